@@ -1,0 +1,274 @@
+//! Samples and their labels, and the CSV reader shared by the CLI and the page.
+
+use super::Error;
+
+/// A binary class label, `y ∈ {−1, +1}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Label {
+    /// `y = +1`.
+    Pos,
+    /// `y = −1`.
+    Neg,
+}
+
+impl Label {
+    /// The label as the number `y` in the update rule.
+    pub fn y(self) -> f64 {
+        match self {
+            Label::Pos => 1.0,
+            Label::Neg => -1.0,
+        }
+    }
+
+    /// The other class.
+    pub fn other(self) -> Label {
+        match self {
+            Label::Pos => Label::Neg,
+            Label::Neg => Label::Pos,
+        }
+    }
+
+    /// `+1` or `-1`, as the course writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Label::Pos => "+1",
+            Label::Neg => "-1",
+        }
+    }
+
+    /// Reads a label: `+1`, `1`, `+` are positive; `-1`, `0`, `-` are negative.
+    pub fn parse(text: &str) -> Option<Label> {
+        match text.trim() {
+            "+1" | "1" | "+" | "1.0" | "+1.0" => Some(Label::Pos),
+            "-1" | "0" | "-" | "-1.0" | "0.0" => Some(Label::Neg),
+            _ => None,
+        }
+    }
+}
+
+/// Samples with a fixed number of features, stored flat for speed.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Dataset {
+    dim: usize,
+    xs: Vec<f64>,
+    ys: Vec<Label>,
+}
+
+impl Dataset {
+    /// An empty dataset whose samples have `dim` features.
+    pub fn new(dim: usize) -> Self {
+        Dataset {
+            dim,
+            xs: Vec::new(),
+            ys: Vec::new(),
+        }
+    }
+
+    /// Features per sample (without the bias feature).
+    pub fn dim(&self) -> usize {
+        self.dim
+    }
+
+    /// Number of samples.
+    pub fn len(&self) -> usize {
+        self.ys.len()
+    }
+
+    /// Whether there are no samples.
+    pub fn is_empty(&self) -> bool {
+        self.ys.is_empty()
+    }
+
+    /// The features of sample `i`.
+    pub fn x(&self, i: usize) -> &[f64] {
+        &self.xs[i * self.dim..(i + 1) * self.dim]
+    }
+
+    /// The label of sample `i`.
+    pub fn label(&self, i: usize) -> Label {
+        self.ys[i]
+    }
+
+    /// Appends a sample. Rejects non-finite coordinates and a wrong number of features,
+    /// leaving the data as it was.
+    pub fn push(&mut self, x: &[f64], label: Label) -> Result<(), Error> {
+        if x.len() != self.dim {
+            return Err(Error::Dimension {
+                expected: self.dim,
+                got: x.len(),
+            });
+        }
+        if let Some(bad) = x.iter().find(|v| !v.is_finite()) {
+            return Err(Error::NonFinite(bad.to_string()));
+        }
+        // Store -0 as 0 so tables never show "-0".
+        self.xs.extend(x.iter().map(|&v| v + 0.0));
+        self.ys.push(label);
+        Ok(())
+    }
+
+    /// Removes every sample.
+    pub fn clear(&mut self) {
+        self.xs.clear();
+        self.ys.clear();
+    }
+
+    /// Whether both classes are present: the perceptron needs something to separate.
+    pub fn has_both_classes(&self) -> bool {
+        self.ys.contains(&Label::Pos) && self.ys.contains(&Label::Neg)
+    }
+
+    /// The class all samples share, if there is only one.
+    pub fn single_class(&self) -> Option<Label> {
+        let first = *self.ys.first()?;
+        self.ys.iter().all(|&l| l == first).then_some(first)
+    }
+}
+
+/// Reads `DATA.csv`: a header row, feature columns, then a label column.
+///
+/// Labels may be `-1`/`+1`, `0`/`1` (0 means −1) or `-`/`+`. Every error names the line and the
+/// reason: a missing column, a non-number, NaN or inf, non-UTF-8 bytes, an empty file, only one
+/// class.
+pub fn parse_csv(bytes: &[u8]) -> Result<Dataset, Error> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(bytes);
+    let headers = reader.byte_headers().map_err(|e| csv_error(&e, 1))?.clone();
+    if headers.is_empty() || headers.iter().all(|h| h.is_empty()) {
+        return Err(Error::EmptyFile);
+    }
+    let columns = headers.len();
+    if columns < 2 {
+        return Err(Error::Row {
+            line: 1,
+            reason: "expected at least one feature column and a label column".to_string(),
+        });
+    }
+    let mut data = Dataset::new(columns - 1);
+    let mut x = vec![0.0; columns - 1];
+    for result in reader.byte_records() {
+        let record = result.map_err(|e| csv_error(&e, 0))?;
+        let line = record.position().map_or(0, |p| p.line());
+        if record.iter().all(|f| f.is_empty()) {
+            continue; // a blank line
+        }
+        if record.len() != columns {
+            return Err(Error::Row {
+                line,
+                reason: format!(
+                    "expected {columns} columns ({} features and a label), found {}",
+                    columns - 1,
+                    record.len()
+                ),
+            });
+        }
+        let mut fields = Vec::with_capacity(columns);
+        for (c, field) in record.iter().enumerate() {
+            let Ok(text) = std::str::from_utf8(field) else {
+                return Err(Error::Row {
+                    line,
+                    reason: format!("column {} is not valid UTF-8 text", c + 1),
+                });
+            };
+            fields.push(text);
+        }
+        for (c, text) in fields[..columns - 1].iter().enumerate() {
+            let value: f64 = text.parse().map_err(|_| Error::Row {
+                line,
+                reason: format!("column {} is not a number: {text:?}", c + 1),
+            })?;
+            if !value.is_finite() {
+                return Err(Error::Row {
+                    line,
+                    reason: format!("column {} must be a finite number, got {text:?}", c + 1),
+                });
+            }
+            x[c] = value;
+        }
+        let label_text = fields[columns - 1];
+        let Some(label) = Label::parse(label_text) else {
+            return Err(Error::Row {
+                line,
+                reason: format!("the label {label_text:?} is not one of -1/+1, 0/1 or -/+"),
+            });
+        };
+        data.push(&x, label)?;
+    }
+    if data.is_empty() {
+        return Err(Error::EmptyFile);
+    }
+    if let Some(only) = data.single_class() {
+        return Err(Error::OneClass(only.name().to_string()));
+    }
+    Ok(data)
+}
+
+fn csv_error(e: &csv::Error, fallback_line: u64) -> Error {
+    let line = e.position().map_or(fallback_line, |p| p.line());
+    Error::Row {
+        line,
+        reason: format!("unreadable CSV ({e})"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_all_label_spellings() {
+        let data = parse_csv(b"x1,x2,y\n1,1,-\n3,2,+\n0,0,0\n1,0,1\n2,2,-1\n5,5,+1\n").unwrap();
+        assert_eq!(data.len(), 6);
+        assert_eq!(data.dim(), 2);
+        let labels: Vec<f64> = (0..6).map(|i| data.label(i).y()).collect();
+        assert_eq!(labels, [-1.0, 1.0, -1.0, 1.0, -1.0, 1.0]);
+        assert_eq!(data.x(1), &[3.0, 2.0]);
+    }
+
+    #[test]
+    fn errors_name_the_line_and_reason() {
+        let cases: [(&[u8], &str); 7] = [
+            (b"", "empty"),
+            (b"x1,x2,y\n", "empty"),
+            (b"x1,x2,y\n1,2,+\n3,+\n", "line 3: expected 3 columns"),
+            (
+                b"x1,x2,y\n1,2,+\n3,abc,-\n",
+                "line 3: column 2 is not a number",
+            ),
+            (
+                b"x1,x2,y\n1,NaN,+\n",
+                "line 2: column 2 must be a finite number",
+            ),
+            (
+                b"x1,x2,y\n1,2,+\n1,inf,-\n",
+                "line 3: column 2 must be a finite",
+            ),
+            (b"x1,x2,y\n1,2,+\n3,4,+\n", "all samples are of class +1"),
+        ];
+        for (input, expected) in cases {
+            let message = parse_csv(input).unwrap_err().to_string();
+            assert!(message.contains(expected), "{message:?} lacks {expected:?}");
+        }
+        let bad_label = parse_csv(b"x,y\n1,2\n").unwrap_err().to_string();
+        assert!(bad_label.contains("line 2: the label \"2\""), "{bad_label}");
+        let not_utf8 = parse_csv(b"x1,x2,y\n1,2,+\n\xff,1,-\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            not_utf8.contains("line 3: column 1 is not valid UTF-8"),
+            "{not_utf8}"
+        );
+    }
+
+    #[test]
+    fn push_rejects_bad_points_and_keeps_data() {
+        let mut data = Dataset::new(2);
+        data.push(&[1.0, 2.0], Label::Pos).unwrap();
+        assert!(data.push(&[f64::NAN, 0.0], Label::Neg).is_err());
+        assert!(data.push(&[1.0], Label::Neg).is_err());
+        assert_eq!(data.len(), 1);
+    }
+}

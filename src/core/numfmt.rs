@@ -1,0 +1,56 @@
+//! Numbers as the course tables write them: `-1`, `3`, `0.5`, never `-0` or `0.30000000000000004`.
+
+/// Formats a number for tables and the status line.
+///
+/// Integers print without a decimal point; other values are rounded to 4 decimals with trailing
+/// zeros removed; very large or very small magnitudes use scientific notation. `-0` prints as `0`.
+pub fn num(v: f64) -> String {
+    if !v.is_finite() {
+        return format!("{v}");
+    }
+    if v == 0.0 {
+        return "0".to_string();
+    }
+    let magnitude = v.abs();
+    if !(5e-5..1e12).contains(&magnitude) {
+        return format!("{v:.3e}");
+    }
+    let s = format!("{v:.4}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+/// A vector as `[a, b, c]`.
+pub fn vector(v: &[f64]) -> String {
+    let parts: Vec<String> = v.iter().map(|&x| num(x)).collect();
+    format!("[{}]", parts.join(", "))
+}
+
+/// A point as `(a, b)`.
+pub fn point(v: &[f64]) -> String {
+    let parts: Vec<String> = v.iter().map(|&x| num(x)).collect();
+    format!("({})", parts.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_and_decimals() {
+        assert_eq!(num(-1.0), "-1");
+        assert_eq!(num(14.0), "14");
+        assert_eq!(num(-0.0), "0");
+        assert_eq!(num(0.5), "0.5");
+        assert_eq!(num(0.1 + 0.2), "0.3");
+        assert_eq!(num(1.0 / 3.0), "0.3333");
+        assert_eq!(num(2e-7), "2.000e-7");
+        assert_eq!(num(f64::NAN), "NaN");
+        assert_eq!(vector(&[-1.0, 0.0, 0.0]), "[-1, 0, 0]");
+        assert_eq!(point(&[3.0, 2.5]), "(3, 2.5)");
+    }
+}

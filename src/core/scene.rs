@@ -1,0 +1,51 @@
+//! What the renderer needs to draw one frame, borrowed from the session.
+
+use super::{Dataset, Label, Rect};
+
+/// One point to draw.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ScenePoint {
+    /// x1.
+    pub x: f64,
+    /// x2.
+    pub y: f64,
+    /// Its class.
+    pub label: Label,
+}
+
+/// The sample visited by the last step, ringed in the plot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Visited {
+    /// 0-based index into the data.
+    pub index: usize,
+    /// Whether the visit was a mistake (and so moved the line).
+    pub mistake: bool,
+}
+
+/// A frame's content, in data coordinates.
+#[derive(Debug, Clone, Copy)]
+pub struct Scene<'a> {
+    /// The data rectangle that must be visible; the renderer widens one axis so that a unit has
+    /// the same length on both (the weight vector is then drawn at right angles to the line).
+    pub view: Rect,
+    /// The samples (2 features each).
+    pub data: &'a Dataset,
+    /// The last visited sample.
+    pub visited: Option<Visited>,
+    /// Current weights, bias first: `[b, w1, w2]`.
+    pub weights: [f64; 3],
+}
+
+impl Scene<'_> {
+    /// The points in data order.
+    pub fn points(&self) -> impl Iterator<Item = ScenePoint> + '_ {
+        (0..self.data.len()).map(|i| {
+            let x = self.data.x(i);
+            ScenePoint {
+                x: x[0],
+                y: x[1],
+                label: self.data.label(i),
+            }
+        })
+    }
+}

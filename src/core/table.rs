@@ -1,0 +1,157 @@
+//! The step table of seed 000, as Markdown, CSV or JSON.
+//!
+//! | step | weights | score | correct? | update |
+//! |---|---|---|---|---|
+//! | 2 | [-1, 0, 0] | -1 * 1 + 0 * 3 + 0 * 2 = -1 | no | +[1, 3, 2] |
+
+use super::numfmt::{num, vector};
+use super::StepRecord;
+use serde::Serialize;
+
+/// The score written out: `-1 * 1 + 0 * 3 + 0 * 2 = -1` (the bias term `w0 * 1` first when the
+/// bias is on). Negative feature values are put in parentheses.
+pub fn score_expression(record: &StepRecord, bias: bool) -> String {
+    let mut terms = Vec::with_capacity(record.x.len() + 1);
+    if bias {
+        terms.push(format!("{} * 1", num(record.weights_before[0])));
+    }
+    for (w, x) in record.weights_before[1..].iter().zip(&record.x) {
+        let x_text = if *x < 0.0 {
+            format!("({})", num(*x))
+        } else {
+            num(*x)
+        };
+        terms.push(format!("{} * {}", num(*w), x_text));
+    }
+    format!("{} = {}", terms.join(" + "), num(record.score))
+}
+
+/// The update column: `none`, `+[1, 3, 2]`, `-[1, 2, 3]`, or `+0.5 * [1, 3, 2]` when η ≠ 1.
+/// The vector is the sample's feature vector with the bias feature first (`0` without bias).
+pub fn update_text(record: &StepRecord, eta: f64, bias: bool) -> String {
+    if !record.mistake {
+        return "none".to_string();
+    }
+    let sign = if record.y > 0.0 { "+" } else { "-" };
+    let mut features = Vec::with_capacity(record.x.len() + 1);
+    features.push(if bias { 1.0 } else { 0.0 });
+    features.extend_from_slice(&record.x);
+    if eta == 1.0 {
+        format!("{sign}{}", vector(&features))
+    } else {
+        format!("{sign}{} * {}", num(eta), vector(&features))
+    }
+}
+
+/// The Markdown header row and separator.
+pub const MARKDOWN_HEADER: &str =
+    "| step | weights | score | correct? | update |\n|---:|---|---|---|---|\n";
+
+/// One Markdown row.
+pub fn markdown_row(record: &StepRecord, eta: f64, bias: bool) -> String {
+    format!(
+        "| {} | {} | {} | {} | {} |\n",
+        record.step,
+        vector(&record.weights_before),
+        score_expression(record, bias),
+        if record.mistake { "no" } else { "yes" },
+        update_text(record, eta, bias)
+    )
+}
+
+/// The closing row of seed 000's table: the next step number and the weights reached.
+pub fn markdown_final_row(next_step: u64, weights: &[f64]) -> String {
+    format!("| {next_step} | {} | | | |\n", vector(weights))
+}
+
+/// The CSV header for data with `dim` features.
+pub fn csv_header(dim: usize) -> String {
+    let mut cols = vec!["step".to_string(), "epoch".to_string(), "index".to_string()];
+    cols.extend((1..=dim).map(|i| format!("x{i}")));
+    cols.push("y".to_string());
+    cols.extend((0..=dim).map(|i| format!("w{i}_before")));
+    cols.push("score".to_string());
+    cols.push("mistake".to_string());
+    cols.extend((0..=dim).map(|i| format!("w{i}_after")));
+    cols.join(",") + "\n"
+}
+
+/// One CSV row, numbers in full precision.
+pub fn csv_row(record: &StepRecord) -> String {
+    let mut cols = vec![
+        record.step.to_string(),
+        record.epoch.to_string(),
+        record.index.to_string(),
+    ];
+    cols.extend(record.x.iter().map(f64::to_string));
+    cols.push(record.y.to_string());
+    cols.extend(record.weights_before.iter().map(f64::to_string));
+    cols.push(record.score.to_string());
+    cols.push(record.mistake.to_string());
+    cols.extend(record.weights_after.iter().map(f64::to_string));
+    cols.join(",") + "\n"
+}
+
+/// The `"result"` object of the JSON output.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RunResult {
+    /// The feature weights `[w1, …, wd]` (without the bias).
+    pub weights: Vec<f64>,
+    /// The bias `b = w0`.
+    pub bias: f64,
+    /// Epochs run, including the clean one on convergence.
+    pub epochs: u64,
+    /// Updates (mistakes) made.
+    pub updates: u64,
+    /// Whether a full epoch passed without a mistake.
+    pub converged: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row2() -> StepRecord {
+        StepRecord {
+            step: 2,
+            epoch: 1,
+            index: 2,
+            x: vec![3.0, 2.0],
+            y: 1.0,
+            weights_before: vec![-1.0, 0.0, 0.0],
+            score: -1.0,
+            mistake: true,
+            weights_after: vec![0.0, 3.0, 2.0],
+        }
+    }
+
+    #[test]
+    fn seed_000_row_two() {
+        let r = row2();
+        assert_eq!(score_expression(&r, true), "-1 * 1 + 0 * 3 + 0 * 2 = -1");
+        assert_eq!(update_text(&r, 1.0, true), "+[1, 3, 2]");
+        assert_eq!(update_text(&r, 0.5, true), "+0.5 * [1, 3, 2]");
+        assert_eq!(
+            markdown_row(&r, 1.0, true),
+            "| 2 | [-1, 0, 0] | -1 * 1 + 0 * 3 + 0 * 2 = -1 | no | +[1, 3, 2] |\n"
+        );
+        assert_eq!(csv_row(&r), "2,1,2,3,2,1,-1,0,0,-1,true,0,3,2\n");
+        assert_eq!(
+            csv_header(2),
+            "step,epoch,index,x1,x2,y,w0_before,w1_before,w2_before,score,mistake,w0_after,w1_after,w2_after\n"
+        );
+    }
+
+    #[test]
+    fn no_bias_and_negative_features() {
+        let r = StepRecord {
+            x: vec![-2.0, -2.0],
+            weights_before: vec![0.0, 3.0, -1.0],
+            score: -4.0,
+            weights_after: vec![0.0, 1.0, -3.0],
+            ..row2()
+        };
+        assert_eq!(score_expression(&r, false), "3 * (-2) + -1 * (-2) = -4");
+        assert_eq!(update_text(&r, 1.0, false), "+[0, -2, -2]");
+    }
+}
