@@ -1,0 +1,170 @@
+//! Rendering through the SVG backend: structure, not pixels. Each test also saves its SVG under
+//! the target directory so a person can look at it.
+#![cfg(not(target_arch = "wasm32"))]
+
+use perceptron_lab::core::{Action, Changed, InitWeights, Session, Settings};
+use perceptron_lab::render::{draw, PlotFrame, Theme};
+use plotters::prelude::*;
+
+/// Renders the session to an SVG string of 800×600, saving it as `name.svg`.
+fn render(session: &Session, name: &str) -> (String, PlotFrame) {
+    let mut svg = String::new();
+    let frame = {
+        let area = SVGBackend::with_string(&mut svg, (800, 600)).into_drawing_area();
+        let frame = draw(&area, &session.scene(), &Theme::default()).expect("draws");
+        area.present().expect("presents");
+        frame
+    };
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.svg"));
+    std::fs::write(&path, &svg).expect("saves the SVG");
+    println!("saved {}", path.display());
+    (svg, frame)
+}
+
+fn session_with(points: &[(f64, f64, bool)], init: Option<Vec<f64>>) -> Session {
+    let mut session = Session::new();
+    for &(x, y, negative) in points {
+        let action = Action::AddPoint {
+            x,
+            y,
+            alternate: negative,
+            pixel: 0.0,
+        };
+        assert_eq!(session.apply(action), Ok(Changed::Redraw));
+    }
+    if let Some(w) = init {
+        let settings = Settings {
+            init: InitWeights::Explicit(w),
+            ..Settings::default()
+        };
+        assert_eq!(
+            session.apply(Action::SetSettings(settings)),
+            Ok(Changed::Redraw)
+        );
+    }
+    session
+}
+
+const SEED_000: [(f64, f64, bool); 5] = [
+    (1.0, 1.0, true),
+    (3.0, 2.0, false),
+    (2.0, 4.0, false),
+    (3.0, 4.0, false),
+    (2.0, 3.0, true),
+];
+
+fn count(svg: &str, element: &str, attribute: &str) -> usize {
+    svg.split('<')
+        .filter(|e| e.starts_with(element) && e.contains(attribute))
+        .count()
+}
+
+/// The polylines drawn in the boundary's colour, as pixel coordinates.
+fn boundary_polylines(svg: &str) -> Vec<Vec<(f64, f64)>> {
+    svg.split('<')
+        .filter(|e| e.starts_with("polyline") && e.contains("stroke=\"#141414\""))
+        .map(|e| {
+            let points = e
+                .split("points=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            points
+                .split_whitespace()
+                .map(|pair| {
+                    let (x, y) = pair.split_once(',').unwrap();
+                    (x.parse().unwrap(), y.parse().unwrap())
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn one_mark_per_point_and_no_boundary_when_w_is_zero() {
+    let session = session_with(&SEED_000, None);
+    let (svg, _) = render(&session, "seed000-zero-weights");
+    assert_eq!(
+        count(&svg, "circle", "fill=\"#0072B2\""),
+        3,
+        "class +1 circles"
+    );
+    assert_eq!(
+        count(&svg, "rect", "fill=\"#D55E00\""),
+        2,
+        "class −1 squares"
+    );
+    assert!(
+        boundary_polylines(&svg).is_empty(),
+        "no boundary when w = 0"
+    );
+    assert_eq!(
+        count(&svg, "polygon", "fill=\"#009E73\""),
+        0,
+        "no arrow when w = 0"
+    );
+    assert!(svg.contains("x₁") && svg.contains("x₂"), "axis titles");
+}
+
+#[test]
+fn boundary_endpoints_satisfy_the_equation() {
+    let mut session = session_with(&SEED_000, Some(vec![-1.0, 0.0, 0.0]));
+    for _ in 0..5 {
+        assert_eq!(session.apply(Action::Step), Ok(Changed::Redraw));
+    }
+    assert_eq!(session.status().weights, "[-1, 1, -1]");
+    let (svg, frame) = render(&session, "seed000-after-pass");
+
+    let lines = boundary_polylines(&svg);
+    assert_eq!(lines.len(), 1, "exactly one boundary");
+    let pixel = frame.units_per_pixel();
+    for &(px, py) in &lines[0] {
+        // The drawn endpoint is a whole pixel: allow one pixel of rounding in each direction.
+        let (x, y) = frame.to_data(px, py).expect("endpoint inside the plot");
+        let distance = (x - y - 1.0).abs() / 2f64.sqrt();
+        assert!(
+            distance <= 1.5 * pixel,
+            "({x}, {y}) is {distance} from the line"
+        );
+    }
+    assert_eq!(
+        count(&svg, "polygon", "fill=\"#009E73\""),
+        1,
+        "the arrowhead of w"
+    );
+    assert_eq!(
+        count(&svg, "circle", "stroke=\"#CC0000\""),
+        1,
+        "the visited mistake, ringed"
+    );
+    assert_eq!(
+        count(&svg, "polygon", "opacity=\"0.1\" fill=\"#0072B2\""),
+        1,
+        "positive half-plane shaded"
+    );
+}
+
+#[test]
+fn points_are_drawn_where_the_frame_maps_them() {
+    let session = session_with(&[(1.0, 2.0, false), (-3.0, -1.5, true)], None);
+    let (svg, frame) = render(&session, "two-points");
+    let (px, py) = frame.to_pixel(1.0, 2.0);
+    let circle = svg
+        .split('<')
+        .find(|e| e.starts_with("circle") && e.contains("fill=\"#0072B2\""))
+        .expect("the +1 point");
+    let attr = |name: &str| -> f64 {
+        circle
+            .split(&format!(" {name}=\""))
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert!((attr("cx") - px).abs() <= 1.0 && (attr("cy") - py).abs() <= 1.0);
+}
