@@ -1,0 +1,213 @@
+//! The handle the page holds: every method is one user intent, translated into an action.
+
+use super::runner::Runner;
+use super::{dom, panic};
+use crate::core::{Action, Error, Label, SettingsForm};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use web_sys::{HtmlElement, Window};
+
+/// The animation-frame callback, created once per handle and reused for every frame.
+type FrameCallback = Closure<dyn FnMut(f64)>;
+
+struct Shared {
+    runner: RefCell<Runner>,
+    frame_callback: RefCell<Option<FrameCallback>>,
+    frame_pending: Cell<bool>,
+    window: Window,
+}
+
+impl Shared {
+    /// Queues one animation frame unless one is already queued.
+    fn request_frame(&self) {
+        if self.frame_pending.get() || panic::has_panicked() {
+            return;
+        }
+        let callback = self.frame_callback.borrow();
+        let Some(callback) = callback.as_ref() else {
+            return;
+        };
+        if self
+            .window
+            .request_animation_frame(callback.as_ref().unchecked_ref())
+            .is_ok()
+        {
+            self.frame_pending.set(true);
+        }
+    }
+
+    fn on_frame(&self, now_ms: f64) {
+        self.frame_pending.set(false);
+        if panic::has_panicked() {
+            return;
+        }
+        let wants_more = {
+            let Ok(mut runner) = self.runner.try_borrow_mut() else {
+                return;
+            };
+            if let Err(message) = runner.frame(now_ms) {
+                web_sys::console::error_1(&JsValue::from_str(&message));
+            }
+            runner.wants_frames()
+        };
+        if wants_more {
+            self.request_frame();
+        }
+    }
+}
+
+/// One Perceptron Lab on a page: a plot, a status line and the session behind them.
+#[wasm_bindgen]
+pub struct Lab {
+    shared: Rc<Shared>,
+}
+
+#[wasm_bindgen]
+impl Lab {
+    /// Mounts on `root`, which must contain a `<canvas>`; status fields are the elements marked
+    /// `data-field="step"`, `"weights"`, … and the class buttons `data-class="pos"|"neg"`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(root: HtmlElement) -> Result<Lab, JsValue> {
+        panic::install();
+        let canvas = dom::canvas(&root)?;
+        let window = dom::window()?;
+        let shared = Rc::new(Shared {
+            runner: RefCell::new(Runner::new(&root, canvas)),
+            frame_callback: RefCell::new(None),
+            frame_pending: Cell::new(false),
+            window,
+        });
+        let weak = Rc::downgrade(&shared);
+        let callback = Closure::<dyn FnMut(f64)>::new(move |now_ms: f64| {
+            if let Some(shared) = weak.upgrade() {
+                shared.on_frame(now_ms);
+            }
+        });
+        *shared.frame_callback.borrow_mut() = Some(callback);
+        let lab = Lab { shared };
+        lab.resize()?;
+        Ok(lab)
+    }
+
+    fn with<T>(&self, f: impl FnOnce(&mut Runner) -> Result<T, Error>) -> Result<T, JsValue> {
+        if panic::has_panicked() {
+            return Err(JsValue::from_str(
+                "Perceptron Lab stopped after an internal error; reload the page.",
+            ));
+        }
+        let result = {
+            let Ok(mut runner) = self.shared.runner.try_borrow_mut() else {
+                return Err(JsValue::from_str("Perceptron Lab is busy; try again."));
+            };
+            f(&mut runner)
+        };
+        self.shared.request_frame();
+        result.map_err(|e| JsValue::from_str(&e.to_string()))
+    }
+
+    /// A click or tap at CSS position `(x, y)` from the canvas's top-left. Adds a point of the
+    /// selected class (the other class when `alternate`). Returns `false` when the position is
+    /// outside the plot area, where a click does nothing.
+    pub fn click(&self, x: f64, y: f64, alternate: bool) -> Result<bool, JsValue> {
+        self.with(|runner| {
+            let Some((x, y, pixel)) = runner.data_at(x, y) else {
+                return Ok(false);
+            };
+            runner.apply(Action::AddPoint {
+                x,
+                y,
+                alternate,
+                pixel,
+            })?;
+            Ok(true)
+        })
+    }
+
+    /// Chooses the class that plain clicks and taps add: `true` for +1, `false` for −1.
+    pub fn select_class(&self, positive: bool) -> Result<(), JsValue> {
+        let label = if positive { Label::Pos } else { Label::Neg };
+        self.with(|runner| runner.apply(Action::SelectClass(label)))
+    }
+
+    /// Visits exactly one sample.
+    pub fn step(&self) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::Step))
+    }
+
+    /// Play when paused, pause when playing.
+    pub fn toggle_play(&self) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::TogglePlay))
+    }
+
+    /// Stops playing.
+    pub fn pause(&self) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::Pause))
+    }
+
+    /// Back to the initial weights, step 0, epoch 1; the points stay.
+    pub fn reset(&self) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::Reset))
+    }
+
+    /// Removes all points.
+    pub fn clear(&self) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::Clear))
+    }
+
+    /// Play speed in steps per second.
+    pub fn set_speed(&self, steps_per_second: f64) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::SetSpeed(steps_per_second)))
+    }
+
+    /// Snap added points to the half-unit grid.
+    pub fn set_snap(&self, snap: bool) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::SetSnap(snap)))
+    }
+
+    /// Applies the settings form. On an error nothing changes and the message says which field
+    /// is wrong and why.
+    pub fn set_settings(
+        &self,
+        bias: bool,
+        init: &str,
+        eta: &str,
+        order: &str,
+        seed: &str,
+        max_epochs: &str,
+    ) -> Result<(), JsValue> {
+        let form = SettingsForm {
+            bias,
+            init,
+            eta,
+            order,
+            seed,
+            max_epochs,
+        };
+        self.with(|runner| {
+            let settings = form.parse(2)?;
+            runner.apply(Action::SetSettings(settings))
+        })
+    }
+
+    /// Follows the canvas's CSS size and the devicePixelRatio; call on resize.
+    pub fn resize(&self) -> Result<(), JsValue> {
+        let dpr = self.shared.window.device_pixel_ratio();
+        self.with(|runner| {
+            runner.fit_canvas(dpr);
+            runner.invalidate();
+            Ok(())
+        })
+    }
+
+    /// Where data point `(x, y)` is drawn, as `[x, y]` in CSS pixels from the canvas's top-left
+    /// (empty before the first frame). For tests and embedding pages that place overlays.
+    pub fn to_css(&self, x: f64, y: f64) -> Vec<f64> {
+        let Ok(runner) = self.shared.runner.try_borrow() else {
+            return Vec::new();
+        };
+        runner
+            .css_of(x, y)
+            .map_or_else(Vec::new, |(cx, cy)| vec![cx, cy])
+    }
+}

@@ -1,0 +1,154 @@
+//! The app in a real browser (headless Chromium through wasm-bindgen-test): it mounts on a
+//! canvas, adds points, steps, draws, and does not panic.
+#![cfg(target_arch = "wasm32")]
+
+use perceptron_lab::web::{has_panicked, Lab};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use wasm_bindgen_test::*;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const FIELDS: [&str; 11] = [
+    "step", "epoch", "sample", "score", "outcome", "weights", "bias", "updates", "state", "points",
+    "notice",
+];
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+/// A root element like the page's: a 640×480 CSS-pixel canvas and the status fields.
+fn mount_root() -> HtmlElement {
+    let doc = document();
+    let root: HtmlElement = doc.create_element("div").unwrap().dyn_into().unwrap();
+    let canvas: HtmlElement = doc.create_element("canvas").unwrap().dyn_into().unwrap();
+    canvas
+        .set_attribute("style", "display:block;width:640px;height:480px")
+        .unwrap();
+    root.append_child(&canvas).unwrap();
+    for field in FIELDS {
+        let span = doc.create_element("span").unwrap();
+        span.set_attribute("data-field", field).unwrap();
+        root.append_child(&span).unwrap();
+    }
+    doc.body().unwrap().append_child(&root).unwrap();
+    root
+}
+
+fn field(root: &HtmlElement, name: &str) -> String {
+    root.query_selector(&format!("[data-field=\"{name}\"]"))
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap_or_default()
+}
+
+/// Waits for the next animation frame (the runner draws in frames, never in a call).
+async fn next_frame() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .request_animation_frame(&resolve)
+            .unwrap();
+    });
+    JsFuture::from(promise).await.unwrap();
+}
+
+async fn frames(n: usize) {
+    for _ in 0..n {
+        next_frame().await;
+    }
+}
+
+fn click_data(lab: &Lab, x: f64, y: f64, alternate: bool) -> Result<bool, JsValue> {
+    let css = lab.to_css(x, y);
+    assert_eq!(css.len(), 2, "a frame has been drawn");
+    lab.click(css[0], css[1], alternate)
+}
+
+#[wasm_bindgen_test]
+async fn mounts_adds_points_steps_and_draws() {
+    let root = mount_root();
+    let lab = Lab::new(root.clone()).expect("mounts");
+    frames(2).await;
+
+    let canvas: HtmlCanvasElement = root
+        .query_selector("canvas")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let dpr = web_sys::window().unwrap().device_pixel_ratio();
+    assert_eq!(
+        canvas.width(),
+        (640.0 * dpr).round() as u32,
+        "backing store = CSS × DPR"
+    );
+    assert_eq!(field(&root, "step"), "0");
+    assert_eq!(field(&root, "weights"), "[0, 0, 0]");
+
+    // Seed 000's points: (1,1)−, (3,2)+, (2,4)+, (3,4)+, (2,3)−.
+    for (x, y, negative) in [
+        (1.0, 1.0, true),
+        (3.0, 2.0, false),
+        (2.0, 4.0, false),
+        (3.0, 4.0, false),
+        (2.0, 3.0, true),
+    ] {
+        assert_eq!(click_data(&lab, x, y, negative), Ok(true));
+    }
+    assert_eq!(
+        lab.click(1.0, 1.0, false),
+        Ok(false),
+        "the margin is outside the plot"
+    );
+    frames(1).await;
+    assert_eq!(field(&root, "points"), "5 (3 of +1, 2 of -1)");
+    assert_eq!(
+        field(&root, "notice"),
+        "Added point #5 at (2, 3), class -1."
+    );
+
+    lab.set_settings(true, "-1,0,0", "1", "fixed", "1", "1000")
+        .expect("valid settings");
+    for _ in 0..5 {
+        lab.step().unwrap();
+    }
+    frames(1).await;
+    assert_eq!(field(&root, "step"), "5");
+    assert_eq!(field(&root, "score"), "12");
+    assert_eq!(field(&root, "outcome"), "mistake → -[1, 2, 3]");
+    assert_eq!(field(&root, "weights"), "[-1, 1, -1]");
+
+    // The point (3, 4) is drawn in the class +1 colour where the frame says it is.
+    let context: CanvasRenderingContext2d = canvas
+        .get_context("2d")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let css = lab.to_css(3.0, 4.0);
+    let pixel = context
+        .get_image_data((css[0] * dpr).round(), (css[1] * dpr).round(), 1.0, 1.0)
+        .unwrap()
+        .data();
+    assert_eq!(
+        (pixel[0], pixel[1], pixel[2]),
+        (0, 114, 178),
+        "class +1 blue"
+    );
+
+    assert!(lab
+        .set_settings(true, "zero", "-1", "fixed", "1", "1000")
+        .is_err());
+    frames(1).await;
+    assert_eq!(
+        field(&root, "weights"),
+        "[-1, 1, -1]",
+        "bad settings change nothing"
+    );
+    assert!(!has_panicked());
+    root.remove();
+}
