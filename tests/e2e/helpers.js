@@ -1,0 +1,401 @@
+// Shared helpers: the `lab` fixture (opens the page, watches for errors and the crash panel),
+// clicking at data coordinates, reading the status line, applying settings, looking at the
+// plot's pixels, and running the `perceptron-trace` CLI on the same data.
+//
+// The page is driven as a person would drive it: clicks, keys and reading text. The only use of
+// `window.perceptronLab` is `to_css(x, y)`, to know where data point (x, y) is drawn.
+'use strict';
+
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+const base = require('@playwright/test');
+const { decodePng, pixel, distinctColours } = require('./png');
+const { SCREENSHOT_DIR, TRACE_BIN } = require('./env');
+
+const { expect } = base;
+
+/** Seed 000: the course's worked example, in data order. */
+const SEED000 = [
+  { x: 1, y: 1, label: -1 },
+  { x: 3, y: 2, label: 1 },
+  { x: 2, y: 4, label: 1 },
+  { x: 3, y: 4, label: 1 },
+  { x: 2, y: 3, label: -1 },
+];
+
+const STATUS_FIELDS = [
+  'step', 'epoch', 'sample', 'score', 'outcome', 'weights', 'bias', 'updates', 'state', 'points',
+  'notice',
+];
+
+const ADDED = /^Added point #(\d+) at \((-?[\d.e+-]+), (-?[\d.e+-]+)\), class ([+-]1)\./;
+
+/** "[0, 3, 2]" → [0, 3, 2]. */
+function parseVector(text) {
+  const m = /^\[(.*)\]$/.exec(text.trim());
+  if (!m) throw new Error(`not a vector: ${JSON.stringify(text)}`);
+  return m[1].split(',').map((s) => Number(s.trim()));
+}
+
+/** "5 (3 of +1, 2 of -1)" → { total: 5, pos: 3, neg: 2 }. */
+function parsePoints(text) {
+  const m = /^(\d+) \((\d+) of \+1, (\d+) of -1\)$/.exec(text.trim());
+  if (!m) throw new Error(`unexpected points field: ${JSON.stringify(text)}`);
+  return { total: Number(m[1]), pos: Number(m[2]), neg: Number(m[3]) };
+}
+
+/** A colour is the +1 class's (blue) / the −1 class's (orange) / near white (background). */
+const isPositiveColour = ([r, g, b]) => b > 120 && b - r > 80;
+const isNegativeColour = ([r, g, b]) => r > 150 && r - b > 100;
+const isLight = ([r, g, b]) => r > 200 && g > 200 && b > 200;
+const colourName = (c) =>
+  isPositiveColour(c) ? 'blue (+1)' : isNegativeColour(c) ? 'orange (-1)' : `rgb(${c.join(',')})`;
+
+class Lab {
+  constructor(page, problems) {
+    this.page = page;
+    this.problems = problems;
+    this.canvas = page.locator('#plot');
+    this.statusBox = page.locator('#status');
+  }
+
+  field(name) {
+    return this.page.locator(`#status [data-field="${name}"]`);
+  }
+
+  async text(name) {
+    return ((await this.field(name).textContent()) || '').trim();
+  }
+
+  /**
+   * Waits for two animation frames: the page shows the effect of an action in the next frame,
+   * so this is "look again once the screen has caught up".
+   */
+  async settle() {
+    await this.page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    );
+  }
+
+  /** Every status field's text (after the screen has caught up). */
+  async status() {
+    await this.settle();
+    const out = {};
+    for (const name of STATUS_FIELDS) out[name] = await this.text(name);
+    return out;
+  }
+
+  async points() {
+    await this.settle();
+    return parsePoints(await this.text('points'));
+  }
+
+  async weights() {
+    return parseVector(await this.text('weights'));
+  }
+
+  async dpr() {
+    return this.page.evaluate(() => window.devicePixelRatio);
+  }
+
+  /** The canvas's CSS size and backing-store size. */
+  async canvasSizes() {
+    return this.canvas.evaluate((c) => ({
+      clientWidth: c.clientWidth,
+      clientHeight: c.clientHeight,
+      rectWidth: c.getBoundingClientRect().width,
+      rectHeight: c.getBoundingClientRect().height,
+      width: c.width,
+      height: c.height,
+    }));
+  }
+
+  /** Where data point (x, y) is drawn, in CSS pixels from the canvas's top-left. */
+  async toCss(x, y) {
+    const r = await this.page.evaluate(([px, py]) => Array.from(window.perceptronLab.to_css(px, py)), [x, y]);
+    expect(r, `to_css(${x}, ${y})`).toHaveLength(2);
+    expect(Number.isFinite(r[0]) && Number.isFinite(r[1]), `to_css(${x}, ${y}) = ${r}`).toBe(true);
+    return r;
+  }
+
+  /** CSS pixels per data unit along x (and the same along y when units are equal). */
+  async cssPerUnit() {
+    const [o, ex, ey] = [await this.toCss(0, 0), await this.toCss(1, 0), await this.toCss(0, 1)];
+    return { x: ex[0] - o[0], y: o[1] - ey[1] };
+  }
+
+  /** Half a CSS pixel in data units: how far an exact click may land from its target. */
+  async halfPixel() {
+    const { x } = await this.cssPerUnit();
+    return 0.5 / x;
+  }
+
+  async box() {
+    const box = await this.canvas.boundingBox();
+    expect(box, 'the canvas is laid out').not.toBeNull();
+    return box;
+  }
+
+  /**
+   * Scrolls the page (as a person would) so that CSS offset (cx, cy) of the canvas is on screen;
+   * returns the canvas's box afterwards. Clicking the settings form may have scrolled it away.
+   */
+  async scrollToCanvasPoint(cx, cy) {
+    let box = await this.box();
+    const vp = this.page.viewportSize();
+    const x = box.x + cx;
+    const y = box.y + cy;
+    const margin = 20;
+    const dx = x < margin || x > vp.width - margin ? x - vp.width / 2 : 0;
+    const dy = y < margin || y > vp.height - margin ? y - vp.height / 2 : 0;
+    if (dx || dy) {
+      await this.page.evaluate(([sx, sy]) => window.scrollBy(sx, sy), [dx, dy]);
+      box = await this.box();
+    }
+    return box;
+  }
+
+  /** Clicks at CSS offset (cx, cy) from the canvas's top-left; how: plain | shift | right. */
+  async clickCanvasCss(cx, cy, how = 'plain') {
+    const box = await this.scrollToCanvasPoint(cx, cy);
+    const x = box.x + cx;
+    const y = box.y + cy;
+    if (how === 'shift') {
+      await this.page.keyboard.down('Shift');
+      try {
+        await this.page.mouse.click(x, y);
+      } finally {
+        await this.page.keyboard.up('Shift');
+      }
+    } else if (how === 'right') {
+      await this.page.mouse.click(x, y, { button: 'right' });
+    } else {
+      await this.page.mouse.click(x, y);
+    }
+  }
+
+  /** Clicks on the pixel where data point (x, y) is drawn. */
+  async clickData(x, y, how = 'plain') {
+    const [cx, cy] = await this.toCss(x, y);
+    await this.clickCanvasCss(cx, cy, how);
+  }
+
+  /**
+   * Clicks at data point (x, y), checks that exactly one point was added (points field and the
+   * "Added point #N at (x, y), class c." notice) and returns what the page says it added.
+   */
+  async addPoint(x, y, how = 'plain') {
+    const before = await this.points();
+    await this.clickData(x, y, how);
+    await expect(this.field('points'), `a click at (${x}, ${y}) adds one point`).toHaveText(
+      new RegExp(`^${before.total + 1} \\(`)
+    );
+    const notice = await this.text('notice');
+    const m = ADDED.exec(notice);
+    expect(m, `notice after adding a point: ${JSON.stringify(notice)}`).not.toBeNull();
+    expect(Number(m[1])).toBe(before.total + 1);
+    return { index: Number(m[1]), x: Number(m[2]), y: Number(m[3]), label: Number(m[4]) };
+  }
+
+  /**
+   * Enters points by clicking. Class -1 points are added with right-click or shift-click
+   * (alternating) while +1 is the selected class. Returns the points as the page recorded them.
+   * With { snap: true } the #snap box is ticked (and applied) first, so grid points land exactly
+   * on the grid whatever the click precision (tests of the course's numbers use this; the
+   * precision of plain clicks has its own tests).
+   */
+  async enterPoints(points, { snap = false } = {}) {
+    await expect(this.page.locator('#class-pos')).toHaveAttribute('aria-pressed', 'true');
+    if (snap) {
+      await this.page.locator('#snap').check();
+      await this.page.locator('#apply').click();
+      await this.expectNoSettingsError();
+    }
+    const recorded = [];
+    let negatives = 0;
+    for (const p of points) {
+      const how = p.label > 0 ? 'plain' : negatives++ % 2 === 0 ? 'right' : 'shift';
+      const got = await this.addPoint(p.x, p.y, how);
+      expect(got.label, `class of the point clicked at (${p.x}, ${p.y}) with ${how}`).toBe(p.label);
+      recorded.push(got);
+    }
+    return recorded;
+  }
+
+  async clickStep(times = 1) {
+    for (let i = 0; i < times; i++) await this.page.locator('#step').click();
+  }
+
+  /** Fills the settings form (only the given fields) and submits it with #apply. */
+  async applySettings(settings = {}) {
+    await this.fillSettings(settings);
+    await this.page.locator('#apply').click();
+  }
+
+  async fillSettings({ bias, init, eta, order, seed, maxEpochs, snap } = {}) {
+    const p = this.page;
+    if (bias !== undefined) await p.locator('#bias').setChecked(bias);
+    if (snap !== undefined) await p.locator('#snap').setChecked(snap);
+    if (init !== undefined) await this.typeInto('#init', String(init));
+    if (eta !== undefined) await this.typeInto('#eta', String(eta));
+    if (order !== undefined) await p.locator('#order').selectOption(order);
+    if (seed !== undefined) await this.typeInto('#seed', String(seed));
+    if (maxEpochs !== undefined) await this.typeInto('#max-epochs', String(maxEpochs));
+  }
+
+  /** Replaces a field's text by typing, as a person would (works for number inputs too). */
+  async typeInto(selector, text) {
+    const input = this.page.locator(selector);
+    await input.click();
+    await input.press('ControlOrMeta+a');
+    await input.press('Delete');
+    await input.pressSequentially(text);
+  }
+
+  /** #settings-error shows no message. */
+  async expectNoSettingsError() {
+    const err = this.page.locator('#settings-error');
+    if ((await err.count()) === 0) return;
+    if (await err.isVisible()) await expect(err).toHaveText(/^\s*$/);
+  }
+
+  /** The plot as the screen shows it (device pixels). */
+  async plotImage() {
+    return decodePng(await this.canvas.screenshot({ animations: 'disabled', caret: 'hide' }));
+  }
+
+  /** The colour drawn at data point (x, y) in a plot image taken with plotImage(). */
+  async colourAt(image, x, y) {
+    const [cx, cy] = await this.toCss(x, y);
+    const scale = image.width / (await this.box()).width;
+    return pixel(image, cx * scale, cy * scale);
+  }
+
+  /** Waits until the plot shows the colour `test` expects at data point (x, y). */
+  async expectColourAt(x, y, test, what) {
+    let last = null;
+    await expect
+      .poll(
+        async () => {
+          last = await this.colourAt(await this.plotImage(), x, y);
+          return test(last);
+        },
+        { message: `${what} at (${x}, ${y})`, timeout: 5_000 }
+      )
+      .toBe(true)
+      .catch((e) => {
+        throw new Error(`${e.message}\nlast colour seen: ${last && colourName(last)}`);
+      });
+  }
+
+  async screenshot(name) {
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await this.page.screenshot({ path: path.join(SCREENSHOT_DIR, name), fullPage: true });
+  }
+}
+
+/** Opens the page and waits until the wasm handle is there and the first frame is drawn. */
+async function openLab(page, problems) {
+  await page.goto('/');
+  const crash = page.locator('#crash');
+  try {
+    await page.waitForFunction(
+      // to_css is empty until the first frame is drawn.
+      () =>
+        window.perceptronLab &&
+        typeof window.perceptronLab.to_css === 'function' &&
+        Array.from(window.perceptronLab.to_css(0, 0)).length === 2,
+      null,
+      { timeout: 20_000 }
+    );
+  } catch (e) {
+    const crashText = (await crash.count()) ? await crash.textContent() : '(no #crash element)';
+    throw new Error(
+      `window.perceptronLab.to_css never gave a position: ${e.message}\n#crash: ${crashText}\n` +
+        `problems so far: ${problems.join('\n')}`
+    );
+  }
+  const lab = new Lab(page, problems);
+  await expect(lab.field('step')).toHaveText('0');
+  await expect.poll(async () => (await lab.canvasSizes()).width, { message: 'canvas has a backing store' }).toBeGreaterThan(0);
+  return lab;
+}
+
+/**
+ * `test` with a `lab` fixture: the page opened and ready. After the test it checks that the
+ * crash panel stayed hidden and that there were no console errors, page errors or failed loads.
+ */
+const test = base.test.extend({
+  lab: async ({ page }, use) => {
+    const problems = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('crash', () => problems.push('the renderer crashed'));
+    page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+    page.on('response', (r) => {
+      if (r.status() >= 400) problems.push(`HTTP ${r.status()} for ${r.url()}`);
+    });
+    const lab = await openLab(page, problems);
+    await use(lab);
+    if (!page.isClosed()) {
+      await expect(page.locator('#crash'), 'the crash panel stays hidden').toBeHidden();
+    }
+    expect(problems, 'console errors, page errors, failed requests').toEqual([]);
+  },
+});
+
+/**
+ * Runs perceptron-trace on `points` ({x, y, label}) with `args` and --format json; returns the
+ * parsed output.
+ */
+function runTrace(points, args = []) {
+  if (!fs.existsSync(TRACE_BIN)) {
+    throw new Error(
+      `${TRACE_BIN} is missing: build it with \`cargo build --release --bin perceptron-trace\` ` +
+        'in the repository root (or set PERCEPTRON_TRACE).'
+    );
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perceptron-e2e-'));
+  try {
+    const csv = path.join(dir, 'data.csv');
+    const rows = points.map((p) => `${p.x},${p.y},${p.label > 0 ? 1 : -1}`);
+    fs.writeFileSync(csv, ['x1,x2,y', ...rows].join('\n') + '\n');
+    const out = execFileSync(TRACE_BIN, [...args, '--format', 'json', csv], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    return JSON.parse(out);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Numbers equal to the 4 decimals the page shows. */
+function expectClose(actual, expected, what) {
+  expect(actual.length, `${what}: length of ${JSON.stringify(actual)}`).toBe(expected.length);
+  actual.forEach((v, i) => {
+    expect(Math.abs(v - expected[i]), `${what}[${i}]: page ${v} vs ${expected[i]}`).toBeLessThanOrEqual(5.1e-5);
+  });
+}
+
+module.exports = {
+  test,
+  expect,
+  Lab,
+  SEED000,
+  STATUS_FIELDS,
+  parseVector,
+  parsePoints,
+  runTrace,
+  expectClose,
+  isPositiveColour,
+  isNegativeColour,
+  isLight,
+  colourName,
+  distinctColours,
+  pixel,
+};

@@ -1,0 +1,82 @@
+// Layout: the canvas follows window resizes (backing store = CSS size × devicePixelRatio, clicks
+// still exact) and renders at devicePixelRatio 1.
+'use strict';
+
+const { test, expect, isPositiveColour, isNegativeColour } = require('./helpers');
+
+/** Waits until the canvas's backing store matches its CSS size × DPR; returns the sizes. */
+async function expectBackingFollows(lab, dpr, message) {
+  let sizes;
+  await expect
+    .poll(
+      async () => {
+        sizes = await lab.canvasSizes();
+        return (
+          Math.abs(sizes.width - Math.round(sizes.clientWidth * dpr)) <= 1 &&
+          Math.abs(sizes.height - Math.round(sizes.clientHeight * dpr)) <= 1
+        );
+      },
+      { message: `${message}: backing store = CSS size × ${dpr}` }
+    )
+    .toBe(true)
+    .catch((e) => {
+      throw new Error(`${e.message}\nlast sizes: ${JSON.stringify(sizes)}`);
+    });
+  return sizes;
+}
+
+async function expectExactClick(lab, x, y, how = 'plain') {
+  const half = await lab.halfPixel();
+  const p = await lab.addPoint(x, y, how);
+  // Soft, so that the rest of the test still runs when a click is imprecise.
+  expect.soft(Math.abs(p.x - x), `clicked (${x}, ${y}), got (${p.x}, ${p.y}); half a pixel = ${half}`).toBeLessThanOrEqual(half);
+  expect.soft(Math.abs(p.y - y), `clicked (${x}, ${y}), got (${p.x}, ${p.y}); half a pixel = ${half}`).toBeLessThanOrEqual(half);
+  return p;
+}
+
+test('resizing the window: the backing store follows and clicks still land exactly', async ({ lab, page }) => {
+  const wide = await expectBackingFollows(lab, 2, 'at 1280×900');
+  await expectExactClick(lab, 1, 2);
+
+  await page.setViewportSize({ width: 760, height: 700 });
+  await expect
+    .poll(async () => (await lab.canvasSizes()).clientWidth, { message: 'the canvas narrows with the window' })
+    .toBeLessThan(wide.clientWidth);
+  const narrow = await expectBackingFollows(lab, 2, 'at 760×700');
+  expect(narrow.clientWidth, 'the canvas fits in a 760 px window').toBeLessThanOrEqual(760);
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(pageWidth, 'no horizontal scrolling at 760 px').toBeLessThanOrEqual(760);
+  // The point added before the resize is drawn where the new mapping says.
+  await lab.expectColourAt(1, 2, isPositiveColour, 'the +1 point added before resizing');
+  await expectExactClick(lab, -2, 3, 'right');
+  await lab.expectColourAt(-2, 3, isNegativeColour, 'the -1 point added after resizing');
+  await lab.screenshot('resize-narrow.png');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect
+    .poll(async () => (await lab.canvasSizes()).clientWidth, { message: 'the canvas widens again' })
+    .toBe(wide.clientWidth);
+  await expectBackingFollows(lab, 2, 'back at 1280×900');
+  await expectExactClick(lab, 2.5, -1.5);
+  await lab.expectColourAt(1, 2, isPositiveColour, 'the first point');
+  await lab.expectColourAt(-2, 3, isNegativeColour, 'the second point');
+  await lab.expectColourAt(2.5, -1.5, isPositiveColour, 'the third point');
+  await expect(lab.field('points')).toHaveText('3 (2 of +1, 1 of -1)');
+});
+
+test.describe('at devicePixelRatio 1', () => {
+  test.use({ deviceScaleFactor: 1 });
+
+  test('renders and takes exact clicks', async ({ lab }) => {
+    expect(await lab.dpr()).toBe(1);
+    await expectBackingFollows(lab, 1, 'DPR 1');
+    await expect(lab.field('step')).toHaveText('0');
+    await expectExactClick(lab, 1, 2);
+    await expectExactClick(lab, -3, -1.5, 'shift');
+    await lab.expectColourAt(1, 2, isPositiveColour, 'the +1 point');
+    await lab.expectColourAt(-3, -1.5, isNegativeColour, 'the -1 point');
+    await lab.clickStep(2);
+    await expect(lab.field('step')).toHaveText('2');
+    await lab.screenshot('dpr1.png');
+  });
+});

@@ -1,0 +1,99 @@
+// The settings form: invalid values are refused with a message and change nothing; valid ones
+// restart training and give the same steps as the CLI with the same options.
+'use strict';
+
+const { test, expect, SEED000, runTrace, expectClose } = require('./helpers');
+
+const VALID = { init: 'zero', eta: '1', maxEpochs: '1000', seed: '1' };
+const KEPT = ['step', 'epoch', 'sample', 'score', 'outcome', 'weights', 'bias', 'updates', 'state', 'points'];
+
+test('invalid settings show #settings-error and change nothing', async ({ lab, page }) => {
+  const points = await lab.enterPoints(SEED000);
+  await lab.clickStep(2);
+  await expect(lab.field('step')).toHaveText('2');
+  const before = await lab.status();
+  const error = page.locator('#settings-error');
+
+  const bad = [
+    [{ eta: '-1' }, 'η = -1'],
+    [{ eta: 'abc' }, 'η = "abc"'],
+    [{ maxEpochs: '0' }, 'max epochs = 0'],
+    [{ init: '1,2' }, 'init = "1,2" (needs 3 weights)'],
+  ];
+  for (const [fields, what] of bad) {
+    await lab.fillSettings(VALID);
+    await lab.fillSettings(fields);
+    await page.locator('#apply').click();
+    await expect(error, `${what}: the error is shown`).toBeVisible();
+    await expect(error, `${what}: the error has a message`).not.toHaveText(/^\s*$/);
+    await expect(page, `${what}: the page did not navigate (form submit handled)`).toHaveURL(/\/(index\.html)?$/);
+    const now = await lab.status();
+    for (const name of KEPT) expect(now[name], `${what}: status field "${name}" unchanged`).toBe(before[name]);
+    // Still the same a moment later (no delayed restart).
+    await page.waitForTimeout(100);
+    expect(await lab.text('step'), `${what}: step unchanged`).toBe(before.step);
+  }
+
+  // Valid values again (η changed so the settings really differ): the error goes away and
+  // training restarts from the initial weights with the points kept.
+  await lab.fillSettings(VALID);
+  await lab.applySettings({ eta: '0.5' });
+  await lab.expectNoSettingsError();
+  await expect(lab.field('step')).toHaveText('0');
+  await expect(lab.field('weights')).toHaveText('[0, 0, 0]');
+  await expect(lab.field('points')).toHaveText('5 (3 of +1, 2 of -1)');
+  const trace = runTrace(points, ['--eta', '0.5', '--max-epochs', '2']);
+  for (let i = 0; i < 7; i++) {
+    await lab.clickStep();
+    await expect(lab.field('step')).toHaveText(String(i + 1));
+    expectClose(await lab.weights(), trace.steps[i].weights_after, `η 0.5, weights after step ${i + 1} vs CLI`);
+  }
+});
+
+test('shuffle order, seed and random init give the same steps as the CLI', async ({ lab }) => {
+  const points = await lab.enterPoints(SEED000);
+  await lab.applySettings({ order: 'shuffle', seed: '7', init: 'random', eta: '0.5' });
+  await lab.expectNoSettingsError();
+  await expect(lab.field('step')).toHaveText('0');
+  const trace = runTrace(points, ['--order', 'shuffle', '--seed', '7', '--init', 'random', '--eta', '0.5']);
+  expectClose(await lab.weights(), trace.steps[0].weights_before, 'random initial weights (seed 7) vs CLI');
+  const n = Math.min(12, trace.steps.length);
+  for (let i = 0; i < n; i++) {
+    await lab.clickStep();
+    const cli = trace.steps[i];
+    await expect(lab.field('step')).toHaveText(String(i + 1));
+    await expect(lab.field('sample'), `sample of step ${i + 1} (shuffled order)`).toHaveText(new RegExp(`^#${cli.index} `));
+    expectClose(await lab.weights(), cli.weights_after, `weights after step ${i + 1} vs CLI`);
+  }
+});
+
+test('without bias w0 stays 0 and the steps match the CLI --no-bias', async ({ lab }) => {
+  const points = await lab.enterPoints(SEED000, { snap: true });
+  await lab.applySettings({ bias: false, maxEpochs: '3' });
+  await lab.expectNoSettingsError();
+  const trace = runTrace(points, ['--no-bias', '--max-epochs', '3']);
+  const n = trace.steps.length;
+  for (let i = 0; i < n; i++) {
+    await lab.clickStep();
+    await expect(lab.field('step')).toHaveText(String(i + 1));
+    await expect(lab.field('bias')).toHaveText('0');
+    expectClose(await lab.weights(), trace.steps[i].weights_after, `no bias, weights after step ${i + 1} vs CLI`);
+  }
+  expect(trace.result.converged, 'seed 000 is not separable through the origin in 3 epochs').toBe(false);
+  await expect(lab.field('state')).toHaveText('not converged — stopped at max epochs (3)');
+  await expect(lab.field('updates')).toHaveText(String(trace.result.updates));
+  // A step after the cap does nothing.
+  await lab.clickStep();
+  await expect(lab.field('step')).toHaveText(String(n));
+});
+
+test('"Apply" with unchanged settings still restarts training (step 0, initial weights)', async ({ lab, page }) => {
+  await lab.enterPoints(SEED000);
+  await lab.clickStep(3);
+  await expect(lab.field('step')).toHaveText('3');
+  await page.locator('#apply').click();
+  await lab.expectNoSettingsError();
+  await expect(lab.field('step')).toHaveText('0');
+  await expect(lab.field('weights')).toHaveText('[0, 0, 0]');
+  await expect(lab.field('points')).toHaveText('5 (3 of +1, 2 of -1)');
+});
