@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Installs whatever is missing to build and serve Perceptron Lab, and with --test also what the
+# tests need. Idempotent: every step checks first and skips what is already there. Everything
+# comes from package registries (crates.io, npm, Debian); trunk never downloads its own tools.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PWD/scripts/node_modules/.bin:$PATH"
+
+with_tests=false
+[ "${1:-}" = "--test" ] && with_tests=true
+
+say() { printf '==> %s\n' "$*"; }
+apt_updated=false
+apt_install() {
+  if [ "$apt_updated" = false ]; then
+    apt-get update -qq
+    apt_updated=true
+  fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
+}
+
+# Node.js and npm (wasm-opt and the browser tests come from npm).
+if ! command -v npm >/dev/null 2>&1; then
+  say "installing Node.js and npm"
+  apt_install nodejs npm
+fi
+
+# The wasm32 target and the lint components.
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+for component in rustfmt clippy; do
+  if ! rustup component list --installed | grep -q "^$component"; then
+    rustup component add "$component"
+  fi
+done
+
+# trunk, pinned (0.22 needs a newer rustc than this machine's).
+trunk_version=0.21.14
+if ! trunk --version 2>/dev/null | grep -qF " $trunk_version"; then
+  say "installing trunk $trunk_version (about 6 minutes the first time)"
+  cargo install --locked trunk --version "$trunk_version"
+fi
+
+# wasm-bindgen-cli at exactly the version in Cargo.lock (Cargo.toml pins the crate with =).
+bindgen_version=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"$/\1/p')
+if [ -z "$bindgen_version" ]; then
+  say "resolving dependencies to find the wasm-bindgen version"
+  cargo generate-lockfile
+  bindgen_version=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"$/\1/p')
+fi
+if ! wasm-bindgen --version 2>/dev/null | grep -qF " $bindgen_version"; then
+  say "installing wasm-bindgen-cli $bindgen_version (about 2 minutes the first time)"
+  cargo install --locked wasm-bindgen-cli --version "$bindgen_version" \
+    || cargo install --force wasm-bindgen-cli --version "$bindgen_version"
+fi
+
+# wasm-opt from npm's binaryen (Debian's binaryen 108 silently breaks the module).
+npm_install() { # DIR: install from the lock file when node_modules is missing or stale
+  if [ ! -f "$1/node_modules/.package-lock.json" ] \
+    || [ "$1/package-lock.json" -nt "$1/node_modules/.package-lock.json" ]; then
+    say "installing npm packages in $1"
+    (cd "$1" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+npm_install scripts
+
+if [ "$with_tests" = true ]; then
+  # Debian's Chromium and ChromeDriver: for the wasm tests and Playwright (no browser downloads).
+  if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
+    say "installing Chromium and ChromeDriver"
+    apt_install chromium chromium-driver
+  fi
+  npm_install tests/e2e
+fi
+say "setup complete"
