@@ -207,15 +207,22 @@ fn draw_weight_arrow<DB: DrawingBackend>(
         vec![tip, wing(1.0), wing(-1.0)],
         theme.weight.filled(),
     ))?;
-    // The label sits just beyond the tip, kept inside the plot so it is never cut off.
+    // The label sits just beyond the tip, or beside the head when the arrow was cut at the edge
+    // of the plot; it is kept inside the plot so it is never cut off.
+    let clipped = (end.0, end.1) != (boundary.w1, boundary.w2);
+    let (offset_x, offset_y) = if clipped {
+        (uy * 14.0, -ux * 14.0) // perpendicular to the arrow
+    } else {
+        (ux * 10.0, uy * 10.0)
+    };
     let (left, top) = frame.to_pixel(frame.view().x_min, frame.view().y_max);
     let (right, bottom) = frame.to_pixel(frame.view().x_max, frame.view().y_min);
-    let pad = f64::from(theme.px(20.0));
+    let pad = f64::from(theme.px(16.0));
     let label_at = (
-        (ex + ux * f64::from(theme.px(8.0)) - f64::from(theme.px(4.0)))
+        (ex + offset_x * theme.scale - f64::from(theme.px(5.0)))
             .clamp(left + 2.0, (right - pad).max(left + 2.0))
             .round() as i32,
-        (ey + uy * f64::from(theme.px(8.0)) - f64::from(theme.px(9.0)))
+        (ey + offset_y * theme.scale - f64::from(theme.px(9.0)))
             .clamp(top + 2.0, (bottom - pad).max(top + 2.0))
             .round() as i32,
     );

@@ -200,6 +200,13 @@ impl Lab {
         })
     }
 
+    /// Panics on purpose, so tests can check that a panic shows the crash panel and stops the
+    /// handle. Not part of the page's controls.
+    #[doc(hidden)]
+    pub fn debug_panic(&self) {
+        panic!("debug_panic was called: this is a deliberate crash for testing the crash panel");
+    }
+
     /// Where data point `(x, y)` is drawn, as `[x, y]` in CSS pixels from the canvas's top-left
     /// (empty before the first frame). For tests and embedding pages that place overlays.
     pub fn to_css(&self, x: f64, y: f64) -> Vec<f64> {

@@ -386,6 +386,7 @@ module.exports = {
   test,
   expect,
   Lab,
+  openLab,
   SEED000,
   STATUS_FIELDS,
   parseVector,

@@ -56,6 +56,6 @@ module.exports = defineConfig({
     reuseExistingServer: false,
     timeout: 30_000,
     stdout: 'ignore',
-    stderr: 'pipe',
+    stderr: 'ignore', // the request log; a server that fails to start times out with a message
   },
 });
