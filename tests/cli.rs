@@ -117,6 +117,33 @@ fn csv_output_has_a_header_and_a_row_per_step() {
 }
 
 #[test]
+fn latex_output_is_a_booktabs_table() {
+    let out = stdout(&trace(&[
+        "--format",
+        "latex",
+        "--init=-1,0,0",
+        "--max-epochs",
+        "1",
+        "tests/data/seed000.csv",
+    ]));
+    let expected = "\\begin{tabular}{rllll}
+\\toprule
+step & weights & score & correct? & update \\\\
+\\midrule
+1 & $[-1, 0, 0]$ & $-1 \\cdot 1 + 0 \\cdot 1 + 0 \\cdot 1 = -1$ & yes & none \\\\
+2 & $[-1, 0, 0]$ & $-1 \\cdot 1 + 0 \\cdot 3 + 0 \\cdot 2 = -1$ & no & $+[1, 3, 2]$ \\\\
+3 & $[0, 3, 2]$ & $0 \\cdot 1 + 3 \\cdot 2 + 2 \\cdot 4 = 14$ & yes & none \\\\
+4 & $[0, 3, 2]$ & $0 \\cdot 1 + 3 \\cdot 3 + 2 \\cdot 4 = 17$ & yes & none \\\\
+5 & $[0, 3, 2]$ & $0 \\cdot 1 + 3 \\cdot 2 + 2 \\cdot 3 = 12$ & no & $-[1, 2, 3]$ \\\\
+6 & $[-1, 1, -1]$ & & & \\\\
+\\bottomrule
+\\end{tabular}
+% Not converged (max epochs reached) after 1 epoch: 5 steps, 2 updates, w = [-1, 1, -1] (bias first).
+";
+    assert_eq!(out, expected);
+}
+
+#[test]
 fn shuffle_with_a_seed_is_reproducible() {
     let args = [
         "--order",

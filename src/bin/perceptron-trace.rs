@@ -18,7 +18,8 @@ fn main() -> std::process::ExitCode {
 mod native {
     use clap::{Parser, ValueEnum};
     use perceptron_lab::core::table::{
-        csv_header, csv_row, markdown_final_row, markdown_row, RunResult, MARKDOWN_HEADER,
+        csv_header, csv_row, latex_row, markdown_final_row, markdown_row, RunResult, LATEX_FOOTER,
+        LATEX_HEADER, MARKDOWN_HEADER,
     };
     use perceptron_lab::core::{
         numfmt, parse_csv, InitWeights, Order, Settings, TrainState, Trainer,
@@ -72,6 +73,8 @@ mod native {
         Markdown,
         Csv,
         Json,
+        /// A LaTeX tabular with booktabs rules, for slides.
+        Latex,
     }
 
     pub fn main() -> ExitCode {
@@ -111,6 +114,7 @@ mod native {
         match cli.format {
             Format::Markdown if !cli.no_steps => out.write_all(MARKDOWN_HEADER.as_bytes()),
             Format::Csv if !cli.no_steps => out.write_all(csv_header(data.dim()).as_bytes()),
+            Format::Latex if !cli.no_steps => out.write_all(LATEX_HEADER.as_bytes()),
             Format::Json => out.write_all(if cli.no_steps { b"{" } else { b"{\"steps\":[" }),
             _ => Ok(()),
         }
@@ -122,6 +126,7 @@ mod native {
             let written = match cli.format {
                 Format::Markdown => out.write_all(markdown_row(record, eta, bias).as_bytes()),
                 Format::Csv => out.write_all(csv_row(record).as_bytes()),
+                Format::Latex => out.write_all(latex_row(record, eta, bias).as_bytes()),
                 Format::Json => {
                     let sep: &[u8] = if first { b"" } else { b"," };
                     out.write_all(sep).and_then(|()| {
@@ -173,6 +178,17 @@ mod native {
                 if cli.no_steps {
                     writeln!(out, "{summary}").map_err(write_err)?;
                 }
+            }
+            Format::Latex => {
+                if !cli.no_steps {
+                    let closing = format!(
+                        "{} & ${}$ & & & \\\\\n{LATEX_FOOTER}",
+                        trainer.steps() + 1,
+                        numfmt::vector(w)
+                    );
+                    out.write_all(closing.as_bytes()).map_err(write_err)?;
+                }
+                writeln!(out, "% {summary}").map_err(write_err)?;
             }
             Format::Json => {
                 let sep = if cli.no_steps { "" } else { "]," };

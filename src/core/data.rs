@@ -107,6 +107,34 @@ impl Dataset {
         Ok(())
     }
 
+    /// Moves sample `i` to `x`. Rejects non-finite coordinates and a wrong number of features,
+    /// leaving the data as it was.
+    pub fn set_x(&mut self, i: usize, x: &[f64]) -> Result<(), Error> {
+        if x.len() != self.dim {
+            return Err(Error::Dimension {
+                expected: self.dim,
+                got: x.len(),
+            });
+        }
+        if let Some(bad) = x.iter().find(|v| !v.is_finite()) {
+            return Err(Error::NonFinite(bad.to_string()));
+        }
+        if i < self.len() {
+            for (slot, v) in self.xs[i * self.dim..(i + 1) * self.dim].iter_mut().zip(x) {
+                *slot = v + 0.0;
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes sample `i` (later samples shift down by one); does nothing when out of range.
+    pub fn remove(&mut self, i: usize) {
+        if i < self.len() {
+            self.xs.drain(i * self.dim..(i + 1) * self.dim);
+            self.ys.remove(i);
+        }
+    }
+
     /// Removes every sample.
     pub fn clear(&mut self) {
         self.xs.clear();

@@ -113,11 +113,14 @@ pub fn clip_segment(a: (f64, f64), b: (f64, f64), rect: &Rect) -> Option<[(f64, 
 /// The polygon of `rect` where the score is positive (Sutherland–Hodgman against one half-plane).
 /// Empty when no part of the rectangle is positive.
 pub fn positive_region(boundary: &Boundary, rect: &Rect) -> Vec<(f64, f64)> {
-    let corners = rect.corners();
-    let mut out = Vec::with_capacity(5);
-    for i in 0..4 {
-        let cur = corners[i];
-        let next = corners[(i + 1) % 4];
+    clip_polygon(&rect.corners(), boundary)
+}
+
+/// The part of a convex polygon where the score of `boundary` is positive.
+pub fn clip_polygon(polygon: &[(f64, f64)], boundary: &Boundary) -> Vec<(f64, f64)> {
+    let mut out = Vec::with_capacity(polygon.len() + 1);
+    for (i, &cur) in polygon.iter().enumerate() {
+        let next = polygon[(i + 1) % polygon.len()];
         let s_cur = boundary.score(cur.0, cur.1);
         let s_next = boundary.score(next.0, next.1);
         if s_cur > 0.0 {
@@ -129,6 +132,20 @@ pub fn positive_region(boundary: &Boundary, rect: &Rect) -> Vec<(f64, f64)> {
         }
     }
     out
+}
+
+/// The band `|w·x + b| < half_width` inside `rect` (the margin band of a separator).
+pub fn band(boundary: &Boundary, half_width: f64, rect: &Rect) -> Vec<(f64, f64)> {
+    let above = Boundary {
+        b: boundary.b + half_width,
+        ..*boundary
+    };
+    let below = Boundary {
+        b: half_width - boundary.b,
+        w1: -boundary.w1,
+        w2: -boundary.w2,
+    };
+    clip_polygon(&clip_polygon(&rect.corners(), &above), &below)
 }
 
 #[cfg(test)]

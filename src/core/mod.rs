@@ -9,24 +9,32 @@
 
 mod data;
 mod error;
+mod explain;
 mod geometry;
+mod history;
 pub mod numfmt;
 mod order;
+mod presets;
 mod record;
 mod scene;
 mod session;
 mod settings;
 mod status;
 pub mod table;
+pub mod theory;
 mod trainer;
 
 pub use data::{parse_csv, Dataset, Label};
 pub use error::Error;
-pub use geometry::{clip_segment, positive_region, Boundary, Rect};
-pub use order::{epoch_order, init_stream_value};
+pub use explain::Explanation;
+pub use geometry::{band, clip_polygon, clip_segment, positive_region, Boundary, Rect};
+pub use history::{Entry, History, HISTORY_LIMIT};
+pub use order::{epoch_order, init_stream_value, unit_stream};
+pub use presets::Preset;
 pub use record::StepRecord;
-pub use scene::{Scene, ScenePoint, Visited};
-pub use session::{Action, Changed, Session, DEFAULT_VIEW};
+pub use scene::{MarginView, Scene, ScenePoint, Visited};
+pub use session::{Action, Changed, Session, TraceRow, DEFAULT_VIEW, RUN_CAP};
 pub use settings::{InitWeights, Order, Settings, SettingsForm, MAX_EPOCHS_LIMIT};
 pub use status::Status;
+pub use theory::{margin_of, max_margin, mistake_bound, radius, MaxMargin};
 pub use trainer::{Refusal, StepOutcome, TrainState, Trainer};

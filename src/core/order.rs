@@ -38,14 +38,19 @@ pub fn epoch_order(seed: u64, epoch: u64, n: usize) -> Vec<usize> {
     order
 }
 
+/// `count` values uniform in `[0, 1)` from stream `which` of `seed` (53 random bits each).
+pub fn unit_stream(seed: u64, which: u64, count: usize) -> Vec<f64> {
+    let mut rng = stream(seed, which);
+    (0..count)
+        .map(|_| (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64)
+        .collect()
+}
+
 /// `count` values uniform in `[−1, 1)` from stream 0 of `seed`: the random initial weights.
 pub fn init_stream_value(seed: u64, count: usize) -> Vec<f64> {
-    let mut rng = stream(seed, 0);
-    (0..count)
-        .map(|_| {
-            let unit = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-            2.0 * unit - 1.0
-        })
+    unit_stream(seed, 0, count)
+        .into_iter()
+        .map(|unit| 2.0 * unit - 1.0)
         .collect()
 }
 

@@ -23,7 +23,7 @@ pub struct Visited {
 }
 
 /// A frame's content, in data coordinates.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Scene<'a> {
     /// The data rectangle that must be visible; the renderer widens one axis so that a unit has
     /// the same length on both (the weight vector is then drawn at right angles to the line).
@@ -34,6 +34,26 @@ pub struct Scene<'a> {
     pub visited: Option<Visited>,
     /// Current weights, bias first: `[b, w1, w2]`.
     pub weights: [f64; 3],
+    /// The weights before the last step when it was an update: drawn as the old arrow, the
+    /// `y·x` arrow tip-to-tail, and the old boundary as a ghost.
+    pub previous: Option<[f64; 3]>,
+    /// Pocket mode's best weights so far (drawn dashed).
+    pub pocket: Option<[f64; 3]>,
+    /// The maximum-margin separator, when shown.
+    pub max_margin: Option<MarginView>,
+    /// The selected point (0-based), drawn highlighted.
+    pub selected: Option<usize>,
+}
+
+/// The maximum-margin separator to draw: a dashed line and its margin band.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MarginView {
+    /// Unit-norm weights `[b, w1, w2]` (norm in the perceptron's space).
+    pub weights: [f64; 3],
+    /// The margin γ* in that space.
+    pub gamma: f64,
+    /// Indices of the support vectors.
+    pub support: Vec<usize>,
 }
 
 impl Scene<'_> {

@@ -1,11 +1,21 @@
 //! The one owner of state: every change goes through [`Session::apply`].
+//!
+//! Training history lives in a [`History`] timeline: Step back is an exact undo, the scrubber and
+//! the trace table read it, and going back then forward again yields the same states. Editing the
+//! points keeps the weights and the step count; once training has started, an edit is an entry of
+//! the timeline too, so going back across it shows the data as it was.
 
+use super::explain::Explanation;
+use super::history::{Entry, History, State, HISTORY_LIMIT};
 use super::numfmt::{num, point, vector};
-use super::table::update_text;
+use super::presets::Preset;
+use super::table::{self, update_text, TableFormat};
+use super::theory::{self, MaxMargin};
 use super::{
     Dataset, Error, Label, Rect, Refusal, Scene, Settings, Status, StepOutcome, StepRecord,
     TrainState, Trainer, Visited,
 };
+use std::collections::HashMap;
 
 /// The view a blank session shows: `[-5, 5] × [-5, 5]`.
 pub const DEFAULT_VIEW: Rect = Rect {
@@ -15,19 +25,22 @@ pub const DEFAULT_VIEW: Rect = Rect {
     y_max: 5.0,
 };
 
-/// The most steps one animation tick may take, so a frame never stalls.
+/// The most steps one animation tick may take: "as fast as possible" takes this many per frame.
 pub const MAX_STEPS_PER_TICK: u64 = 2_000;
 
-/// Play speeds, in steps per second.
+/// Play speeds in steps per second; the top of the range means "as fast as possible".
 pub const SPEED_RANGE: std::ops::RangeInclusive<f64> = 0.5..=1000.0;
+
+/// Run to convergence stops after this many steps and says so.
+pub const RUN_CAP: u64 = 100_000;
 
 /// Everything a user can do.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
-    /// Add a point at data coordinates `(x, y)`. It gets the selected class, or the other class
-    /// when `alternate` (shift-click, right-click). `pixel` is the size of one screen pixel in
-    /// data units: the coordinates are rounded to the finest power of ten not above it, so a
-    /// click lands within half a pixel of where it was made and tables show short numbers.
+    /// Add a point at data coordinates `(x, y)`: the selected class, or the other one when
+    /// `alternate` (shift-click, right-click). `pixel` is one screen pixel in data units: the
+    /// coordinates are rounded to the finest power of ten not above it, so a click lands within
+    /// half a pixel of where it was made and tables show short numbers.
     AddPoint {
         /// x1.
         x: f64,
@@ -38,27 +51,83 @@ pub enum Action {
         /// Data units per screen pixel.
         pixel: f64,
     },
+    /// A pointer went down at `(x, y)`: grabs the point within `reach` (data units), if any.
+    Press {
+        /// x1.
+        x: f64,
+        /// x2.
+        y: f64,
+        /// Hit radius in data units.
+        reach: f64,
+    },
+    /// The pointer moved while down: drags the grabbed point.
+    DragTo {
+        /// x1.
+        x: f64,
+        /// x2.
+        y: f64,
+        /// Data units per screen pixel.
+        pixel: f64,
+    },
+    /// The pointer went up at `(x, y)`: drops a dragged point, selects a point that was only
+    /// clicked, or adds a point when nothing was grabbed.
+    Release {
+        /// x1.
+        x: f64,
+        /// x2.
+        y: f64,
+        /// Add the other class (right button or Shift).
+        alternate: bool,
+        /// Data units per screen pixel.
+        pixel: f64,
+    },
+    /// Removes the point within `reach` of `(x, y)` (right-click or long-press on a point).
+    RemoveAt {
+        /// x1.
+        x: f64,
+        /// x2.
+        y: f64,
+        /// Hit radius in data units.
+        reach: f64,
+    },
+    /// Removes the selected point (Delete key).
+    DeleteSelected,
     /// Choose the class that taps and plain clicks add.
     SelectClass(Label),
-    /// Visit exactly one sample.
+    /// One step forward: redo the next entry of the timeline, or visit the next sample.
     Step,
+    /// One entry back: an exact undo.
+    Back,
+    /// Step on until the next update (or until training stops).
+    NextMistake,
+    /// Step on until the current epoch is complete.
+    FinishEpoch,
+    /// Step on until convergence, the epoch cap or [`RUN_CAP`] steps, then give a verdict.
+    RunToConvergence,
+    /// Move through the timeline to just after step `n` (scrubber, trace table rows).
+    JumpToStep(u64),
     /// Start stepping continuously (one step at once, then at the play speed).
     Play,
     /// Stop stepping.
     Pause,
     /// Play when paused, pause when playing.
     TogglePlay,
-    /// Back to the initial weights, step 0, epoch 1; the points stay.
+    /// Back to the initial weights, step 0, epoch 1; the points stay; the history is cleared.
     Reset,
     /// Remove all points (and so start training afresh).
     Clear,
-    /// New settings (the same ones again included); training restarts from the initial
-    /// weights, the points stay.
+    /// New settings (the same ones again included); training restarts, the points stay.
     SetSettings(Settings),
-    /// Play speed in steps per second (clamped to [`SPEED_RANGE`]).
+    /// Load one of the course examples: its points and settings; the view fits the points.
+    LoadPreset(Preset),
+    /// Play speed in steps per second (clamped to [`SPEED_RANGE`]; its top is "max").
     SetSpeed(f64),
     /// Snap added points to the half-unit grid.
     SetSnap(bool),
+    /// Pocket mode: track and draw the best weights so far (fewest training errors).
+    SetPocket(bool),
+    /// Draw the maximum-margin separator and its margin band.
+    SetShowMaxMargin(bool),
     /// An animation frame at `now_ms` milliseconds: takes the steps that are due while playing.
     Tick {
         /// A monotonic clock, in milliseconds.
@@ -76,20 +145,51 @@ pub enum Changed {
     Redraw,
 }
 
-/// A perceptron session on 2-D points: data, training state, play state and the last message.
+/// What moving one entry forward did.
+enum Forward {
+    Stepped { mistake: bool },
+    Edited,
+    Stopped,
+}
+
+/// A point being dragged.
+#[derive(Debug, Clone)]
+struct Drag {
+    index: usize,
+    from: [f64; 2],
+    moved: bool,
+}
+
+/// The maximum-margin separator of the current data, computed once per data/bias change.
+#[derive(Debug, Clone)]
+struct Theory {
+    version: u64,
+    bias: bool,
+    radius: f64,
+    best: MaxMargin,
+}
+
+/// A perceptron session on 2-D points: data, timeline, play state and the last message.
 #[derive(Debug, Clone)]
 pub struct Session {
     data: Dataset,
-    trainer: Trainer,
+    data_version: u64,
+    history: History,
     selected: Label,
+    selected_point: Option<usize>,
+    drag: Option<Drag>,
     snap: bool,
     playing: bool,
     speed: f64,
     last_tick: Option<f64>,
     due: f64,
-    last: Option<StepRecord>,
     notice: String,
     view: Rect,
+    pocket_mode: bool,
+    show_max_margin: bool,
+    epoch_starts: HashMap<[u64; 3], u64>,
+    cycle: Option<(u64, u64)>,
+    theory: Option<Theory>,
 }
 
 impl Default for Session {
@@ -105,20 +205,32 @@ impl Session {
             Ok(trainer) => trainer,
             Err(e) => unreachable!("the default settings are valid: {e}"),
         };
-        Session {
+        let mut session = Session {
             data: Dataset::new(2),
-            trainer,
+            data_version: 0,
+            history: History::new(State {
+                trainer,
+                pocket: None,
+            }),
             selected: Label::Pos,
+            selected_point: None,
+            drag: None,
             snap: false,
             playing: false,
             speed: 5.0,
             last_tick: None,
             due: 0.0,
-            last: None,
             notice: "Click to add a point of class +1; shift-click or right-click adds class -1."
                 .to_string(),
             view: DEFAULT_VIEW,
-        }
+            pocket_mode: false,
+            show_max_margin: false,
+            epoch_starts: HashMap::new(),
+            cycle: None,
+            theory: None,
+        };
+        session.watch_epoch_start();
+        session
     }
 
     /// The points.
@@ -126,19 +238,27 @@ impl Session {
         &self.data
     }
 
-    /// The training state.
+    /// The training state at the cursor.
     pub fn trainer(&self) -> &Trainer {
-        &self.trainer
+        &self.history.current().trainer
     }
 
     /// The settings in force.
     pub fn settings(&self) -> &Settings {
-        self.trainer.settings()
+        self.trainer().settings()
     }
 
-    /// The record of the last step, if any since the last reset.
+    /// The timeline.
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// The record of the step just before the cursor, if the last entry is a step.
     pub fn last_step(&self) -> Option<&StepRecord> {
-        self.last.as_ref()
+        match self.history.last_entry() {
+            Some(Entry::Step(record)) => Some(record),
+            _ => None,
+        }
     }
 
     /// Whether Play is on.
@@ -156,8 +276,30 @@ impl Session {
         self.selected
     }
 
+    /// The selected point (Delete removes it).
+    pub fn selected_point(&self) -> Option<usize> {
+        self.selected_point
+    }
+
+    /// Whether a point is being dragged.
+    pub fn is_dragging(&self) -> bool {
+        self.drag.is_some()
+    }
+
     /// Applies one action. On `Err` nothing has changed.
     pub fn apply(&mut self, action: Action) -> Result<Changed, Error> {
+        let stops_play = matches!(
+            action,
+            Action::Step
+                | Action::Back
+                | Action::NextMistake
+                | Action::FinishEpoch
+                | Action::RunToConvergence
+                | Action::JumpToStep(_)
+        );
+        if stops_play {
+            self.playing = false;
+        }
         match action {
             Action::AddPoint {
                 x,
@@ -165,6 +307,32 @@ impl Session {
                 alternate,
                 pixel,
             } => self.add_point(x, y, alternate, pixel),
+            Action::Press { x, y, reach } => {
+                self.drag = self.point_near(x, y, reach).map(|index| Drag {
+                    index,
+                    from: [self.data.x(index)[0], self.data.x(index)[1]],
+                    moved: false,
+                });
+                Ok(Changed::Nothing)
+            }
+            Action::DragTo { x, y, pixel } => self.drag_to(x, y, pixel),
+            Action::Release {
+                x,
+                y,
+                alternate,
+                pixel,
+            } => self.release(x, y, alternate, pixel),
+            Action::RemoveAt { x, y, reach } => match self.point_near(x, y, reach) {
+                Some(index) => self.remove_point(index),
+                None => Ok(Changed::Nothing),
+            },
+            Action::DeleteSelected => match self.selected_point {
+                Some(index) => self.remove_point(index),
+                None => {
+                    self.notice = "Select a point first (click it), then press Delete.".into();
+                    Ok(Changed::Redraw)
+                }
+            },
             Action::SelectClass(label) => {
                 if self.selected == label {
                     return Ok(Changed::Nothing);
@@ -174,8 +342,60 @@ impl Session {
                 Ok(Changed::Redraw)
             }
             Action::Step => {
-                self.playing = false;
-                self.step_once();
+                self.notice.clear();
+                self.forward_one();
+                Ok(Changed::Redraw)
+            }
+            Action::Back => {
+                self.back_one();
+                Ok(Changed::Redraw)
+            }
+            Action::NextMistake => {
+                self.notice.clear();
+                let cap = 2 * self.data.len() as u64 + 2;
+                let mut taken = 0;
+                loop {
+                    match self.forward_one() {
+                        Forward::Stepped { mistake: true } => break,
+                        Forward::Stepped { .. } | Forward::Edited => taken += 1,
+                        Forward::Stopped => break,
+                    }
+                    if taken > cap {
+                        break;
+                    }
+                }
+                Ok(Changed::Redraw)
+            }
+            Action::FinishEpoch => {
+                self.notice.clear();
+                let epoch = self.trainer().epoch();
+                loop {
+                    if let Forward::Stopped = self.forward_one() {
+                        break;
+                    }
+                    let t = self.trainer();
+                    if t.state() != TrainState::Running || t.epoch() != epoch {
+                        break;
+                    }
+                }
+                Ok(Changed::Redraw)
+            }
+            Action::RunToConvergence => {
+                self.run_to_convergence();
+                Ok(Changed::Redraw)
+            }
+            Action::JumpToStep(step) => {
+                let Some(position) = self.history.position_of_step(step) else {
+                    self.notice = format!(
+                        "Step {step} is no longer kept (the history keeps the last {HISTORY_LIMIT} entries)."
+                    );
+                    return Ok(Changed::Redraw);
+                };
+                for (data, _) in self.history.seek(position) {
+                    self.set_data(data);
+                }
+                self.after_time_travel();
+                self.notice = format!("At step {}.", self.trainer().steps());
                 Ok(Changed::Redraw)
             }
             Action::Play => Ok(self.play()),
@@ -193,7 +413,9 @@ impl Session {
             Action::Clear => {
                 let settings = self.settings().clone();
                 self.restart(settings)?;
-                self.data.clear();
+                self.set_data(Dataset::new(2));
+                self.restart(self.settings().clone())?;
+                self.view = DEFAULT_VIEW;
                 self.notice = "All points removed.".to_string();
                 Ok(Changed::Redraw)
             }
@@ -201,6 +423,19 @@ impl Session {
                 self.restart(settings)?;
                 self.notice =
                     "Settings applied: training restarts from the initial weights.".to_string();
+                Ok(Changed::Redraw)
+            }
+            Action::LoadPreset(preset) => {
+                let settings = preset.settings();
+                settings.validate(2)?;
+                let mut data = Dataset::new(2);
+                for (x, label) in preset.points() {
+                    data.push(&x, label)?;
+                }
+                self.set_data(data);
+                self.restart(settings)?;
+                self.view = fit_view(&self.data);
+                self.notice = format!("Loaded “{}”.", preset.title());
                 Ok(Changed::Redraw)
             }
             Action::SetSpeed(speed) => {
@@ -214,67 +449,348 @@ impl Session {
                 self.snap = snap;
                 Ok(Changed::Nothing)
             }
+            Action::SetPocket(on) => {
+                self.pocket_mode = on;
+                if on {
+                    let mut state = self.history.current().clone();
+                    if state.pocket.is_none() {
+                        let w = state.trainer.weights().to_vec();
+                        let errors = training_errors(&self.data, &w);
+                        state.pocket = Some((w, errors));
+                        self.history.replace_current_keep_future(state);
+                    }
+                }
+                Ok(Changed::Redraw)
+            }
+            Action::SetShowMaxMargin(on) => {
+                self.show_max_margin = on;
+                Ok(Changed::Redraw)
+            }
             Action::Tick { now_ms } => Ok(self.tick(now_ms)),
         }
     }
 
-    fn add_point(&mut self, x: f64, y: f64, alternate: bool, pixel: f64) -> Result<Changed, Error> {
-        let (x, y) = if self.snap {
-            ((x * 2.0).round() / 2.0, (y * 2.0).round() / 2.0)
+    // ----- points -------------------------------------------------------------------------
+
+    /// The point nearest to `(x, y)` within `reach` data units.
+    pub fn point_near(&self, x: f64, y: f64, reach: f64) -> Option<usize> {
+        let reach = if reach.is_finite() { reach } else { 0.0 };
+        (0..self.data.len())
+            .map(|i| {
+                let p = self.data.x(i);
+                (i, (p[0] - x).hypot(p[1] - y))
+            })
+            .filter(|&(_, d)| d <= reach)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(i, _)| i)
+    }
+
+    fn rounded(&self, x: f64, y: f64, pixel: f64) -> (f64, f64) {
+        if self.snap {
+            ((x * 2.0).round() / 2.0 + 0.0, (y * 2.0).round() / 2.0 + 0.0)
         } else {
             (round_to_pixel(x, pixel), round_to_pixel(y, pixel))
-        };
+        }
+    }
+
+    fn add_point(&mut self, x: f64, y: f64, alternate: bool, pixel: f64) -> Result<Changed, Error> {
+        let (x, y) = self.rounded(x, y, pixel);
         let label = if alternate {
             self.selected.other()
         } else {
             self.selected
         };
-        self.data.push(&[x, y], label)?;
-        self.trainer.sample_added(self.data.len());
-        self.notice = format!(
-            "Added point #{} at {}, class {}.",
-            self.data.len(),
+        let n = self.data.len() + 1;
+        let what = format!(
+            "Added point #{n} at {}, class {}.",
             point(&[x, y]),
             label.name()
         );
-        if self.trainer.steps() > 0 {
-            self.notice
-                .push_str(" Training continues on the changed data.");
-        }
+        self.edit(what, |data, trainer| {
+            data.push(&[x, y], label)?;
+            trainer.sample_added(data.len());
+            Ok(())
+        })?;
+        self.selected_point = None;
         Ok(Changed::Redraw)
     }
 
-    fn restart(&mut self, settings: Settings) -> Result<(), Error> {
-        self.trainer = Trainer::new(settings, self.data.dim())?;
-        self.playing = false;
-        self.last = None;
+    fn drag_to(&mut self, x: f64, y: f64, pixel: f64) -> Result<Changed, Error> {
+        let Some(drag) = &mut self.drag else {
+            return Ok(Changed::Nothing);
+        };
+        let index = drag.index;
+        let (x, y) = if self.snap {
+            ((x * 2.0).round() / 2.0 + 0.0, (y * 2.0).round() / 2.0 + 0.0)
+        } else {
+            (round_to_pixel(x, pixel), round_to_pixel(y, pixel))
+        };
+        // While dragging, the point follows the pointer; the edit is recorded once, on release.
+        self.data.set_x(index, &[x, y])?;
+        drag.moved = true;
+        self.data_version += 1;
+        Ok(Changed::Redraw)
+    }
+
+    fn release(&mut self, x: f64, y: f64, alternate: bool, pixel: f64) -> Result<Changed, Error> {
+        match self.drag.take() {
+            Some(Drag {
+                index,
+                from,
+                moved: true,
+            }) => {
+                let to = [self.data.x(index)[0], self.data.x(index)[1]];
+                // Put the point back and record the move as one edit.
+                self.data.set_x(index, &from)?;
+                let what = format!("Moved point #{} to {}.", index + 1, point(&to));
+                self.edit(what, |data, trainer| {
+                    data.set_x(index, &to)?;
+                    trainer.sample_moved();
+                    Ok(())
+                })?;
+                self.selected_point = Some(index);
+                Ok(Changed::Redraw)
+            }
+            Some(Drag { index, .. }) => {
+                self.selected_point = Some(index);
+                let p = self.data.x(index);
+                self.notice = format!(
+                    "Selected point #{} at {}: drag to move it, Delete to remove it.",
+                    index + 1,
+                    point(p)
+                );
+                Ok(Changed::Redraw)
+            }
+            None => self.add_point(x, y, alternate, pixel),
+        }
+    }
+
+    fn remove_point(&mut self, index: usize) -> Result<Changed, Error> {
+        if index >= self.data.len() {
+            return Ok(Changed::Nothing);
+        }
+        let p = self.data.x(index).to_vec();
+        let what = format!("Removed point #{} at {}.", index + 1, point(&p));
+        self.edit(what, |data, trainer| {
+            data.remove(index);
+            trainer.sample_removed(index);
+            Ok(())
+        })?;
+        self.selected_point = None;
+        Ok(Changed::Redraw)
+    }
+
+    /// Applies an edit of the points. It keeps the weights and the step count; once steps have
+    /// been taken it becomes an entry of the timeline.
+    fn edit(
+        &mut self,
+        what: String,
+        change: impl FnOnce(&mut Dataset, &mut Trainer) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let mut data = self.data.clone();
+        let mut state = self.history.current().clone();
+        change(&mut data, &mut state.trainer)?;
+        if let Some((w, errors)) = &mut state.pocket {
+            // The pocket's error count refers to the data: recount it on the new data.
+            *errors = training_errors(&data, w);
+        }
+        let started = self.history.has_steps_before_cursor();
+        if started {
+            let before = std::mem::replace(&mut self.data, data.clone());
+            self.history.push(
+                Entry::Edit {
+                    before,
+                    after: data,
+                    what: what.clone(),
+                },
+                state,
+            );
+        } else {
+            self.data = data;
+            self.history.replace_current(state);
+        }
+        self.data_version += 1;
+        self.reset_watch();
+        self.notice = what;
+        if started {
+            self.notice.push_str(
+                " The weights and the step count stay: training continues on the changed data.",
+            );
+        }
         Ok(())
     }
 
-    /// Takes one step; returns whether training can go on.
-    fn step_once(&mut self) -> bool {
-        match self.trainer.step(&self.data) {
+    fn set_data(&mut self, data: Dataset) {
+        self.data = data;
+        self.data_version += 1;
+        self.selected_point = None;
+        self.drag = None;
+    }
+
+    // ----- training -----------------------------------------------------------------------
+
+    fn restart(&mut self, settings: Settings) -> Result<(), Error> {
+        let trainer = Trainer::new(settings, self.data.dim())?;
+        let pocket = self.pocket_mode.then(|| {
+            let w = trainer.weights().to_vec();
+            let errors = training_errors(&self.data, &w);
+            (w, errors)
+        });
+        self.history = History::new(State { trainer, pocket });
+        self.playing = false;
+        self.reset_watch();
+        Ok(())
+    }
+
+    /// One entry forward: redo, or a new step.
+    fn forward_one(&mut self) -> Forward {
+        if let Some(entry) = self.history.forward() {
+            let result = match entry {
+                Entry::Step(record) => Forward::Stepped {
+                    mistake: record.mistake,
+                },
+                Entry::Edit { after, what, .. } => {
+                    let (after, what) = (after.clone(), what.clone());
+                    self.set_data(after);
+                    self.reset_watch();
+                    self.notice = format!("Redo: {what}");
+                    Forward::Edited
+                }
+            };
+            if let Forward::Stepped { .. } = result {
+                self.after_step();
+            }
+            return result;
+        }
+        let mut state = self.history.current().clone();
+        match state.trainer.step(&self.data) {
             StepOutcome::Stepped(record) => {
-                self.notice = match self.trainer.state() {
-                    TrainState::Converged => Refusal::Converged.message().to_string(),
-                    TrainState::MaxEpochs => Refusal::MaxEpochs.message().to_string(),
-                    TrainState::Running => String::new(),
-                };
-                self.last = Some(record);
-                self.trainer.state() == TrainState::Running
+                let mistake = record.mistake;
+                if let Some((best, errors)) = &mut state.pocket {
+                    let w = state.trainer.weights();
+                    let now = training_errors(&self.data, w);
+                    if now < *errors {
+                        *best = w.to_vec();
+                        *errors = now;
+                    }
+                }
+                self.history.push(Entry::Step(record), state);
+                self.after_step();
+                Forward::Stepped { mistake }
             }
             StepOutcome::Refused(why) => {
                 self.notice = why.message().to_string();
-                false
+                Forward::Stopped
             }
         }
+    }
+
+    fn after_step(&mut self) {
+        match self.trainer().state() {
+            TrainState::Converged => self.notice = Refusal::Converged.message().to_string(),
+            TrainState::MaxEpochs => self.notice = Refusal::MaxEpochs.message().to_string(),
+            TrainState::Running => {}
+        }
+        self.watch_epoch_start();
+    }
+
+    fn back_one(&mut self) {
+        let Some(entry) = self.history.back() else {
+            self.notice = if self.history.dropped_steps() > 0 {
+                format!("The history keeps the last {HISTORY_LIMIT} entries; this is the oldest.")
+            } else {
+                "At the start: nothing to step back to.".to_string()
+            };
+            return;
+        };
+        match entry {
+            Entry::Step(record) => {
+                self.notice = format!("Back to step {}.", record.step - 1);
+            }
+            Entry::Edit { before, what, .. } => {
+                let (before, what) = (before.clone(), what.clone());
+                self.set_data(before);
+                self.notice = format!("Undone: {what}");
+            }
+        }
+        self.after_time_travel();
+    }
+
+    fn after_time_travel(&mut self) {
+        self.reset_watch();
+    }
+
+    fn run_to_convergence(&mut self) {
+        let start = self.trainer().steps();
+        while self.cycle.is_none() {
+            if let Forward::Stopped = self.forward_one() {
+                break;
+            }
+            if self.trainer().state() != TrainState::Running {
+                break;
+            }
+            if self.trainer().steps() - start >= RUN_CAP {
+                break;
+            }
+        }
+        let t = self.trainer();
+        let done = t.steps() - start;
+        self.notice = match (t.state(), self.cycle) {
+            (TrainState::Converged, _) => format!(
+                "Verdict: converged after {} epochs ({} steps, {} updates).",
+                t.epoch(),
+                t.steps(),
+                t.updates()
+            ),
+            (_, Some((first, again))) => format!(
+                "Verdict: never converges. The weights at the start of epoch {again} repeat those of epoch {first}, so training cycles (the data is not separable)."
+            ),
+            (TrainState::MaxEpochs, None) => format!(
+                "Verdict: not converged after max epochs ({}).",
+                self.settings().max_epochs
+            ),
+            (TrainState::Running, None) if done >= RUN_CAP => {
+                format!("Verdict: not converged after {RUN_CAP} more steps; stopped there.")
+            }
+            (TrainState::Running, None) => self.notice.clone(),
+        };
+    }
+
+    /// Records the weights at the start of each epoch (fixed order only): a repeat proves that
+    /// training cycles, since with a fixed order the next epoch depends on those weights alone.
+    fn watch_epoch_start(&mut self) {
+        let t = self.trainer();
+        if t.settings().order != super::Order::Fixed
+            || t.state() != TrainState::Running
+            || !t.at_epoch_start()
+        {
+            return;
+        }
+        let w = t.weights();
+        let key = [w[0].to_bits(), w[1].to_bits(), w[2].to_bits()];
+        let epoch = t.epoch();
+        match self.epoch_starts.get(&key) {
+            Some(&first) if first != epoch => self.cycle = Some((first, epoch)),
+            Some(_) => {}
+            None => {
+                self.epoch_starts.insert(key, epoch);
+            }
+        }
+    }
+
+    fn reset_watch(&mut self) {
+        self.epoch_starts.clear();
+        self.cycle = None;
+        self.watch_epoch_start();
     }
 
     fn play(&mut self) -> Changed {
         if self.playing {
             return Changed::Nothing;
         }
-        self.playing = self.step_once();
+        self.notice.clear();
+        self.playing = !matches!(self.forward_one(), Forward::Stopped)
+            && self.trainer().state() == TrainState::Running;
         self.last_tick = None;
         self.due = 0.0;
         Changed::Redraw
@@ -295,14 +811,20 @@ impl Session {
         let Some(last) = self.last_tick.replace(now_ms) else {
             return Changed::Nothing;
         };
-        self.due += (now_ms - last).max(0.0) * self.speed / 1000.0;
-        let steps = (self.due.floor() as u64).min(MAX_STEPS_PER_TICK);
+        let steps = if self.speed >= *SPEED_RANGE.end() {
+            MAX_STEPS_PER_TICK
+        } else {
+            self.due += (now_ms - last).max(0.0) * self.speed / 1000.0;
+            let steps = (self.due.floor() as u64).min(MAX_STEPS_PER_TICK);
+            self.due = (self.due - steps as f64).min(1.0);
+            steps
+        };
         if steps == 0 {
             return Changed::Nothing;
         }
-        self.due = (self.due - steps as f64).min(1.0);
         for _ in 0..steps {
-            if !self.step_once() {
+            let stopped = matches!(self.forward_one(), Forward::Stopped);
+            if stopped || self.trainer().state() != TrainState::Running {
                 self.playing = false;
                 break;
             }
@@ -310,25 +832,93 @@ impl Session {
         Changed::Redraw
     }
 
-    /// What to draw.
-    pub fn scene(&self) -> Scene<'_> {
-        let w = self.trainer.weights();
-        Scene {
-            view: self.view,
-            data: &self.data,
-            visited: self.last.as_ref().map(|r| Visited {
-                index: r.index - 1,
-                mistake: r.mistake,
-            }),
-            weights: [w[0], w[1], w[2]],
+    // ----- views ----------------------------------------------------------------------------
+
+    fn theory(&mut self) -> &Theory {
+        let bias = self.settings().bias;
+        let fresh =
+            matches!(&self.theory, Some(t) if t.version == self.data_version && t.bias == bias);
+        if !fresh {
+            let (points, labels) = plane(&self.data);
+            self.theory = Some(Theory {
+                version: self.data_version,
+                bias,
+                radius: theory::radius(&points, bias),
+                best: theory::max_margin(&points, &labels, bias),
+            });
+        }
+        match &self.theory {
+            Some(t) => t,
+            None => unreachable!("just computed"),
         }
     }
 
-    /// The status line.
+    /// Brings the cached theory (R and the max-margin separator) up to date; call before
+    /// [`Session::scene`] and [`Session::status`] when the data may have changed.
+    pub fn refresh_theory(&mut self) {
+        let _ = self.theory();
+    }
+
+    fn current_theory(&self) -> Option<&Theory> {
+        self.theory
+            .as_ref()
+            .filter(|t| t.version == self.data_version && t.bias == self.settings().bias)
+    }
+
+    /// What to draw.
+    pub fn scene(&self) -> Scene<'_> {
+        let w = self.trainer().weights();
+        let last = self.last_step();
+        Scene {
+            view: self.view,
+            data: &self.data,
+            visited: last.and_then(|r| {
+                // A step's index refers to the data of its time: ring it only if it still matches.
+                let i = r.index - 1;
+                (i < self.data.len() && self.data.x(i) == r.x.as_slice()).then_some(Visited {
+                    index: i,
+                    mistake: r.mistake,
+                })
+            }),
+            weights: [w[0], w[1], w[2]],
+            previous: last.filter(|r| r.mistake).map(|r| {
+                [
+                    r.weights_before[0],
+                    r.weights_before[1],
+                    r.weights_before[2],
+                ]
+            }),
+            pocket: self
+                .pocket_mode
+                .then(|| self.history.current().pocket.as_ref())
+                .flatten()
+                .map(|(w, _)| [w[0], w[1], w[2]]),
+            max_margin: self
+                .show_max_margin
+                .then(|| self.current_theory())
+                .flatten()
+                .and_then(|t| match &t.best {
+                    MaxMargin::Separable {
+                        weights,
+                        gamma,
+                        support,
+                    } => Some(super::scene::MarginView {
+                        weights: *weights,
+                        gamma: *gamma,
+                        support: support.clone(),
+                    }),
+                    _ => None,
+                }),
+            selected: self.selected_point,
+        }
+    }
+
+    /// The status line and the panels' text.
     pub fn status(&self) -> Status {
-        let t = &self.trainer;
+        let t = self.trainer();
         let dash = "—".to_string();
-        let (sample, score, outcome) = match &self.last {
+        let last = self.last_step();
+        let (sample, score, outcome) = match last {
             Some(r) => (
                 format!(
                     "#{} {}, y = {}",
@@ -346,32 +936,92 @@ impl Session {
                     "correct, no update".to_string()
                 },
             ),
-            None => (dash.clone(), dash.clone(), dash),
+            None => (dash.clone(), dash.clone(), dash.clone()),
         };
-        let state = match t.state() {
-            TrainState::Running => "not converged".to_string(),
-            TrainState::Converged => format!("converged (epoch {} was clean)", t.epoch()),
-            TrainState::MaxEpochs => format!(
+        let theory = self.current_theory();
+        let not_separable = matches!(
+            theory,
+            Some(Theory {
+                best: MaxMargin::NotSeparable,
+                ..
+            })
+        );
+        let state = match (t.state(), self.cycle) {
+            (TrainState::Converged, _) => format!("converged (epoch {} was clean)", t.epoch()),
+            (TrainState::MaxEpochs, _) => format!(
                 "not converged — stopped at max epochs ({})",
                 self.settings().max_epochs
             ),
+            (TrainState::Running, Some((first, again))) => format!(
+                "never converges — the weights at the start of epoch {again} repeat epoch {first}: training cycles"
+            ),
+            (TrainState::Running, None) if not_separable => {
+                "never converges — no line separates the classes (max-margin problem infeasible)"
+                    .to_string()
+            }
+            (TrainState::Running, None) => "not converged yet".to_string(),
         };
         let positives = (0..self.data.len())
             .filter(|&i| self.data.label(i) == Label::Pos)
             .count();
+        let explanation = last
+            .map(|r| Explanation::of(r, self.settings().eta, self.settings().bias))
+            .unwrap_or_default();
+        let bias = self.settings().bias;
+        let (points, labels) = plane(&self.data);
+        let w = t.weights();
+        let margin = theory::margin_of([w[0], w[1], w[2]], &points, &labels, bias);
+        let (radius, best_margin, bound, separable) = match theory {
+            Some(th) => match &th.best {
+                MaxMargin::Separable { gamma, .. } => (
+                    num(th.radius),
+                    num(*gamma),
+                    format!(
+                        "(R/γ*)² = {} ≥ updates {}",
+                        num(theory::mistake_bound(th.radius, *gamma).ceil()),
+                        t.updates()
+                    ),
+                    "separable".to_string(),
+                ),
+                MaxMargin::NotSeparable => (
+                    num(th.radius),
+                    dash.clone(),
+                    "no bound: not separable".to_string(),
+                    "not separable (proven: no separating line exists)".to_string(),
+                ),
+                MaxMargin::Undefined => (
+                    num(th.radius),
+                    dash.clone(),
+                    dash.clone(),
+                    "needs both classes".to_string(),
+                ),
+            },
+            None => (dash.clone(), dash.clone(), dash.clone(), dash.clone()),
+        };
+        let pocket = match self.history.current().pocket.as_ref() {
+            Some((w, errors)) if self.pocket_mode => {
+                format!("{} with {} training errors", vector(w), errors)
+            }
+            _ => "off".to_string(),
+        };
+        let history = if self.history.last_step() > t.steps() {
+            format!(
+                "step {} of {} (→ replays, a new action drops the rest)",
+                t.steps(),
+                self.history.last_step()
+            )
+        } else {
+            String::new()
+        };
         Status {
             step: t.steps().to_string(),
             // The epoch of the step on show; before any step, the epoch about to start.
-            epoch: self
-                .last
-                .as_ref()
-                .map_or(t.epoch(), |r| r.epoch)
-                .to_string(),
+            epoch: last.map_or(t.epoch(), |r| r.epoch).to_string(),
             sample,
             score,
             outcome,
-            weights: vector(t.weights()),
-            bias: num(t.weights()[0]),
+            weights: vector(w),
+            bias: num(w[0]),
             updates: t.updates().to_string(),
             state,
             points: format!(
@@ -381,7 +1031,122 @@ impl Session {
                 self.data.len() - positives
             ),
             notice: self.notice.clone(),
+            history,
+            explain_title: if last.is_some() {
+                explanation.title
+            } else {
+                "No step yet: press Step (→) to visit the first sample.".to_string()
+            },
+            explain_weights: explanation.weights,
+            explain_score: explanation.score,
+            explain_check: explanation.check,
+            explain_update: explanation.update,
+            radius,
+            margin: margin.map_or(dash.clone(), num),
+            best_margin,
+            bound,
+            separable,
+            pocket,
         }
+    }
+
+    /// The trace table's rows from `first` (0-based among kept steps), at most `count`, with
+    /// whether each row lies before the cursor and whether it is the current step.
+    pub fn trace_rows(&self, first: usize, count: usize) -> Vec<TraceRow> {
+        let eta = self.settings().eta;
+        let bias = self.settings().bias;
+        let current = self.last_step().map(|r| r.step);
+        self.history
+            .steps()
+            .skip(first)
+            .take(count)
+            .map(|(r, done)| TraceRow {
+                step: r.step,
+                weights: vector(&r.weights_before),
+                score: table::score_expression(r, bias),
+                correct: if r.mistake { "no" } else { "yes" }.to_string(),
+                update: update_text(r, eta, bias),
+                done,
+                current: current == Some(r.step),
+            })
+            .collect()
+    }
+
+    /// Number of kept steps in the timeline (done and undone).
+    pub fn trace_len(&self) -> usize {
+        self.history.steps().count()
+    }
+
+    /// The steps up to the cursor as a table in `format` (CSV, Markdown or LaTeX booktabs).
+    pub fn trace_export(&self, format: TableFormat) -> String {
+        let records: Vec<&StepRecord> = self
+            .history
+            .steps()
+            .filter(|(_, done)| *done)
+            .map(|(r, _)| r)
+            .collect();
+        table::document(
+            format,
+            &records,
+            self.settings().eta,
+            self.settings().bias,
+            self.trainer().weights(),
+            self.trainer().steps() + 1,
+        )
+    }
+}
+
+/// A row of the trace table, formatted.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TraceRow {
+    /// Step number.
+    pub step: u64,
+    /// Weights before the step.
+    pub weights: String,
+    /// The score written out.
+    pub score: String,
+    /// `yes` or `no`.
+    pub correct: String,
+    /// `none` or the update.
+    pub update: String,
+    /// Before the cursor (done) or after it (undone, replayed by Step).
+    pub done: bool,
+    /// The step on show.
+    pub current: bool,
+}
+
+fn plane(data: &Dataset) -> (Vec<[f64; 2]>, Vec<f64>) {
+    (0..data.len())
+        .map(|i| ([data.x(i)[0], data.x(i)[1]], data.label(i).y()))
+        .unzip()
+}
+
+/// Samples that `w` (bias first) gets wrong: `y·(w·x + b) ≤ 0`.
+fn training_errors(data: &Dataset, w: &[f64]) -> usize {
+    (0..data.len())
+        .filter(|&i| {
+            let x = data.x(i);
+            let s = w[0] + x.iter().zip(&w[1..]).map(|(a, b)| a * b).sum::<f64>();
+            data.label(i).y() * s <= 0.0
+        })
+        .count()
+}
+
+/// A square view centred on the origin that shows every point with a margin: w is drawn from the
+/// origin, so the origin and the arrows around it stay in sight.
+fn fit_view(data: &Dataset) -> Rect {
+    let reach = (0..data.len())
+        .flat_map(|i| data.x(i).iter().map(|v| v.abs()))
+        .fold(0.0f64, f64::max);
+    if reach == 0.0 {
+        return DEFAULT_VIEW;
+    }
+    let half = reach * 1.25;
+    Rect {
+        x_min: -half,
+        x_max: half,
+        y_min: -half,
+        y_max: half,
     }
 }
 
@@ -400,109 +1165,5 @@ fn round_to_pixel(v: f64, pixel: f64) -> f64 {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn add(s: &mut Session, x: f64, y: f64, alternate: bool) {
-        let action = Action::AddPoint {
-            x,
-            y,
-            alternate,
-            pixel: 0.014,
-        };
-        assert_eq!(s.apply(action), Ok(Changed::Redraw));
-    }
-
-    #[test]
-    fn clicks_round_within_half_a_pixel() {
-        assert_eq!(round_to_pixel(1.004_9, 0.014), 1.0);
-        assert_eq!(round_to_pixel(0.031_2, 0.014), 0.03);
-        assert_eq!(round_to_pixel(123.4, 2.0), 123.0);
-        for pixel in [0.0013, 0.014, 0.2, 3.0] {
-            for v in [-4.3217, 0.0049, 2.6183] {
-                assert!((round_to_pixel(v, pixel) - v).abs() <= pixel / 2.0);
-            }
-        }
-    }
-
-    #[test]
-    fn step_refuses_without_both_classes_and_changes_nothing() {
-        let mut s = Session::new();
-        let _ = s.apply(Action::Step).unwrap();
-        assert!(s.status().notice.contains("add points of both classes"));
-        add(&mut s, 1.0, 1.0, false);
-        add(&mut s, 2.0, 1.0, false);
-        let _ = s.apply(Action::Step).unwrap();
-        assert_eq!(s.trainer().steps(), 0);
-        assert!(s.status().notice.contains("all points are of one class"));
-        assert_eq!(s.status().weights, "[0, 0, 0]");
-    }
-
-    #[test]
-    fn alternate_adds_the_other_class_and_reset_keeps_points() {
-        let mut s = Session::new();
-        add(&mut s, 1.0, 1.0, false);
-        add(&mut s, -1.0, -1.0, true);
-        assert_eq!(s.data().label(0), Label::Pos);
-        assert_eq!(s.data().label(1), Label::Neg);
-        let _ = s.apply(Action::SelectClass(Label::Neg)).unwrap();
-        add(&mut s, 0.0, 2.0, false);
-        assert_eq!(s.data().label(2), Label::Neg);
-        let _ = s.apply(Action::Step).unwrap();
-        assert_eq!(s.trainer().steps(), 1);
-        let _ = s.apply(Action::Reset).unwrap();
-        assert_eq!((s.trainer().steps(), s.trainer().epoch()), (0, 1));
-        assert_eq!(s.data().len(), 3);
-        let _ = s.apply(Action::Clear).unwrap();
-        assert_eq!(s.data().len(), 0);
-    }
-
-    #[test]
-    fn bad_settings_leave_everything_as_it_was() {
-        let mut s = Session::new();
-        add(&mut s, 1.0, 1.0, false);
-        add(&mut s, -1.0, -1.0, true);
-        let _ = s.apply(Action::Step).unwrap();
-        let before = s.status();
-        let bad = Settings {
-            eta: -1.0,
-            ..Settings::default()
-        };
-        assert!(s.apply(Action::SetSettings(bad)).is_err());
-        assert_eq!(s.status(), before);
-    }
-
-    #[test]
-    fn applying_the_same_settings_restarts_training() {
-        let mut s = Session::new();
-        add(&mut s, 1.0, 1.0, false);
-        add(&mut s, -1.0, -1.0, true);
-        let _ = s.apply(Action::Step).unwrap();
-        let same = s.settings().clone();
-        assert_eq!(s.apply(Action::SetSettings(same)), Ok(Changed::Redraw));
-        assert_eq!(s.trainer().steps(), 0);
-    }
-
-    #[test]
-    fn play_takes_the_due_steps_and_stops_on_convergence() {
-        let mut s = Session::new();
-        add(&mut s, 1.0, 1.0, false);
-        add(&mut s, -1.0, -1.0, true);
-        let _ = s.apply(Action::SetSpeed(10.0)).unwrap();
-        let _ = s.apply(Action::Play).unwrap();
-        assert_eq!(s.trainer().steps(), 1, "Play steps at once");
-        assert!(s.is_playing());
-        let _ = s.apply(Action::Tick { now_ms: 1000.0 }).unwrap();
-        let _ = s.apply(Action::Tick { now_ms: 1150.0 }).unwrap();
-        assert_eq!(
-            s.trainer().steps(),
-            2,
-            "0.15 s at 10 steps/s is one more step"
-        );
-        let _ = s.apply(Action::Tick { now_ms: 5000.0 }).unwrap();
-        assert!(!s.is_playing());
-        assert_eq!(s.trainer().state(), TrainState::Converged);
-        assert!(s.status().state.starts_with("converged"));
-    }
-}
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;

@@ -25,11 +25,36 @@ pub struct Status {
     pub points: String,
     /// The last message for the user (what just happened, or why nothing did).
     pub notice: String,
+    /// Where the cursor stands in the timeline when steps lie ahead of it; empty otherwise.
+    pub history: String,
+    /// "This step" panel: which step and sample.
+    pub explain_title: String,
+    /// "This step": the weights used.
+    pub explain_weights: String,
+    /// "This step": the score written out.
+    pub explain_score: String,
+    /// "This step": the mistake check.
+    pub explain_check: String,
+    /// "This step": the update, or "no update".
+    pub explain_update: String,
+    /// R = max ‖x‖ in the space the perceptron uses.
+    pub radius: String,
+    /// γ_w: the margin of the current weights on the data.
+    pub margin: String,
+    /// γ*: the maximum margin.
+    pub best_margin: String,
+    /// The mistake bound beside the live update count.
+    pub bound: String,
+    /// Whether the data is separable, when known.
+    pub separable: String,
+    /// Pocket mode's best weights and their training errors, or "off".
+    pub pocket: String,
 }
 
 impl Status {
-    /// The fields as `(name, text)` pairs, in display order.
-    pub fn fields(&self) -> [(&'static str, &str); 11] {
+    /// The fields as `(name, text)` pairs; the page shows each in the element marked
+    /// `data-field="name"`.
+    pub fn fields(&self) -> [(&'static str, &str); 23] {
         [
             ("step", &self.step),
             ("epoch", &self.epoch),
@@ -42,6 +67,18 @@ impl Status {
             ("state", &self.state),
             ("points", &self.points),
             ("notice", &self.notice),
+            ("history", &self.history),
+            ("explain-title", &self.explain_title),
+            ("explain-weights", &self.explain_weights),
+            ("explain-score", &self.explain_score),
+            ("explain-check", &self.explain_check),
+            ("explain-update", &self.explain_update),
+            ("radius", &self.radius),
+            ("margin", &self.margin),
+            ("best-margin", &self.best_margin),
+            ("bound", &self.bound),
+            ("separable", &self.separable),
+            ("pocket", &self.pocket),
         ]
     }
 }

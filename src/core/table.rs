@@ -92,6 +92,97 @@ pub fn csv_row(record: &StepRecord) -> String {
     cols.join(",") + "\n"
 }
 
+/// A table format for exports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableFormat {
+    /// Seed 000's columns as a Markdown table, with the closing weights row.
+    Markdown,
+    /// One row per step, every number in full precision.
+    Csv,
+    /// A LaTeX `tabular` with booktabs rules, ready for a slide.
+    Latex,
+}
+
+impl TableFormat {
+    /// Reads `markdown`, `csv` or `latex`.
+    pub fn parse(text: &str) -> Option<TableFormat> {
+        match text {
+            "markdown" | "md" => Some(TableFormat::Markdown),
+            "csv" => Some(TableFormat::Csv),
+            "latex" | "tex" => Some(TableFormat::Latex),
+            _ => None,
+        }
+    }
+}
+
+/// The LaTeX (booktabs) header.
+pub const LATEX_HEADER: &str = "\\begin{tabular}{rllll}\n\\toprule\nstep & weights & score & correct? & update \\\\\n\\midrule\n";
+
+/// The LaTeX footer.
+pub const LATEX_FOOTER: &str = "\\bottomrule\n\\end{tabular}\n";
+
+/// A text cell as LaTeX math: `*` becomes `\cdot`, `-` a proper minus.
+fn latex_math(text: &str) -> String {
+    format!("${}$", text.replace(" * ", " \\cdot "))
+}
+
+/// One LaTeX row.
+pub fn latex_row(record: &StepRecord, eta: f64, bias: bool) -> String {
+    let update = update_text(record, eta, bias);
+    format!(
+        "{} & {} & {} & {} & {} \\\\\n",
+        record.step,
+        latex_math(&vector(&record.weights_before)),
+        latex_math(&score_expression(record, bias)),
+        if record.mistake { "no" } else { "yes" },
+        if record.mistake {
+            latex_math(&update)
+        } else {
+            update
+        },
+    )
+}
+
+/// A whole table of `records` in `format`, closed (Markdown, LaTeX) by the row of step
+/// `next_step` with the weights reached.
+pub fn document(
+    format: TableFormat,
+    records: &[&StepRecord],
+    eta: f64,
+    bias: bool,
+    weights: &[f64],
+    next_step: u64,
+) -> String {
+    let mut out = String::new();
+    match format {
+        TableFormat::Markdown => {
+            out.push_str(MARKDOWN_HEADER);
+            for r in records {
+                out.push_str(&markdown_row(r, eta, bias));
+            }
+            out.push_str(&markdown_final_row(next_step, weights));
+        }
+        TableFormat::Csv => {
+            out.push_str(&csv_header(weights.len() - 1));
+            for r in records {
+                out.push_str(&csv_row(r));
+            }
+        }
+        TableFormat::Latex => {
+            out.push_str(LATEX_HEADER);
+            for r in records {
+                out.push_str(&latex_row(r, eta, bias));
+            }
+            out.push_str(&format!(
+                "{next_step} & {} & & & \\\\\n",
+                latex_math(&vector(weights))
+            ));
+            out.push_str(LATEX_FOOTER);
+        }
+    }
+    out
+}
+
 /// The `"result"` object of the JSON output.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RunResult {

@@ -7,6 +7,7 @@
 
 use super::order::{epoch_order, init_stream_value};
 use super::{Dataset, Error, InitWeights, Order, Settings, StepRecord};
+use std::rc::Rc;
 
 /// Where training stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,14 +61,17 @@ pub enum StepOutcome {
 }
 
 /// The training state of one run: weights, counters and the current epoch's order.
+///
+/// Cloning is cheap (the settings and the epoch's order are shared), so the session keeps one
+/// clone per step as its history.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Trainer {
-    settings: Settings,
+    settings: Rc<Settings>,
     weights: Vec<f64>,
     step: u64,
     epoch: u64,
     pos: usize,
-    order: Vec<usize>,
+    order: Rc<Vec<usize>>,
     epoch_mistakes: u64,
     updates: u64,
     state: TrainState,
@@ -79,12 +83,12 @@ impl Trainer {
         settings.validate(dim)?;
         let weights = initial_weights(&settings, dim);
         Ok(Trainer {
-            settings,
+            settings: Rc::new(settings),
             weights,
             step: 0,
             epoch: 1,
             pos: 0,
-            order: Vec::new(),
+            order: Rc::new(Vec::new()),
             epoch_mistakes: 0,
             updates: 0,
             state: TrainState::Running,
@@ -144,7 +148,8 @@ impl Trainer {
             TrainState::Running => {}
         }
         if self.pos == 0 || self.order.len() != data.len() {
-            self.order = self.order_for_epoch(data.len());
+            // A new epoch (or, defensively, an order that no longer fits the data).
+            self.order = Rc::new(self.order_for_epoch(data.len()));
             self.pos = self.pos.min(data.len() - 1);
         }
         let index = self.order[self.pos];
@@ -195,8 +200,18 @@ impl Trainer {
             self.epoch += 1;
             self.pos = 0;
             self.epoch_mistakes = 0;
-            self.order.clear();
+            self.order = Rc::new(Vec::new());
         }
+    }
+
+    /// Position in the current epoch: how many samples of it have been visited.
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// Whether the next step starts a new epoch.
+    pub fn at_epoch_start(&self) -> bool {
+        self.pos == 0
     }
 
     fn order_for_epoch(&self, n: usize) -> Vec<usize> {
@@ -211,15 +226,47 @@ impl Trainer {
     /// starts a new epoch so that the new sample is checked.
     pub fn sample_added(&mut self, n: usize) {
         match self.state {
-            TrainState::Converged => {
-                self.state = TrainState::Running;
-                self.epoch += 1;
-                self.pos = 0;
-                self.epoch_mistakes = 0;
-                self.order.clear();
-            }
-            TrainState::Running if self.pos > 0 => self.order.push(n - 1),
+            TrainState::Converged => self.reopen(),
+            TrainState::Running if self.pos > 0 => Rc::make_mut(&mut self.order).push(n - 1),
             TrainState::Running | TrainState::MaxEpochs => {}
+        }
+    }
+
+    /// A converged run whose data changed starts a new epoch to check every sample again.
+    fn reopen(&mut self) {
+        self.state = TrainState::Running;
+        self.epoch += 1;
+        self.pos = 0;
+        self.epoch_mistakes = 0;
+        self.order = Rc::new(Vec::new());
+    }
+
+    /// Tells the run that sample `index` was removed (later samples shift down by one). The
+    /// weights and the step count stay; the current epoch goes on over the remaining samples.
+    pub fn sample_removed(&mut self, index: usize) {
+        if let Some(at) = self.order.iter().position(|&i| i == index) {
+            let order = Rc::make_mut(&mut self.order);
+            order.remove(at);
+            for i in order.iter_mut() {
+                if *i > index {
+                    *i -= 1;
+                }
+            }
+            if at < self.pos {
+                self.pos -= 1;
+            }
+        }
+        if self.state == TrainState::Running && self.pos > 0 && self.pos >= self.order.len() {
+            // The removed sample was the last one left in this epoch: the epoch ends here.
+            self.end_epoch();
+        }
+    }
+
+    /// Tells the run that a sample was moved. The weights and counters stay; a converged run
+    /// starts a new epoch, since the moved sample may now be misclassified.
+    pub fn sample_moved(&mut self) {
+        if self.state == TrainState::Converged {
+            self.reopen();
         }
     }
 

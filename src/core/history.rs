@@ -1,0 +1,198 @@
+//! The timeline behind Step back, the scrubber and the trace table.
+//!
+//! `states[i]` is the training state after `i` entries; entry `i` led from `states[i]` to
+//! `states[i + 1]`. An entry is a step (with its record, a row of the trace table) or an edit of
+//! the points made after training had started (with the points before and after, so that going
+//! back across it shows the data as it was). Going back and forward moves a cursor; a new action
+//! at a cursor before the end drops the future, as in an editor. The oldest entries are dropped
+//! beyond [`HISTORY_LIMIT`], so memory stays bounded during long runs.
+
+use super::{Dataset, StepRecord, Trainer};
+use std::collections::VecDeque;
+
+/// Entries kept. Older ones are dropped (step back then stops at the oldest kept state).
+pub const HISTORY_LIMIT: usize = 20_000;
+
+/// What one entry of the timeline did.
+#[derive(Debug, Clone)]
+pub enum Entry {
+    /// One perceptron step.
+    Step(StepRecord),
+    /// The points changed while training was under way.
+    Edit {
+        /// The points before the edit.
+        before: Dataset,
+        /// The points after it.
+        after: Dataset,
+        /// What was done, e.g. "moved point #3 to (2, 1)".
+        what: String,
+    },
+}
+
+/// A snapshot of everything that changes with a step.
+#[derive(Debug, Clone, PartialEq)]
+pub struct State {
+    /// The perceptron.
+    pub trainer: Trainer,
+    /// The best weights so far (fewest training errors) and their error count, for pocket mode.
+    pub pocket: Option<(Vec<f64>, usize)>,
+}
+
+/// The timeline with its cursor.
+#[derive(Debug, Clone)]
+pub struct History {
+    states: VecDeque<State>,
+    entries: VecDeque<Entry>,
+    cursor: usize,
+    dropped_steps: u64,
+}
+
+impl History {
+    /// A timeline that starts at `state` (after a reset).
+    pub fn new(state: State) -> History {
+        History {
+            states: VecDeque::from([state]),
+            entries: VecDeque::new(),
+            cursor: 0,
+            dropped_steps: 0,
+        }
+    }
+
+    /// The state at the cursor.
+    pub fn current(&self) -> &State {
+        &self.states[self.cursor]
+    }
+
+    /// Whether any step lies before the cursor (edits then belong in the timeline).
+    pub fn has_steps_before_cursor(&self) -> bool {
+        self.dropped_steps > 0
+            || self
+                .entries
+                .iter()
+                .take(self.cursor)
+                .any(|e| matches!(e, Entry::Step(_)))
+    }
+
+    /// Records an entry leading from the current state to `state`, dropping any future.
+    pub fn push(&mut self, entry: Entry, state: State) {
+        self.truncate_future();
+        self.entries.push_back(entry);
+        self.states.push_back(state);
+        self.cursor += 1;
+        while self.entries.len() > HISTORY_LIMIT {
+            if let Some(Entry::Step(_)) = self.entries.pop_front() {
+                self.dropped_steps += 1;
+            }
+            self.states.pop_front();
+            self.cursor -= 1;
+        }
+    }
+
+    /// Replaces the current state without a new entry (e.g. an edit before any step).
+    pub fn replace_current(&mut self, state: State) {
+        self.truncate_future();
+        self.states[self.cursor] = state;
+    }
+
+    /// Replaces the current state and keeps the future (for view-only additions such as the
+    /// pocket).
+    pub fn replace_current_keep_future(&mut self, state: State) {
+        self.states[self.cursor] = state;
+    }
+
+    fn truncate_future(&mut self) {
+        self.entries.truncate(self.cursor);
+        self.states.truncate(self.cursor + 1);
+    }
+
+    /// Moves one entry back; returns the entry undone.
+    pub fn back(&mut self) -> Option<&Entry> {
+        if self.cursor == 0 {
+            return None;
+        }
+        self.cursor -= 1;
+        self.entries.get(self.cursor)
+    }
+
+    /// Moves one entry forward (redo); returns the entry redone.
+    pub fn forward(&mut self) -> Option<&Entry> {
+        let entry = self.entries.get(self.cursor)?;
+        self.cursor += 1;
+        Some(entry)
+    }
+
+    /// The entry just before the cursor.
+    pub fn last_entry(&self) -> Option<&Entry> {
+        self.cursor.checked_sub(1).and_then(|i| self.entries.get(i))
+    }
+
+    /// The entry just after the cursor (what Step would redo).
+    pub fn next_entry(&self) -> Option<&Entry> {
+        self.entries.get(self.cursor)
+    }
+
+    /// Steps dropped from the front because of [`HISTORY_LIMIT`].
+    pub fn dropped_steps(&self) -> u64 {
+        self.dropped_steps
+    }
+
+    /// Every kept step record with whether it lies before the cursor (done) or after (undone).
+    pub fn steps(&self) -> impl Iterator<Item = (&StepRecord, bool)> + '_ {
+        self.entries
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| match e {
+                Entry::Step(r) => Some((r, i < self.cursor)),
+                Entry::Edit { .. } => None,
+            })
+    }
+
+    /// The cursor position right after the step with number `step` (or the start for the
+    /// oldest kept state), including the edits that directly follow it; `None` when that step
+    /// is not kept.
+    pub fn position_of_step(&self, step: u64) -> Option<usize> {
+        let first = self.states.front()?.trainer.steps();
+        if step < first {
+            return None;
+        }
+        let mut position = None;
+        for (i, state) in self.states.iter().enumerate() {
+            if state.trainer.steps() == step {
+                position = Some(i);
+            } else if state.trainer.steps() > step {
+                break;
+            }
+        }
+        position
+    }
+
+    /// Moves the cursor to `position` and returns the edits crossed on the way, in order, with
+    /// whether each was undone (`true`) or redone (`false`).
+    pub fn seek(&mut self, position: usize) -> Vec<(Dataset, bool)> {
+        let position = position.min(self.entries.len());
+        let mut crossed = Vec::new();
+        while self.cursor > position {
+            self.cursor -= 1;
+            if let Entry::Edit { before, .. } = &self.entries[self.cursor] {
+                crossed.push((before.clone(), true));
+            }
+        }
+        while self.cursor < position {
+            if let Entry::Edit { after, .. } = &self.entries[self.cursor] {
+                crossed.push((after.clone(), false));
+            }
+            self.cursor += 1;
+        }
+        crossed
+    }
+
+    /// The step count of the last kept state (the end of the scrubber).
+    pub fn last_step(&self) -> u64 {
+        self.states.back().map_or(0, |s| s.trainer.steps())
+    }
+
+    /// The step count of the oldest kept state (the start of the scrubber).
+    pub fn first_step(&self) -> u64 {
+        self.states.front().map_or(0, |s| s.trainer.steps())
+    }
+}

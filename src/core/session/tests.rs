@@ -1,0 +1,483 @@
+use super::*;
+use crate::core::table::TableFormat;
+use proptest::prelude::*;
+
+fn add(s: &mut Session, x: f64, y: f64, alternate: bool) {
+    let action = Action::AddPoint {
+        x,
+        y,
+        alternate,
+        pixel: 0.014,
+    };
+    assert_eq!(s.apply(action), Ok(Changed::Redraw));
+}
+
+fn apply(s: &mut Session, action: Action) {
+    let _ = s.apply(action).expect("valid action");
+}
+
+fn seed_000() -> Session {
+    let mut s = Session::new();
+    apply(&mut s, Action::LoadPreset(Preset::Seed000));
+    s.refresh_theory();
+    s
+}
+
+#[test]
+fn clicks_round_within_half_a_pixel() {
+    assert_eq!(round_to_pixel(1.004_9, 0.014), 1.0);
+    assert_eq!(round_to_pixel(0.031_2, 0.014), 0.03);
+    assert_eq!(round_to_pixel(123.4, 2.0), 123.0);
+    for pixel in [0.0013, 0.014, 0.2, 3.0] {
+        for v in [-4.3217, 0.0049, 2.6183] {
+            assert!((round_to_pixel(v, pixel) - v).abs() <= pixel / 2.0);
+        }
+    }
+}
+
+#[test]
+fn step_refuses_without_both_classes_and_changes_nothing() {
+    let mut s = Session::new();
+    apply(&mut s, Action::Step);
+    assert!(s.status().notice.contains("add points of both classes"));
+    add(&mut s, 1.0, 1.0, false);
+    add(&mut s, 2.0, 1.0, false);
+    apply(&mut s, Action::Step);
+    assert_eq!(s.trainer().steps(), 0);
+    assert!(s.status().notice.contains("all points are of one class"));
+    assert_eq!(s.status().weights, "[0, 0, 0]");
+}
+
+#[test]
+fn alternate_adds_the_other_class_and_reset_keeps_points() {
+    let mut s = Session::new();
+    add(&mut s, 1.0, 1.0, false);
+    add(&mut s, -1.0, -1.0, true);
+    assert_eq!(s.data().label(0), Label::Pos);
+    assert_eq!(s.data().label(1), Label::Neg);
+    apply(&mut s, Action::SelectClass(Label::Neg));
+    add(&mut s, 0.0, 2.0, false);
+    assert_eq!(s.data().label(2), Label::Neg);
+    apply(&mut s, Action::Step);
+    assert_eq!(s.trainer().steps(), 1);
+    apply(&mut s, Action::Reset);
+    assert_eq!((s.trainer().steps(), s.trainer().epoch()), (0, 1));
+    assert_eq!(s.data().len(), 3);
+    apply(&mut s, Action::Clear);
+    assert_eq!(s.data().len(), 0);
+}
+
+#[test]
+fn bad_settings_leave_everything_as_it_was() {
+    let mut s = seed_000();
+    apply(&mut s, Action::Step);
+    let before = s.status();
+    let bad = Settings {
+        eta: -1.0,
+        ..Settings::default()
+    };
+    assert!(s.apply(Action::SetSettings(bad)).is_err());
+    assert_eq!(s.status(), before);
+}
+
+#[test]
+fn applying_the_same_settings_restarts_training() {
+    let mut s = seed_000();
+    apply(&mut s, Action::Step);
+    let same = s.settings().clone();
+    assert_eq!(s.apply(Action::SetSettings(same)), Ok(Changed::Redraw));
+    assert_eq!(s.trainer().steps(), 0);
+}
+
+#[test]
+fn play_takes_the_due_steps_and_stops_on_convergence() {
+    let mut s = Session::new();
+    add(&mut s, 1.0, 1.0, false);
+    add(&mut s, -1.0, -1.0, true);
+    apply(&mut s, Action::SetSpeed(10.0));
+    apply(&mut s, Action::Play);
+    assert_eq!(s.trainer().steps(), 1, "Play steps at once");
+    assert!(s.is_playing());
+    apply(&mut s, Action::Tick { now_ms: 1000.0 });
+    apply(&mut s, Action::Tick { now_ms: 1150.0 });
+    assert_eq!(
+        s.trainer().steps(),
+        2,
+        "0.15 s at 10 steps/s is one more step"
+    );
+    apply(&mut s, Action::Tick { now_ms: 5000.0 });
+    assert!(!s.is_playing());
+    assert_eq!(s.trainer().state(), TrainState::Converged);
+    assert!(s.status().state.starts_with("converged"));
+}
+
+#[test]
+fn max_speed_takes_many_steps_per_frame() {
+    let mut s = Session::new();
+    apply(&mut s, Action::LoadPreset(Preset::Noisy));
+    apply(&mut s, Action::SetSpeed(1e9));
+    apply(&mut s, Action::Play);
+    apply(&mut s, Action::Tick { now_ms: 0.0 });
+    apply(&mut s, Action::Tick { now_ms: 16.0 });
+    assert_eq!(s.trainer().steps(), 1 + MAX_STEPS_PER_TICK);
+}
+
+#[test]
+fn back_is_an_exact_undo_and_forward_replays() {
+    let mut s = seed_000();
+    let mut states = vec![(s.status(), s.trainer().clone())];
+    for _ in 0..5 {
+        apply(&mut s, Action::Step);
+        states.push((s.status(), s.trainer().clone()));
+    }
+    assert_eq!(s.status().weights, "[-1, 1, -1]");
+    for k in (0..5).rev() {
+        apply(&mut s, Action::Back);
+        assert_eq!(s.trainer(), &states[k].1);
+        assert_eq!(s.status().weights, states[k].0.weights);
+    }
+    apply(&mut s, Action::Back);
+    assert!(s.status().notice.contains("nothing to step back to"));
+    for state in &states[1..] {
+        apply(&mut s, Action::Step);
+        assert_eq!(s.trainer(), &state.1);
+    }
+    apply(&mut s, Action::JumpToStep(2));
+    assert_eq!(s.status().weights, "[0, 3, 2]");
+    assert_eq!(
+        s.status().history,
+        "step 2 of 5 (→ replays, a new action drops the rest)"
+    );
+    apply(&mut s, Action::JumpToStep(5));
+    assert_eq!(s.trainer(), &states[5].1);
+}
+
+#[test]
+fn the_explanation_of_seed_000_step_two() {
+    let mut s = seed_000();
+    apply(&mut s, Action::Step);
+    apply(&mut s, Action::Step);
+    let st = s.status();
+    assert_eq!(st.explain_weights, "[-1, 0, 0]");
+    assert_eq!(st.explain_score, "-1 * 1 + 0 * 3 + 0 * 2 = -1");
+    assert_eq!(st.explain_check, "y·s = -1 ≤ 0 → mistake");
+    assert_eq!(st.explain_update, "+[1, 3, 2] → w = [0, 3, 2]");
+    apply(&mut s, Action::Step);
+    assert_eq!(s.status().explain_update, "no update (score 14)");
+    let scene = s.scene();
+    assert_eq!(scene.previous, None, "a correct step draws no update");
+    apply(&mut s, Action::Back);
+    assert_eq!(s.scene().previous, Some([-1.0, 0.0, 0.0]));
+}
+
+#[test]
+fn trace_rows_are_seed_000s_table() {
+    let mut s = seed_000();
+    for _ in 0..5 {
+        apply(&mut s, Action::Step);
+    }
+    let rows: Vec<(u64, String, String, String, String)> = s
+        .trace_rows(0, 100)
+        .into_iter()
+        .map(|r| (r.step, r.weights, r.score, r.correct, r.update))
+        .collect();
+    let expected = [
+        (
+            1,
+            "[-1, 0, 0]",
+            "-1 * 1 + 0 * 1 + 0 * 1 = -1",
+            "yes",
+            "none",
+        ),
+        (
+            2,
+            "[-1, 0, 0]",
+            "-1 * 1 + 0 * 3 + 0 * 2 = -1",
+            "no",
+            "+[1, 3, 2]",
+        ),
+        (3, "[0, 3, 2]", "0 * 1 + 3 * 2 + 2 * 4 = 14", "yes", "none"),
+        (4, "[0, 3, 2]", "0 * 1 + 3 * 3 + 2 * 4 = 17", "yes", "none"),
+        (
+            5,
+            "[0, 3, 2]",
+            "0 * 1 + 3 * 2 + 2 * 3 = 12",
+            "no",
+            "-[1, 2, 3]",
+        ),
+    ];
+    let expected: Vec<(u64, String, String, String, String)> = expected
+        .iter()
+        .map(|(a, b, c, d, e)| {
+            (
+                *a,
+                b.to_string(),
+                c.to_string(),
+                d.to_string(),
+                e.to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(rows, expected);
+    apply(&mut s, Action::Back);
+    let rows = s.trace_rows(0, 100);
+    assert!(rows[3].current && rows[3].done && !rows[4].done);
+}
+
+#[test]
+fn trace_exports_in_three_formats() {
+    let mut s = seed_000();
+    for _ in 0..5 {
+        apply(&mut s, Action::Step);
+    }
+    let md = s.trace_export(TableFormat::Markdown);
+    assert!(md.starts_with("| step | weights | score | correct? | update |\n|---:|"));
+    assert!(md.contains("| 2 | [-1, 0, 0] | -1 * 1 + 0 * 3 + 0 * 2 = -1 | no | +[1, 3, 2] |\n"));
+    assert!(md.ends_with("| 6 | [-1, 1, -1] | | | |\n"));
+    let csv = s.trace_export(TableFormat::Csv);
+    assert_eq!(csv.lines().count(), 6);
+    assert_eq!(
+        csv.lines().nth(5),
+        Some("5,1,5,2,3,-1,0,3,2,12,true,-1,1,-1")
+    );
+    let tex = s.trace_export(TableFormat::Latex);
+    assert!(tex.starts_with("\\begin{tabular}{rllll}\n\\toprule\n"));
+    assert!(tex.contains(
+        "2 & $[-1, 0, 0]$ & $-1 \\cdot 1 + 0 \\cdot 3 + 0 \\cdot 2 = -1$ & no & $+[1, 3, 2]$ \\\\\n"
+    ));
+    assert!(tex.contains(
+        "1 & $[-1, 0, 0]$ & $-1 \\cdot 1 + 0 \\cdot 1 + 0 \\cdot 1 = -1$ & yes & none \\\\\n"
+    ));
+    assert!(tex.ends_with("6 & $[-1, 1, -1]$ & & & \\\\\n\\bottomrule\n\\end{tabular}\n"));
+    // Export follows the cursor: after going back, the undone step is not exported.
+    apply(&mut s, Action::Back);
+    assert_eq!(s.trace_export(TableFormat::Csv).lines().count(), 5);
+}
+
+#[test]
+fn cycle_detection_on_xor() {
+    let mut s = Session::new();
+    apply(&mut s, Action::LoadPreset(Preset::Xor));
+    s.refresh_theory();
+    assert!(s.status().separable.starts_with("not separable"));
+    for _ in 0..4 {
+        apply(&mut s, Action::Step);
+    }
+    assert!(
+        s.status().state.contains("epoch 2 repeat epoch 1"),
+        "{}",
+        s.status().state
+    );
+    apply(&mut s, Action::RunToConvergence);
+    assert!(s.status().notice.starts_with("Verdict: never converges"));
+    assert_eq!(
+        s.trainer().steps(),
+        4,
+        "the proof is already there: no further steps"
+    );
+}
+
+#[test]
+fn a_separable_set_says_not_converged_yet_and_converges() {
+    let mut s = Session::new();
+    apply(&mut s, Action::LoadPreset(Preset::Seed001));
+    s.refresh_theory();
+    assert_eq!(s.status().state, "not converged yet");
+    assert_eq!(s.status().separable, "separable");
+    apply(&mut s, Action::RunToConvergence);
+    assert_eq!(
+        s.status().notice,
+        "Verdict: converged after 2 epochs (8 steps, 3 updates)."
+    );
+    assert_eq!(s.status().weights, "[0, 1, -3]");
+}
+
+#[test]
+fn next_mistake_and_finish_epoch() {
+    let mut s = seed_000();
+    apply(&mut s, Action::NextMistake);
+    assert_eq!(s.trainer().steps(), 2);
+    apply(&mut s, Action::NextMistake);
+    assert_eq!(s.trainer().steps(), 5);
+    apply(&mut s, Action::Reset);
+    apply(&mut s, Action::Step);
+    apply(&mut s, Action::FinishEpoch);
+    assert_eq!(s.trainer().steps(), 5);
+    assert_eq!(s.status().epoch, "1");
+    apply(&mut s, Action::FinishEpoch);
+    assert_eq!(s.trainer().steps(), 10);
+}
+
+#[test]
+fn editing_keeps_weights_and_going_back_restores_the_data() {
+    let mut s = seed_000();
+    for _ in 0..3 {
+        apply(&mut s, Action::Step);
+    }
+    let weights = s.status().weights;
+    // Drag point #1 from (1, 1) to (0, 2).
+    apply(
+        &mut s,
+        Action::Press {
+            x: 1.02,
+            y: 0.99,
+            reach: 0.1,
+        },
+    );
+    apply(
+        &mut s,
+        Action::DragTo {
+            x: 0.5,
+            y: 1.5,
+            pixel: 0.01,
+        },
+    );
+    apply(
+        &mut s,
+        Action::DragTo {
+            x: 0.0,
+            y: 2.0,
+            pixel: 0.01,
+        },
+    );
+    apply(
+        &mut s,
+        Action::Release {
+            x: 0.0,
+            y: 2.0,
+            alternate: false,
+            pixel: 0.01,
+        },
+    );
+    assert_eq!(s.data().x(0), &[0.0, 2.0]);
+    assert_eq!(s.status().weights, weights);
+    assert_eq!(s.trainer().steps(), 3);
+    assert!(s
+        .status()
+        .notice
+        .contains("training continues on the changed data"));
+    apply(&mut s, Action::Back);
+    assert_eq!(
+        s.data().x(0),
+        &[1.0, 1.0],
+        "undoing the move restores the point"
+    );
+    apply(&mut s, Action::Step);
+    assert_eq!(s.data().x(0), &[0.0, 2.0], "redo moves it again");
+    // Remove by right-click on the point; Delete removes the selected one.
+    apply(
+        &mut s,
+        Action::RemoveAt {
+            x: 3.0,
+            y: 2.0,
+            reach: 0.1,
+        },
+    );
+    assert_eq!(s.data().len(), 4);
+    apply(
+        &mut s,
+        Action::Press {
+            x: 2.0,
+            y: 4.0,
+            reach: 0.1,
+        },
+    );
+    apply(
+        &mut s,
+        Action::Release {
+            x: 2.0,
+            y: 4.0,
+            alternate: false,
+            pixel: 0.01,
+        },
+    );
+    assert_eq!(s.selected_point(), Some(1));
+    apply(&mut s, Action::DeleteSelected);
+    assert_eq!(s.data().len(), 3);
+    apply(&mut s, Action::Step);
+    assert_eq!(
+        s.trainer().steps(),
+        4,
+        "training goes on over the remaining points"
+    );
+}
+
+#[test]
+fn pocket_keeps_the_best_weights() {
+    let mut s = Session::new();
+    apply(&mut s, Action::LoadPreset(Preset::Noisy));
+    apply(&mut s, Action::SetPocket(true));
+    for _ in 0..200 {
+        apply(&mut s, Action::Step);
+    }
+    let pocket = s.history().current().pocket.clone().expect("pocket on");
+    assert_eq!(pocket.1, training_errors(s.data(), &pocket.0));
+    assert!(pocket.1 <= training_errors(s.data(), s.trainer().weights()));
+    assert!(s.scene().pocket.is_some());
+}
+
+#[test]
+fn presets_fit_the_view() {
+    let mut s = Session::new();
+    apply(&mut s, Action::LoadPreset(Preset::Seed002));
+    let view = s.scene().view;
+    assert_eq!((view.x_min, view.x_max), (-view.x_max, view.y_max));
+    assert!(view.x_max > 1.0 && view.x_max < 1.5, "{view:?}");
+    assert_eq!(s.data().len(), 100);
+    assert_eq!(s.settings().max_epochs, 100);
+}
+
+/// Any sequence of actions: no panic; back then forward gives the same states; the step count
+/// equals the number of step records before the cursor; the weights equal replaying the trace.
+fn action() -> impl Strategy<Value = Action> {
+    prop_oneof![
+        (-5i32..5, -5i32..5, any::<bool>()).prop_map(|(x, y, a)| Action::AddPoint {
+            x: f64::from(x) / 2.0,
+            y: f64::from(y) / 2.0,
+            alternate: a,
+            pixel: 0.01
+        }),
+        (-5i32..5, -5i32..5).prop_map(|(x, y)| Action::RemoveAt {
+            x: f64::from(x) / 2.0,
+            y: f64::from(y) / 2.0,
+            reach: 0.6
+        }),
+        Just(Action::Step),
+        Just(Action::Step),
+        Just(Action::Step),
+        Just(Action::Back),
+        Just(Action::NextMistake),
+        Just(Action::FinishEpoch),
+        Just(Action::Reset),
+        (0u64..30).prop_map(Action::JumpToStep),
+        Just(Action::LoadPreset(Preset::Seed000)),
+        Just(Action::LoadPreset(Preset::Xor)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    #[test]
+    fn random_actions_keep_the_invariants(actions in prop::collection::vec(action(), 1..60)) {
+        let mut s = Session::new();
+        for a in actions {
+            let _ = s.apply(a);
+            let t = s.trainer();
+            let done: Vec<&StepRecord> = s.history().steps().filter(|(_, d)| *d).map(|(r, _)| r).collect();
+            prop_assert_eq!(t.steps(), done.len() as u64 + s.history().dropped_steps());
+            let replayed = done.last().map(|r| r.weights_after.clone());
+            if let Some(w) = replayed {
+                prop_assert_eq!(t.weights(), w.as_slice());
+            }
+            // Back then forward restores the same state and data.
+            let (trainer, data) = (t.clone(), s.data().clone());
+            let mut probe = s.clone();
+            let _ = probe.apply(Action::Back);
+            let _ = probe.apply(Action::Step);
+            if s.history().next_entry().is_none() && s.history().last_entry().is_some() {
+                prop_assert_eq!(probe.trainer(), &trainer);
+                prop_assert_eq!(probe.data(), &data);
+            }
+        }
+    }
+}
