@@ -152,3 +152,49 @@ async fn mounts_adds_points_steps_and_draws() {
     assert!(!has_panicked());
     root.remove();
 }
+
+#[wasm_bindgen_test]
+async fn lecture_mode_steps_back_and_fills_the_trace_table() {
+    let root = mount_root();
+    let doc = document();
+    let scroll = doc.create_element("div").unwrap();
+    scroll.set_attribute("data-role", "trace-scroll").unwrap();
+    let table = doc.create_element("table").unwrap();
+    let body = doc.create_element("tbody").unwrap();
+    body.set_attribute("data-role", "trace-body").unwrap();
+    table.append_child(&body).unwrap();
+    scroll.append_child(&table).unwrap();
+    root.append_child(&scroll).unwrap();
+    let lab = Lab::new(root.clone()).expect("mounts");
+    frames(1).await;
+
+    lab.load_preset("seed000").expect("a known preset");
+    assert!(lab.load_preset("no-such-preset").is_err());
+    for _ in 0..5 {
+        lab.step().unwrap();
+    }
+    frames(1).await;
+    assert_eq!(field(&root, "weights"), "[-1, 1, -1]");
+    let rows = body.query_selector_all("tr").unwrap();
+    assert_eq!(rows.length(), 5);
+    let second = rows.item(1).unwrap().text_content().unwrap();
+    assert_eq!(second, "2[-1, 0, 0]-1 * 1 + 0 * 3 + 0 * 2 = -1no+[1, 3, 2]");
+
+    lab.back().unwrap();
+    frames(1).await;
+    assert_eq!(field(&root, "weights"), "[0, 3, 2]", "back undoes step 5");
+    let current = body.query_selector("tr.current").unwrap().unwrap();
+    assert_eq!(current.get_attribute("data-step").as_deref(), Some("4"));
+    assert!(body.query_selector("tr.undone").unwrap().is_some());
+
+    let markdown = lab.trace_export("markdown").unwrap();
+    assert!(markdown.contains("| 4 | [0, 3, 2] | 0 * 1 + 3 * 3 + 2 * 4 = 17 | yes | none |"));
+    assert!(
+        !markdown.contains("| 5 | [0, 3, 2] | 0 * 1"),
+        "only steps up to the current one"
+    );
+    assert!(markdown.ends_with("| 5 | [0, 3, 2] | | | |\n"));
+    assert!(lab.trace_export("pdf").is_err());
+    assert!(!has_panicked());
+    root.remove();
+}

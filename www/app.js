@@ -1,5 +1,6 @@
 // Perceptron Lab page glue: turns DOM events into calls on the Rust handle. It keeps no model
-// state; everything shown comes from the handle's own frame (status fields, button labels).
+// state; everything shown comes from the handle's own frame (status fields, button labels,
+// the trace table, the scrubber).
 (function () {
   'use strict';
 
@@ -30,37 +31,103 @@
         return undefined;
       }
     };
-    const on = (id, type, handler) => document.getElementById(id).addEventListener(type, handler);
+    const byId = (id) => document.getElementById(id);
+    const on = (id, type, handler) => byId(id).addEventListener(type, handler);
 
-    // Points are added on pointerup: pointer events carry fractional CSS-pixel offsets (mouse
-    // "click" events are rounded to whole pixels), and they cover mouse, touch and pen alike.
-    // Left button / tap / pen: the selected class; right button or Shift: the other class.
-    const canvas = document.getElementById('plot');
+    // ----- the plot: pointer events (mouse, touch, pen) -----------------------------------
+    // Pointer events carry fractional CSS-pixel offsets (mouse "click" events are rounded).
+    // Down on a point grabs it (drag to move, release without moving to select it); down on
+    // empty space adds a point on release. Right button: remove the point under the pointer,
+    // or add the other class. Long-press (touch, pen) on a point removes it.
+    const canvas = byId('plot');
+    const LONG_PRESS_MS = 550;
+    const MOVE_SLOP = 6; // CSS px before a press counts as a drag
     let down = null;
+    const reachFor = (e) => (e.pointerType === 'mouse' ? 10 : 20);
+
     canvas.addEventListener('pointerdown', (e) => {
-      down = (e.button === 0 || e.button === 2) ? { id: e.pointerId, button: e.button } : null;
+      if (e.button !== 0 && e.button !== 2) return;
+      down = { id: e.pointerId, button: e.button, x: e.offsetX, y: e.offsetY, moved: false, long: false, timer: 0 };
+      if (e.button === 2) return;
+      const grabbed = call(() => lab.press(e.offsetX, e.offsetY, reachFor(e)));
+      if (grabbed) canvas.setPointerCapture(e.pointerId);
+      if (e.pointerType !== 'mouse') {
+        const pending = down;
+        pending.timer = setTimeout(() => {
+          if (down !== pending || pending.moved) return;
+          pending.long = true;
+          call(() => lab.secondary(pending.x, pending.y, reachFor(e), false));
+        }, LONG_PRESS_MS);
+      }
     });
-    canvas.addEventListener('pointerup', (e) => {
-      if (!down || down.id !== e.pointerId) return;
-      const alternate = down.button === 2 || e.shiftKey;
+    canvas.addEventListener('pointermove', (e) => {
+      if (!down || down.id !== e.pointerId || down.button !== 0) return;
+      if (!down.moved && Math.hypot(e.offsetX - down.x, e.offsetY - down.y) < MOVE_SLOP) return;
+      down.moved = true;
+      call(() => lab.drag_to(e.offsetX, e.offsetY));
+    });
+    const finish = (e) => {
+      if (!down || down.id !== e.pointerId) return null;
+      const done = down;
       down = null;
-      call(() => lab.click(e.offsetX, e.offsetY, alternate));
+      clearTimeout(done.timer);
+      return done;
+    };
+    canvas.addEventListener('pointerup', (e) => {
+      const done = finish(e);
+      if (!done || done.long) return;
+      if (done.button === 2) {
+        call(() => lab.secondary(e.offsetX, e.offsetY, reachFor(e), true));
+      } else {
+        call(() => lab.release(e.offsetX, e.offsetY, e.shiftKey));
+      }
     });
-    canvas.addEventListener('pointercancel', () => { down = null; });
+    canvas.addEventListener('pointercancel', (e) => {
+      const done = finish(e);
+      if (done) call(() => lab.release(done.x, done.y, false));
+    });
     canvas.addEventListener('contextmenu', (e) => e.preventDefault());
 
-    on('step', 'click', () => call(() => lab.step()));
-    on('play', 'click', () => call(() => lab.toggle_play()));
-    on('reset', 'click', () => call(() => lab.reset()));
-    on('clear', 'click', () => call(() => lab.clear()));
+    // ----- buttons ---------------------------------------------------------------------------
+    const actions = {
+      step: () => lab.step(),
+      back: () => lab.back(),
+      play: () => lab.toggle_play(),
+      nextMistake: () => lab.next_mistake(),
+      finishEpoch: () => lab.finish_epoch(),
+      run: () => lab.run_to_convergence(),
+      reset: () => lab.reset(),
+      clear: () => lab.clear(),
+    };
+    on('step', 'click', () => call(actions.step));
+    on('back', 'click', () => call(actions.back));
+    on('play', 'click', () => call(actions.play));
+    on('next-mistake', 'click', () => call(actions.nextMistake));
+    on('finish-epoch', 'click', () => call(actions.finishEpoch));
+    on('run', 'click', () => call(actions.run));
+    on('reset', 'click', () => call(actions.reset));
+    on('clear', 'click', () => call(actions.clear));
     on('class-pos', 'click', () => call(() => lab.select_class(true)));
     on('class-neg', 'click', () => call(() => lab.select_class(false)));
 
-    const speed = document.getElementById('speed');
-    const speedValue = document.getElementById('speed-value');
+    on('scrubber', 'input', (e) => call(() => lab.jump_to_step(Number(e.target.value))));
+    document.querySelector('[data-role="trace-body"]').addEventListener('click', (e) => {
+      const row = e.target.closest('tr[data-step]');
+      if (row) call(() => lab.jump_to_step(Number(row.dataset.step)));
+    });
+
+    on('preset', 'change', (e) => {
+      if (!e.target.value) return;
+      call(() => lab.load_preset(e.target.value));
+      byId('settings-error').textContent = '';
+      e.target.value = '';
+    });
+
+    const speed = byId('speed');
+    const speedValue = byId('speed-value');
     const applySpeed = () => {
       const stepsPerSecond = Math.pow(10, Number(speed.value));
-      speedValue.textContent = stepsPerSecond >= 999 ? '1000 steps/s'
+      speedValue.textContent = stepsPerSecond >= 999 ? 'max'
         : `${stepsPerSecond < 10 ? stepsPerSecond.toFixed(1) : Math.round(stepsPerSecond)} steps/s`;
       call(() => lab.set_speed(stepsPerSecond));
     };
@@ -68,13 +135,15 @@
     applySpeed();
 
     on('snap', 'change', (e) => call(() => lab.set_snap(e.target.checked)));
+    on('show-margin', 'change', (e) => call(() => lab.set_show_max_margin(e.target.checked)));
+    on('pocket', 'change', (e) => call(() => lab.set_pocket(e.target.checked)));
 
-    const error = document.getElementById('settings-error');
+    const error = byId('settings-error');
     on('settings', 'submit', (e) => {
       e.preventDefault();
-      const value = (id) => document.getElementById(id).value;
+      const value = (id) => byId(id).value;
       try {
-        lab.set_settings(document.getElementById('bias').checked, value('init'), value('eta'),
+        lab.set_settings(byId('bias').checked, value('init'), value('eta'),
           value('order'), value('seed'), value('max-epochs'));
         error.textContent = '';
       } catch (err) {
@@ -82,7 +151,86 @@
       }
     });
 
-    // Follow layout and devicePixelRatio changes (window resize, zoom, moving between screens).
+    // ----- exports ---------------------------------------------------------------------------
+    const download = (name, type, text) => {
+      const url = URL.createObjectURL(new Blob([text], { type }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = name;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    };
+    const exporter = (format, name, type) => () => {
+      const text = call(() => lab.trace_export(format));
+      if (typeof text === 'string') download(name, type, text);
+    };
+    on('export-markdown', 'click', exporter('markdown', 'perceptron-trace.md', 'text/markdown'));
+    on('export-csv', 'click', exporter('csv', 'perceptron-trace.csv', 'text/csv'));
+    on('export-latex', 'click', exporter('latex', 'perceptron-trace.tex', 'application/x-tex'));
+
+    // ----- presenter mode, fullscreen, help -----------------------------------------------------
+    const presenter = byId('presenter');
+    const setPresenter = (on) => {
+      presenter.setAttribute('aria-pressed', String(on));
+      document.body.classList.toggle('presenter', on);
+      call(() => lab.set_presenter(on));
+    };
+    presenter.addEventListener('click', () => setPresenter(presenter.getAttribute('aria-pressed') !== 'true'));
+
+    const toggleFullscreen = () => {
+      if (document.fullscreenElement) {
+        document.exitFullscreen().catch(() => {});
+      } else if (document.documentElement.requestFullscreen) {
+        document.documentElement.requestFullscreen().catch(() => {});
+      }
+    };
+    on('fullscreen', 'click', toggleFullscreen);
+
+    const help = byId('help');
+    const showHelp = (show) => {
+      help.hidden = !show;
+      if (show) byId('help-close').focus();
+    };
+    on('help-button', 'click', () => showHelp(help.hidden));
+    on('help-close', 'click', () => showHelp(false));
+    help.addEventListener('click', (e) => { if (e.target === help) showHelp(false); });
+
+    // ----- keyboard --------------------------------------------------------------------------
+    const keys = {
+      ArrowRight: actions.step, ' ': actions.step, PageDown: actions.step,
+      ArrowLeft: actions.back, PageUp: actions.back,
+      p: actions.play, r: actions.reset, n: actions.nextMistake, e: actions.finishEpoch,
+      1: () => lab.select_class(true), 2: () => lab.select_class(false),
+      Delete: () => lab.delete_selected(), Backspace: () => lab.delete_selected(),
+    };
+    document.addEventListener('keydown', (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      // Form fields keep their keys (typing, toggling, arrows on sliders).
+      const target = e.target;
+      if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement
+        || target instanceof HTMLSelectElement) return;
+      if (e.key === 'Escape' && !help.hidden) { showHelp(false); e.preventDefault(); return; }
+      if (e.key === '?') { showHelp(help.hidden); e.preventDefault(); return; }
+      if (!help.hidden) return;
+      if (e.key === 'f' || e.key === 'F') { toggleFullscreen(); e.preventDefault(); return; }
+      const action = keys[e.key.length === 1 ? e.key.toLowerCase() : e.key];
+      if (!action) return;
+      // Space and arrows would also press a focused button or scroll the page: they step instead.
+      e.preventDefault();
+      call(action);
+    });
+
+    // ----- follow the system: colours, motion, layout ----------------------------------------
+    const follow = (query, apply) => {
+      const media = window.matchMedia(query);
+      apply(media.matches);
+      media.addEventListener('change', (m) => apply(m.matches));
+    };
+    follow('(prefers-color-scheme: dark)', (dark) => call(() => lab.set_dark(dark)));
+    follow('(prefers-reduced-motion: reduce)', (reduce) => call(() => lab.set_reduced_motion(reduce)));
+
     new ResizeObserver(() => call(() => lab.resize())).observe(canvas);
     const watchRatio = () => {
       const query = window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);

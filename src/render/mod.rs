@@ -11,8 +11,9 @@ pub use frame::PlotFrame;
 pub use theme::Theme;
 
 use crate::core::numfmt::num;
-use crate::core::{clip_segment, positive_region, Boundary, Label, Rect, Scene};
+use crate::core::{band, clip_segment, positive_region, Boundary, Label, MarginView, Rect, Scene};
 use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
 /// The error of a failed draw: whatever the backend reported.
@@ -20,9 +21,11 @@ pub type DrawError<DB> = DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>
 
 /// Draws the scene on `area` and returns the pixel ↔ data mapping of the plot it drew.
 ///
-/// Layers, back to front: background, grid and axes with ticks, the positive half-plane (lightly
-/// shaded), the axes through the origin, the decision boundary `w·x + b = 0`, the weight vector
-/// (its x-part, from the origin), the points (class by colour *and* shape), the ring around the
+/// Layers, back to front: background, grid and axes with ticks, the max-margin band (when
+/// shown), the positive half-plane (lightly shaded), the axes through the origin, the previous
+/// boundary as a dashed ghost after an update, the pocket boundary (dashed), the decision
+/// boundary `w·x + b = 0`, the arrows (old w, η·y·x tip-to-tail, new w; or just w), the points
+/// (class by colour *and* shape), support vectors, the selected point and the ring around the
 /// sample just visited.
 pub fn draw<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
@@ -72,10 +75,21 @@ pub fn draw<DB: DrawingBackend>(
     let frame = PlotFrame::new(xs, ys, view);
 
     let boundary = Boundary::from_weights(&scene.weights);
+    if let Some(margin) = &scene.max_margin {
+        draw_margin_band(area, &frame, margin, theme)?;
+    }
     draw_region(area, &frame, &boundary, theme)?;
     draw_origin_axes(area, &frame, theme)?;
-    draw_boundary(area, &frame, &boundary, theme)?;
-    draw_weight_arrow(area, &frame, &boundary, theme)?;
+    if let Some(previous) = scene.previous {
+        let ghost = Boundary::from_weights(&previous);
+        draw_line(area, &frame, &ghost, theme.ghost, 2.0, Some(8.0), theme)?;
+    }
+    if let Some(pocket) = scene.pocket {
+        let line = Boundary::from_weights(&pocket);
+        draw_line(area, &frame, &line, theme.pocket, 2.5, Some(12.0), theme)?;
+    }
+    draw_line(area, &frame, &boundary, theme.boundary, 3.0, None, theme)?;
+    draw_arrows(area, &frame, scene, theme)?;
     draw_points(area, &frame, scene, theme)?;
     Ok(frame)
 }
@@ -151,32 +165,130 @@ fn draw_origin_axes<DB: DrawingBackend>(
     Ok(())
 }
 
-fn draw_boundary<DB: DrawingBackend>(
+/// A line `w·x + b = 0` clipped to the view: solid, or dashed with dashes of `dash` CSS px.
+fn draw_line<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     frame: &PlotFrame,
-    boundary: &Boundary,
+    line: &Boundary,
+    color: RGBColor,
+    width: f64,
+    dash: Option<f64>,
     theme: &Theme,
 ) -> Result<(), DrawError<DB>> {
-    if let Some(segment) = boundary.segment(&frame.view()) {
-        let style = theme.boundary.stroke_width(theme.px(3.0));
-        area.draw(&PathElement::new(to_pixels(frame, &segment), style))?;
+    let Some(segment) = line.segment(&frame.view()) else {
+        return Ok(());
+    };
+    let style = color.stroke_width(theme.px(width));
+    let points = to_pixels(frame, &segment);
+    match dash {
+        None => area.draw(&PathElement::new(points, style)),
+        Some(dash) => area.draw(&DashedPathElement::new(
+            points,
+            theme.px(dash),
+            theme.px(dash * 0.6),
+            style,
+        )),
     }
-    Ok(())
 }
 
-/// The x-part of w as an arrow from the origin, clipped to the view; the head is drawn where the
-/// arrow ends, pointing along w, so the direction reads even when the tip is off the plot.
-fn draw_weight_arrow<DB: DrawingBackend>(
+/// The maximum-margin separator: its band, shaded, and the dashed line in the middle.
+fn draw_margin_band<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     frame: &PlotFrame,
-    boundary: &Boundary,
+    margin: &MarginView,
     theme: &Theme,
 ) -> Result<(), DrawError<DB>> {
-    if boundary.w1 == 0.0 && boundary.w2 == 0.0 {
+    let line = Boundary::from_weights(&margin.weights);
+    // With unit weights in the perceptron's space, the support vectors have score ±γ*.
+    let region = band(&line, margin.gamma, &frame.view());
+    if region.len() >= 3 {
+        area.draw(&Polygon::new(
+            to_pixels(frame, &region),
+            theme.max_margin.mix(0.16).filled(),
+        ))?;
+    }
+    draw_line(area, frame, &line, theme.max_margin, 2.5, Some(10.0), theme)
+}
+
+/// The weight vector (its x-part) from the origin; after an update also the old w and the
+/// `η·y·x` arrow placed tip-to-tail at the end of the old w, so the sum reads at a glance.
+fn draw_arrows<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    frame: &PlotFrame,
+    scene: &Scene<'_>,
+    theme: &Theme,
+) -> Result<(), DrawError<DB>> {
+    let now = (scene.weights[1], scene.weights[2]);
+    if let Some(previous) = scene.previous {
+        let old = (previous[1], previous[2]);
+        let step_colour = match scene.visited {
+            Some(v) if v.index < scene.data.len() => match scene.data.label(v.index) {
+                Label::Pos => theme.positive,
+                Label::Neg => theme.negative,
+            },
+            _ => theme.old_weight,
+        };
+        let old_w = Arrow {
+            from: (0.0, 0.0),
+            to: old,
+            color: theme.old_weight,
+            label: "old w",
+            side: Label::Neg,
+        };
+        draw_arrow(area, frame, &old_w, theme)?;
+        let update = Arrow {
+            from: old,
+            to: now,
+            color: step_colour,
+            label: "η·y·x",
+            side: Label::Pos,
+        };
+        draw_arrow(area, frame, &update, theme)?;
+    }
+    let w = Arrow {
+        from: (0.0, 0.0),
+        to: now,
+        color: theme.weight,
+        label: "w",
+        side: Label::Pos,
+    };
+    draw_arrow(area, frame, &w, theme)
+}
+
+/// An arrow to draw, in data coordinates.
+#[derive(Clone, Copy)]
+struct Arrow<'a> {
+    from: (f64, f64),
+    to: (f64, f64),
+    color: RGBColor,
+    label: &'a str,
+    /// Which side of the arrow its label goes on (`Pos`: left of its direction).
+    side: Label,
+}
+
+/// An arrow from `from` to `to` (data coordinates), clipped to the view; the head is drawn
+/// where the visible part ends, pointing along the arrow, so its direction reads even when the
+/// tip is off the plot. The label "w" sits beyond the tip (beside the head when the arrow was
+/// cut); other labels sit beside the middle of the arrow, on the left (`side` = `Pos`) or the
+/// right (`Neg`) of its direction, so the three arrows of an update never share a label spot.
+/// Labels are kept inside the plot.
+fn draw_arrow<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    frame: &PlotFrame,
+    arrow: &Arrow<'_>,
+    theme: &Theme,
+) -> Result<(), DrawError<DB>> {
+    let Arrow {
+        from,
+        to,
+        color,
+        label,
+        side,
+    } = *arrow;
+    if from == to {
         return Ok(());
     }
-    let Some([start, end]) = clip_segment((0.0, 0.0), (boundary.w1, boundary.w2), &frame.view())
-    else {
+    let Some([start, end]) = clip_segment(from, to, &frame.view()) else {
         return Ok(());
     };
     let (sx, sy) = frame.to_pixel(start.0, start.1);
@@ -187,16 +299,17 @@ fn draw_weight_arrow<DB: DrawingBackend>(
         return Ok(());
     }
     let (ux, uy) = (dx / length, dy / length);
-    let head = (f64::from(theme.px(16.0))).min(length * 0.6);
+    let head = f64::from(theme.px(16.0)).min(length * 0.6);
     let half_width = head * 0.45;
     let base = (ex - ux * head, ey - uy * head);
-    let style = theme.weight.stroke_width(theme.px(3.5));
-    let shaft_end = (base.0.round() as i32, base.1.round() as i32);
+    let style = color.stroke_width(theme.px(3.5));
     area.draw(&PathElement::new(
-        vec![(sx.round() as i32, sy.round() as i32), shaft_end],
+        vec![
+            (sx.round() as i32, sy.round() as i32),
+            (base.0.round() as i32, base.1.round() as i32),
+        ],
         style,
     ))?;
-    let tip = (ex.round() as i32, ey.round() as i32);
     let wing = |sign: f64| {
         (
             (base.0 - uy * half_width * sign).round() as i32,
@@ -204,33 +317,42 @@ fn draw_weight_arrow<DB: DrawingBackend>(
         )
     };
     area.draw(&Polygon::new(
-        vec![tip, wing(1.0), wing(-1.0)],
-        theme.weight.filled(),
+        vec![
+            (ex.round() as i32, ey.round() as i32),
+            wing(1.0),
+            wing(-1.0),
+        ],
+        color.filled(),
     ))?;
-    // The label sits just beyond the tip, or beside the head when the arrow was cut at the edge
-    // of the plot; it is kept inside the plot so it is never cut off.
-    let clipped = (end.0, end.1) != (boundary.w1, boundary.w2);
-    let (offset_x, offset_y) = if clipped {
-        (uy * 14.0, -ux * 14.0) // perpendicular to the arrow
+    let clipped = end != to;
+    let side_sign = if side == Label::Pos { 1.0 } else { -1.0 };
+    let (anchor_x, anchor_y, offset_x, offset_y) = if label != "w" {
+        // Beside the middle, perpendicular to the arrow.
+        let (mx, my) = ((sx + ex) / 2.0, (sy + ey) / 2.0);
+        (mx, my, uy * 16.0 * side_sign, -ux * 16.0 * side_sign)
+    } else if clipped {
+        (ex, ey, uy * 14.0, -ux * 14.0)
     } else {
-        (ux * 10.0, uy * 10.0)
+        (ex, ey, ux * 10.0, uy * 10.0)
     };
+    let (ex, ey) = (anchor_x, anchor_y);
     let (left, top) = frame.to_pixel(frame.view().x_min, frame.view().y_max);
     let (right, bottom) = frame.to_pixel(frame.view().x_max, frame.view().y_min);
+    let width_guess = f64::from(theme.px(9.0)) * label.chars().count() as f64;
     let pad = f64::from(theme.px(16.0));
     let label_at = (
         (ex + offset_x * theme.scale - f64::from(theme.px(5.0)))
-            .clamp(left + 2.0, (right - pad).max(left + 2.0))
+            .clamp(left + 2.0, (right - width_guess).max(left + 2.0))
             .round() as i32,
         (ey + offset_y * theme.scale - f64::from(theme.px(9.0)))
             .clamp(top + 2.0, (bottom - pad).max(top + 2.0))
             .round() as i32,
     );
-    let font = ("sans-serif", theme.font(17.0))
+    let font = ("sans-serif", theme.font(16.0))
         .into_font()
         .style(FontStyle::Bold)
-        .color(&theme.weight);
-    area.draw(&Text::new("w", label_at, font))?;
+        .color(&color);
+    area.draw(&Text::new(label.to_string(), label_at, font))?;
     Ok(())
 }
 
@@ -258,6 +380,28 @@ fn draw_points<DB: DrawingBackend>(
                 area.draw(&Rectangle::new(corners, theme.negative.filled()))?;
                 area.draw(&Rectangle::new(corners, outline))?;
             }
+        }
+    }
+    if let Some(margin) = &scene.max_margin {
+        for &i in &margin.support {
+            if i < scene.data.len() {
+                let x = scene.data.x(i);
+                let centre = frame.to_backend(x[0], x[1]);
+                let style = theme.max_margin.stroke_width(theme.px(2.5));
+                area.draw(&Circle::new(centre, theme.px(10.0), style))?;
+            }
+        }
+    }
+    if let Some(i) = scene.selected {
+        if i < scene.data.len() {
+            let x = scene.data.x(i);
+            let (cx, cy) = frame.to_backend(x[0], x[1]);
+            let r = theme.px(11.0) as i32;
+            let corners = [(cx - r, cy - r), (cx + r, cy + r)];
+            area.draw(&Rectangle::new(
+                corners,
+                theme.ring.stroke_width(theme.px(2.0)),
+            ))?;
         }
     }
     if let Some(visited) = scene.visited {

@@ -3,10 +3,12 @@
 use plotters::style::RGBColor;
 use plotters::style::{Color, RGBAColor};
 
-/// Colours (Okabe–Ito, safe for colour-blind viewers) and the pixel scale.
+/// Colours (Okabe–Ito, safe for colour-blind viewers; classes also differ by shape) and the
+/// pixel scale.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Theme {
-    /// Backing-store pixels per CSS pixel (devicePixelRatio); every size is multiplied by it.
+    /// Backing-store pixels per CSS pixel (devicePixelRatio, × 1.5 in presenter mode); every
+    /// size is multiplied by it.
     pub scale: f64,
     /// Page background.
     pub background: RGBColor,
@@ -28,19 +30,27 @@ pub struct Theme {
     pub positive_region: RGBAColor,
     /// The decision boundary.
     pub boundary: RGBColor,
+    /// The boundary before the last update (dashed ghost).
+    pub ghost: RGBColor,
     /// The weight vector arrow.
     pub weight: RGBColor,
-    /// The ring around a correctly classified visited sample.
+    /// The weight vector before the last update.
+    pub old_weight: RGBColor,
+    /// Pocket mode's best boundary (dashed).
+    pub pocket: RGBColor,
+    /// The maximum-margin separator (dashed) and its band.
+    pub max_margin: RGBColor,
+    /// The ring around a correctly classified visited sample and the selected point.
     pub ring: RGBColor,
     /// The ring around a visited sample that caused an update.
     pub ring_mistake: RGBColor,
 }
 
 impl Theme {
-    /// The standard theme at `scale` (use the devicePixelRatio; 1 for SVG).
+    /// The light theme at `scale` (use the devicePixelRatio; 1 for SVG).
     pub fn new(scale: f64) -> Theme {
         let scale = if scale.is_finite() && scale > 0.0 {
-            scale.clamp(0.5, 8.0)
+            scale.clamp(0.5, 12.0)
         } else {
             1.0
         };
@@ -56,9 +66,37 @@ impl Theme {
             negative: RGBColor(213, 94, 0),
             positive_region: RGBColor(0, 114, 178).mix(0.10),
             boundary: RGBColor(20, 20, 20),
+            ghost: RGBColor(128, 128, 128),
             weight: RGBColor(0, 158, 115),
+            old_weight: RGBColor(150, 150, 150),
+            pocket: RGBColor(140, 86, 75),
+            max_margin: RGBColor(204, 121, 167),
             ring: RGBColor(20, 20, 20),
             ring_mistake: RGBColor(204, 0, 0),
+        }
+    }
+
+    /// The dark theme (for `prefers-color-scheme: dark`) at `scale`.
+    pub fn dark(scale: f64) -> Theme {
+        Theme {
+            background: RGBColor(24, 26, 27),
+            text: RGBColor(232, 232, 232),
+            grid_bold: RGBColor(255, 255, 255).mix(0.14),
+            grid_light: RGBColor(255, 255, 255).mix(0.05),
+            axis: RGBColor(170, 170, 170),
+            origin_axes: RGBColor(150, 150, 150),
+            positive: RGBColor(86, 180, 233),
+            negative: RGBColor(230, 159, 0),
+            positive_region: RGBColor(86, 180, 233).mix(0.14),
+            boundary: RGBColor(240, 240, 240),
+            ghost: RGBColor(150, 150, 150),
+            weight: RGBColor(64, 214, 160),
+            old_weight: RGBColor(140, 140, 140),
+            pocket: RGBColor(222, 160, 120),
+            max_margin: RGBColor(230, 150, 200),
+            ring: RGBColor(240, 240, 240),
+            ring_mistake: RGBColor(255, 99, 99),
+            ..Theme::new(scale)
         }
     }
 

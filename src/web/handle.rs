@@ -1,8 +1,9 @@
 //! The handle the page holds: every method is one user intent, translated into an action.
 
-use super::runner::Runner;
+use super::runner::{Runner, ViewOptions};
 use super::{dom, panic};
-use crate::core::{Action, Error, Label, SettingsForm};
+use crate::core::table::TableFormat;
+use crate::core::{Action, Error, Label, Preset, SettingsForm};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -124,6 +125,82 @@ impl Lab {
         })
     }
 
+    /// A pointer went down at CSS position `(x, y)`: grabs the point under it (within `reach`
+    /// CSS pixels) for dragging. Returns whether a point was grabbed.
+    pub fn press(&self, x: f64, y: f64, reach: f64) -> Result<bool, JsValue> {
+        self.with(|runner| {
+            let Some((x, y, _)) = runner.data_at(x, y) else {
+                return Ok(false);
+            };
+            let reach = runner.reach(reach);
+            runner.apply(Action::Press { x, y, reach })?;
+            Ok(runner.is_dragging())
+        })
+    }
+
+    /// The pointer moved to CSS position `(x, y)` while down: drags the grabbed point (kept
+    /// inside the plot).
+    pub fn drag_to(&self, x: f64, y: f64) -> Result<(), JsValue> {
+        self.with(|runner| {
+            let Some((x, y, pixel)) = runner.data_at_clamped(x, y) else {
+                return Ok(());
+            };
+            runner.apply(Action::DragTo { x, y, pixel })
+        })
+    }
+
+    /// The pointer went up at CSS position `(x, y)`: drops a dragged point, selects a point that
+    /// was only clicked, or adds a point (the other class when `alternate`) where nothing was
+    /// grabbed. Outside the plot nothing is added.
+    pub fn release(&self, x: f64, y: f64, alternate: bool) -> Result<(), JsValue> {
+        self.with(|runner| {
+            let at = runner.data_at(x, y).or_else(|| {
+                // A drag may end outside the plot; the point stays at the edge.
+                runner
+                    .is_dragging()
+                    .then(|| runner.data_at_clamped(x, y))
+                    .flatten()
+            });
+            let Some((x, y, pixel)) = at else {
+                return Ok(());
+            };
+            runner.apply(Action::Release {
+                x,
+                y,
+                alternate,
+                pixel,
+            })
+        })
+    }
+
+    /// Right-click or long-press at CSS position `(x, y)`: removes the point within `reach` CSS
+    /// pixels; with no point there, `add_other` adds a point of the other class (right-click).
+    pub fn secondary(&self, x: f64, y: f64, reach: f64, add_other: bool) -> Result<(), JsValue> {
+        self.with(|runner| {
+            let Some((x, y, pixel)) = runner.data_at(x, y) else {
+                return Ok(());
+            };
+            let reach = runner.reach(reach);
+            if runner.point_near(x, y, reach) {
+                runner.apply(Action::RemoveAt { x, y, reach })
+            } else if add_other {
+                runner.apply(Action::AddPoint {
+                    x,
+                    y,
+                    alternate: true,
+                    pixel,
+                })
+            } else {
+                Ok(())
+            }
+        })
+    }
+
+    /// Removes the selected point (Delete).
+    pub fn delete_selected(&self) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::DeleteSelected))
+    }
+
     /// Chooses the class that plain clicks and taps add: `true` for +1, `false` for −1.
     pub fn select_class(&self, positive: bool) -> Result<(), JsValue> {
         let label = if positive { Label::Pos } else { Label::Neg };
@@ -133,6 +210,101 @@ impl Lab {
     /// Visits exactly one sample.
     pub fn step(&self) -> Result<(), JsValue> {
         self.with(|runner| runner.apply(Action::Step))
+    }
+
+    /// One entry back: an exact undo of the last step (or edit).
+    pub fn back(&self) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::Back))
+    }
+
+    /// Steps on until the next update.
+    pub fn next_mistake(&self) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::NextMistake))
+    }
+
+    /// Completes the current epoch.
+    pub fn finish_epoch(&self) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::FinishEpoch))
+    }
+
+    /// Runs until convergence or a cap, and says the verdict.
+    pub fn run_to_convergence(&self) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::RunToConvergence))
+    }
+
+    /// Moves through the history to just after step `step` (scrubber, trace rows).
+    pub fn jump_to_step(&self, step: f64) -> Result<(), JsValue> {
+        if !(step.is_finite() && step >= 0.0) {
+            return Err(JsValue::from_str("the step must be a whole number ≥ 0"));
+        }
+        self.with(|runner| runner.apply(Action::JumpToStep(step.round() as u64)))
+    }
+
+    /// Loads a course example by id: `seed000`, `seed001`, `xor`, `seed002`, `small-margin`,
+    /// `noisy` or `blank`.
+    pub fn load_preset(&self, id: &str) -> Result<(), JsValue> {
+        let Some(preset) = Preset::from_id(id) else {
+            return Err(JsValue::from_str(&format!(
+                "there is no preset called {id:?}"
+            )));
+        };
+        self.with(|runner| runner.apply(Action::LoadPreset(preset)))
+    }
+
+    /// Pocket mode: draw the best weights so far, dashed.
+    pub fn set_pocket(&self, on: bool) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::SetPocket(on)))
+    }
+
+    /// Draws the maximum-margin separator with its band.
+    pub fn set_show_max_margin(&self, on: bool) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::SetShowMaxMargin(on)))
+    }
+
+    /// Presenter mode: larger text and thicker lines in the plot.
+    pub fn set_presenter(&self, on: bool) -> Result<(), JsValue> {
+        self.with(|runner| {
+            let options = ViewOptions {
+                presenter: on,
+                ..runner.options()
+            };
+            runner.set_options(options);
+            Ok(())
+        })
+    }
+
+    /// The dark palette (follow `prefers-color-scheme`).
+    pub fn set_dark(&self, on: bool) -> Result<(), JsValue> {
+        self.with(|runner| {
+            let options = ViewOptions {
+                dark: on,
+                ..runner.options()
+            };
+            runner.set_options(options);
+            Ok(())
+        })
+    }
+
+    /// Jumps instead of animating (follow `prefers-reduced-motion`).
+    pub fn set_reduced_motion(&self, on: bool) -> Result<(), JsValue> {
+        self.with(|runner| {
+            let options = ViewOptions {
+                reduced_motion: on,
+                ..runner.options()
+            };
+            runner.set_options(options);
+            Ok(())
+        })
+    }
+
+    /// The trace up to the current step as `markdown`, `csv` or `latex` (booktabs).
+    pub fn trace_export(&self, format: &str) -> Result<String, JsValue> {
+        let Some(format) = TableFormat::parse(format) else {
+            return Err(JsValue::from_str(
+                "the format must be markdown, csv or latex",
+            ));
+        };
+        self.with(|runner| Ok(runner.trace_export(format)))
     }
 
     /// Play when paused, pause when playing.
