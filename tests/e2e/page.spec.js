@@ -38,7 +38,7 @@ test('loads: HiDPI canvas, status at step 0, default controls, no crash panel', 
   await expect(lab.field('weights')).toHaveText('[0, 0, 0]');
   await expect(lab.field('bias')).toHaveText('0');
   await expect(lab.field('updates')).toHaveText('0');
-  await expect(lab.field('state')).toHaveText('not converged');
+  await expect(lab.field('state')).toHaveText('not converged yet');
   await expect(lab.field('points')).toHaveText('0 (0 of +1, 0 of -1)');
   await expect(lab.field('notice')).not.toHaveText(/^\s*$/);
 
