@@ -121,6 +121,8 @@
       call(() => lab.load_preset(e.target.value));
       byId('settings-error').textContent = '';
       e.target.value = '';
+      // Give the keys back to the lab: → should step right after choosing an example.
+      e.target.blur();
     });
 
     const speed = byId('speed');

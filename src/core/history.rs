@@ -126,6 +126,18 @@ impl History {
         self.cursor.checked_sub(1).and_then(|i| self.entries.get(i))
     }
 
+    /// The most recent step before the cursor, skipping edits made after it.
+    pub fn last_step_record(&self) -> Option<&StepRecord> {
+        self.entries
+            .iter()
+            .take(self.cursor)
+            .rev()
+            .find_map(|e| match e {
+                Entry::Step(r) => Some(r),
+                Entry::Edit { .. } => None,
+            })
+    }
+
     /// The entry just after the cursor (what Step would redo).
     pub fn next_entry(&self) -> Option<&Entry> {
         self.entries.get(self.cursor)

@@ -253,12 +253,10 @@ impl Session {
         &self.history
     }
 
-    /// The record of the step just before the cursor, if the last entry is a step.
+    /// The record of the most recent step before the cursor (edits since then do not hide it:
+    /// they change neither the weights nor the step count).
     pub fn last_step(&self) -> Option<&StepRecord> {
-        match self.history.last_entry() {
-            Some(Entry::Step(record)) => Some(record),
-            _ => None,
-        }
+        self.history.last_step_record()
     }
 
     /// Whether Play is on.
@@ -745,6 +743,10 @@ impl Session {
             (_, Some((first, again))) => format!(
                 "Verdict: never converges. The weights at the start of epoch {again} repeat those of epoch {first}, so training cycles (the data is not separable)."
             ),
+            (TrainState::MaxEpochs, None) if self.proven_not_separable() => format!(
+                "Verdict: never converges: no line separates the classes (the max-margin problem is infeasible). Stopped at max epochs ({}).",
+                self.settings().max_epochs
+            ),
             (TrainState::MaxEpochs, None) => format!(
                 "Verdict: not converged after max epochs ({}).",
                 self.settings().max_epochs
@@ -865,6 +867,17 @@ impl Session {
             .filter(|t| t.version == self.data_version && t.bias == self.settings().bias)
     }
 
+    /// Whether the (cached) max-margin problem proved that no line separates the classes.
+    fn proven_not_separable(&self) -> bool {
+        matches!(
+            self.current_theory(),
+            Some(Theory {
+                best: MaxMargin::NotSeparable,
+                ..
+            })
+        )
+    }
+
     /// What to draw.
     pub fn scene(&self) -> Scene<'_> {
         let w = self.trainer().weights();
@@ -939,15 +952,13 @@ impl Session {
             None => (dash.clone(), dash.clone(), dash.clone()),
         };
         let theory = self.current_theory();
-        let not_separable = matches!(
-            theory,
-            Some(Theory {
-                best: MaxMargin::NotSeparable,
-                ..
-            })
-        );
+        let not_separable = self.proven_not_separable();
         let state = match (t.state(), self.cycle) {
             (TrainState::Converged, _) => format!("converged (epoch {} was clean)", t.epoch()),
+            (TrainState::MaxEpochs, _) if not_separable => format!(
+                "not converged — stopped at max epochs ({}); it never would: no line separates the classes",
+                self.settings().max_epochs
+            ),
             (TrainState::MaxEpochs, _) => format!(
                 "not converged — stopped at max epochs ({})",
                 self.settings().max_epochs
@@ -1004,14 +1015,14 @@ impl Session {
             }
             _ => "off".to_string(),
         };
-        let history = if self.history.last_step() > t.steps() {
-            format!(
+        let history = match self.history.next_entry() {
+            Some(_) if self.history.last_step() > t.steps() => format!(
                 "step {} of {} (→ replays, a new action drops the rest)",
                 t.steps(),
                 self.history.last_step()
-            )
-        } else {
-            String::new()
+            ),
+            Some(Entry::Edit { what, .. }) => format!("→ redoes: {what}"),
+            _ => String::new(),
         };
         Status {
             step: t.steps().to_string(),
@@ -1047,6 +1058,11 @@ impl Session {
             bound,
             separable,
             pocket,
+            space: if bias {
+                "R, γ_w and γ* are measured in the space the perceptron uses: (1, x1, x2), with the bias feature; the band shows the same separator in the plane.".to_string()
+            } else {
+                "R, γ_w and γ* are measured in the plane (x1, x2): no bias, the line passes the origin.".to_string()
+            },
         }
     }
 

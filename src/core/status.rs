@@ -49,12 +49,14 @@ pub struct Status {
     pub separable: String,
     /// Pocket mode's best weights and their training errors, or "off".
     pub pocket: String,
+    /// Which space the margins and R are measured in.
+    pub space: String,
 }
 
 impl Status {
     /// The fields as `(name, text)` pairs; the page shows each in the element marked
     /// `data-field="name"`.
-    pub fn fields(&self) -> [(&'static str, &str); 23] {
+    pub fn fields(&self) -> [(&'static str, &str); 24] {
         [
             ("step", &self.step),
             ("epoch", &self.epoch),
@@ -79,6 +81,7 @@ impl Status {
             ("bound", &self.bound),
             ("separable", &self.separable),
             ("pocket", &self.pocket),
+            ("space", &self.space),
         ]
     }
 }

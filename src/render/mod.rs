@@ -348,6 +348,19 @@ fn draw_arrow<DB: DrawingBackend>(
             .clamp(top + 2.0, (bottom - pad).max(top + 2.0))
             .round() as i32,
     );
+    // A halo in the background colour keeps the label readable where a line crosses it.
+    let (w, h) = (
+        (f64::from(theme.px(9.5)) * label.chars().count() as f64) as i32,
+        theme.px(19.0) as i32,
+    );
+    let pad = theme.px(2.0) as i32;
+    area.draw(&Rectangle::new(
+        [
+            (label_at.0 - pad, label_at.1 - pad),
+            (label_at.0 + w + pad, label_at.1 + h),
+        ],
+        theme.background.mix(0.78).filled(),
+    ))?;
     let font = ("sans-serif", theme.font(16.0))
         .into_font()
         .style(FontStyle::Bold)
@@ -408,15 +421,16 @@ fn draw_points<DB: DrawingBackend>(
         if visited.index < scene.data.len() {
             let x = scene.data.x(visited.index);
             let centre = frame.to_backend(x[0], x[1]);
-            let ring = if visited.mistake {
-                theme.ring_mistake
+            // A mistake is told by a thicker, larger ring as well as by its colour.
+            let (ring, radius, width) = if visited.mistake {
+                (theme.ring_mistake, 13.0, 4.5)
             } else {
-                theme.ring
+                (theme.ring, 11.0, 2.0)
             };
             area.draw(&Circle::new(
                 centre,
-                theme.px(12.0),
-                ring.stroke_width(theme.px(3.0)),
+                theme.px(radius),
+                ring.stroke_width(theme.px(width)),
             ))?;
         }
     }

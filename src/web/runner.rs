@@ -314,17 +314,21 @@ impl Runner {
             }
         }
         if let Some(caption) = &self.trace_caption {
-            let shown = self.session.trace_rows(first, TRACE_WINDOW).len();
-            let text = if total == 0 {
-                "No steps yet.".to_string()
-            } else if shown < total {
-                format!(
-                    "Rows {}–{} of {total} kept steps.",
-                    first + 1,
-                    first + shown
-                )
-            } else {
-                format!("{total} steps.")
+            let rows = self.session.trace_rows(first, TRACE_WINDOW);
+            let text = match (rows.first(), rows.last()) {
+                (Some(a), Some(b)) if rows.len() < total || first_kept > 0 => format!(
+                    "Steps {}–{} shown of {}{}.",
+                    a.step,
+                    b.step,
+                    self.session.history().last_step(),
+                    if first_kept > 0 {
+                        format!(" (steps before {} are no longer kept)", first_kept + 1)
+                    } else {
+                        String::new()
+                    }
+                ),
+                (Some(_), Some(_)) => format!("{total} steps."),
+                _ => "No steps yet.".to_string(),
             };
             set_text(caption, &text);
         }

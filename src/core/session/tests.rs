@@ -481,3 +481,43 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn this_step_survives_an_edit_and_the_history_note_offers_redo() {
+    let mut s = seed_000();
+    apply(&mut s, Action::Step);
+    apply(&mut s, Action::Step);
+    add(&mut s, -4.0, -4.0, false);
+    let st = s.status();
+    assert_eq!(st.explain_title, "Step 2: sample #2 (3, 2), y = +1");
+    assert_eq!(st.score, "-1");
+    apply(&mut s, Action::Back);
+    assert_eq!(s.data().len(), 5, "the added point is undone");
+    assert_eq!(
+        s.status().history,
+        "→ redoes: Added point #6 at (-4, -4), class +1."
+    );
+}
+
+#[test]
+fn running_noisy_data_to_the_cap_gives_the_proven_verdict() {
+    let mut s = Session::new();
+    apply(&mut s, Action::LoadPreset(Preset::Noisy));
+    apply(
+        &mut s,
+        Action::SetSettings(Settings {
+            max_epochs: 20,
+            ..Settings::default()
+        }),
+    );
+    s.refresh_theory();
+    apply(&mut s, Action::RunToConvergence);
+    let st = s.status();
+    assert!(
+        st.notice
+            .starts_with("Verdict: never converges: no line separates the classes"),
+        "{}",
+        st.notice
+    );
+    assert!(st.state.contains("it never would"), "{}", st.state);
+}
