@@ -400,3 +400,102 @@ module.exports = {
   distinctColours,
   pixel,
 };
+
+// ----- lecture mode helpers (presets, trace table, explain panel, keys, downloads) -----------
+
+const EXPLAIN_FIELDS = ['explain-title', 'explain-weights', 'explain-score', 'explain-check', 'explain-update'];
+
+/** Seed 000's step table as the course prints it: step | weights | score | correct? | update. */
+const SEED000_TABLE = [
+  ['1', '[-1, 0, 0]', '-1 * 1 + 0 * 1 + 0 * 1 = -1', 'yes', 'none'],
+  ['2', '[-1, 0, 0]', '-1 * 1 + 0 * 3 + 0 * 2 = -1', 'no', '+[1, 3, 2]'],
+  ['3', '[0, 3, 2]', '0 * 1 + 3 * 2 + 2 * 4 = 14', 'yes', 'none'],
+  ['4', '[0, 3, 2]', '0 * 1 + 3 * 3 + 2 * 4 = 17', 'yes', 'none'],
+  ['5', '[0, 3, 2]', '0 * 1 + 3 * 2 + 2 * 3 = 12', 'no', '-[1, 2, 3]'],
+];
+
+/** Any field of the page by data-field (the status ones, explain-*, theory, history, ...). */
+Lab.prototype.anyField = function anyField(name) {
+  return this.page.locator(`[data-field="${name}"]`);
+};
+
+Lab.prototype.anyText = async function anyText(name) {
+  return ((await this.anyField(name).textContent()) || '').trim();
+};
+
+/** The "This step" panel's fields, after the screen has caught up. */
+Lab.prototype.explain = async function explain() {
+  await this.settle();
+  const out = {};
+  for (const name of EXPLAIN_FIELDS) out[name] = await this.anyText(name);
+  return out;
+};
+
+/**
+ * Loads an example from #preset as a person would (choosing the option) and waits for the
+ * "Loaded “title”." notice; checks that the select went back to its placeholder.
+ */
+Lab.prototype.loadPreset = async function loadPreset(value) {
+  const select = this.page.locator('#preset');
+  const title = ((await select.locator(`option[value="${value}"]`).textContent()) || '').trim();
+  expect(title, `#preset has an option "${value}"`).not.toBe('');
+  await select.selectOption(value);
+  await expect(this.field('notice')).toHaveText(`Loaded “${title}”.`);
+  await expect(this.field('step')).toHaveText('0');
+  await expect(select, 'the example select goes back to its placeholder').toHaveValue('');
+  return title;
+};
+
+/** The trace table's body rows: { step, cells (5 texts), classes, current (aria-current) }. */
+Lab.prototype.traceRows = async function traceRows() {
+  await this.settle();
+  return this.page.locator('#trace tbody tr[data-step]').evaluateAll((rows) =>
+    rows.map((r) => ({
+      step: Number(r.dataset.step),
+      cells: Array.from(r.cells).map((c) => c.textContent.trim()),
+      classes: Array.from(r.classList),
+      current: r.getAttribute('aria-current'),
+    }))
+  );
+};
+
+/** Presses a key on the page body (nothing focused), as a lecturer's keyboard/clicker would. */
+Lab.prototype.key = async function key(name) {
+  await this.page.evaluate(() => {
+    if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
+  });
+  await this.page.keyboard.press(name);
+};
+
+/** Where data point (x, y) is on the page (viewport coordinates), scrolled into view. */
+Lab.prototype.pageXY = async function pageXY(x, y) {
+  const [cx, cy] = await this.toCss(x, y);
+  const box = await this.scrollToCanvasPoint(cx, cy);
+  return [box.x + cx, box.y + cy];
+};
+
+/** Clicks an export button and returns { name, text } of the download it triggers. */
+Lab.prototype.download = async function download(selector) {
+  const [dl] = await Promise.all([this.page.waitForEvent('download'), this.page.locator(selector).click()]);
+  const file = await dl.path();
+  expect(file, `the download from ${selector} was saved`).toBeTruthy();
+  return { name: dl.suggestedFilename(), text: fs.readFileSync(file, 'utf8') };
+};
+
+/** Runs perceptron-trace on `points` with `args` and --format `format`; returns its stdout. */
+function runTraceText(points, args, format) {
+  if (!fs.existsSync(TRACE_BIN)) {
+    throw new Error(`${TRACE_BIN} is missing: build it with \`cargo build --bin perceptron-trace\`.`);
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perceptron-e2e-'));
+  try {
+    const csv = path.join(dir, 'data.csv');
+    const rows = points.map((p) => `${p.x},${p.y},${p.label > 0 ? 1 : -1}`);
+    fs.writeFileSync(csv, ['x1,x2,y', ...rows].join('\n') + '\n');
+    return execFileSync(TRACE_BIN, [...args, '--format', format, csv], { encoding: 'utf8', timeout: 30_000 });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+Object.assign(module.exports, { EXPLAIN_FIELDS, SEED000_TABLE, runTraceText });

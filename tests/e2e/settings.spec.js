@@ -80,7 +80,10 @@ test('without bias w0 stays 0 and the steps match the CLI --no-bias', async ({ l
     expectClose(await lab.weights(), trace.steps[i].weights_after, `no bias, weights after step ${i + 1} vs CLI`);
   }
   expect(trace.result.converged, 'seed 000 is not separable through the origin in 3 epochs').toBe(false);
-  await expect(lab.field('state')).toHaveText('not converged — stopped at max epochs (3)');
+  // Seed 000 has no separating line through the origin, and the page says it is proven.
+  await expect(lab.field('state')).toHaveText(
+    'not converged — stopped at max epochs (3); it never would: no line separates the classes'
+  );
   await expect(lab.field('updates')).toHaveText(String(trace.result.updates));
   // A step after the cap does nothing.
   await lab.clickStep();
