@@ -89,18 +89,24 @@ impl Dataset {
         self.ys[i]
     }
 
-    /// Appends a sample. Rejects non-finite coordinates and a wrong number of features,
-    /// leaving the data as it was.
-    pub fn push(&mut self, x: &[f64], label: Label) -> Result<(), Error> {
+    /// A point fits when it has `dim` finite coordinates.
+    fn check(&self, x: &[f64]) -> Result<(), Error> {
         if x.len() != self.dim {
             return Err(Error::Dimension {
                 expected: self.dim,
                 got: x.len(),
             });
         }
-        if let Some(bad) = x.iter().find(|v| !v.is_finite()) {
-            return Err(Error::NonFinite(bad.to_string()));
+        match x.iter().find(|v| !v.is_finite()) {
+            Some(bad) => Err(Error::NonFinite(bad.to_string())),
+            None => Ok(()),
         }
+    }
+
+    /// Appends a sample. Rejects non-finite coordinates and a wrong number of features,
+    /// leaving the data as it was.
+    pub fn push(&mut self, x: &[f64], label: Label) -> Result<(), Error> {
+        self.check(x)?;
         // Store -0 as 0 so tables never show "-0".
         self.xs.extend(x.iter().map(|&v| v + 0.0));
         self.ys.push(label);
@@ -110,15 +116,7 @@ impl Dataset {
     /// Moves sample `i` to `x`. Rejects non-finite coordinates and a wrong number of features,
     /// leaving the data as it was.
     pub fn set_x(&mut self, i: usize, x: &[f64]) -> Result<(), Error> {
-        if x.len() != self.dim {
-            return Err(Error::Dimension {
-                expected: self.dim,
-                got: x.len(),
-            });
-        }
-        if let Some(bad) = x.iter().find(|v| !v.is_finite()) {
-            return Err(Error::NonFinite(bad.to_string()));
-        }
+        self.check(x)?;
         if i < self.len() {
             for (slot, v) in self.xs[i * self.dim..(i + 1) * self.dim].iter_mut().zip(x) {
                 *slot = v + 0.0;

@@ -409,8 +409,6 @@ impl Session {
                 Ok(Changed::Redraw)
             }
             Action::Clear => {
-                let settings = self.settings().clone();
-                self.restart(settings)?;
                 self.set_data(Dataset::new(2));
                 self.restart(self.settings().clone())?;
                 self.view = DEFAULT_VIEW;
@@ -518,14 +516,10 @@ impl Session {
             return Ok(Changed::Nothing);
         };
         let index = drag.index;
-        let (x, y) = if self.snap {
-            ((x * 2.0).round() / 2.0 + 0.0, (y * 2.0).round() / 2.0 + 0.0)
-        } else {
-            (round_to_pixel(x, pixel), round_to_pixel(y, pixel))
-        };
+        drag.moved = true;
+        let (x, y) = self.rounded(x, y, pixel);
         // While dragging, the point follows the pointer; the edit is recorded once, on release.
         self.data.set_x(index, &[x, y])?;
-        drag.moved = true;
         self.data_version += 1;
         Ok(Changed::Redraw)
     }

@@ -263,35 +263,23 @@ impl Lab {
 
     /// Presenter mode: larger text and thicker lines in the plot.
     pub fn set_presenter(&self, on: bool) -> Result<(), JsValue> {
-        self.with(|runner| {
-            let options = ViewOptions {
-                presenter: on,
-                ..runner.options()
-            };
-            runner.set_options(options);
-            Ok(())
-        })
+        self.with_options(|o| o.presenter = on)
     }
 
     /// The dark palette (follow `prefers-color-scheme`).
     pub fn set_dark(&self, on: bool) -> Result<(), JsValue> {
-        self.with(|runner| {
-            let options = ViewOptions {
-                dark: on,
-                ..runner.options()
-            };
-            runner.set_options(options);
-            Ok(())
-        })
+        self.with_options(|o| o.dark = on)
     }
 
     /// Jumps instead of animating (follow `prefers-reduced-motion`).
     pub fn set_reduced_motion(&self, on: bool) -> Result<(), JsValue> {
+        self.with_options(|o| o.reduced_motion = on)
+    }
+
+    fn with_options(&self, change: impl FnOnce(&mut ViewOptions)) -> Result<(), JsValue> {
         self.with(|runner| {
-            let options = ViewOptions {
-                reduced_motion: on,
-                ..runner.options()
-            };
+            let mut options = runner.options();
+            change(&mut options);
             runner.set_options(options);
             Ok(())
         })
