@@ -521,3 +521,27 @@ fn running_noisy_data_to_the_cap_gives_the_proven_verdict() {
     );
     assert!(st.state.contains("it never would"), "{}", st.state);
 }
+
+#[test]
+fn the_small_margin_preset_is_separable_with_a_large_bound_and_converges() {
+    let mut s = Session::new();
+    apply(&mut s, Action::LoadPreset(Preset::SmallMargin));
+    s.refresh_theory();
+    let st = s.status();
+    assert_eq!(st.separable, "separable");
+    let bound: f64 = st
+        .bound
+        .trim_start_matches("(R/γ*)² = ")
+        .split(' ')
+        .next()
+        .and_then(|b| b.parse().ok())
+        .expect("a number");
+    assert!(bound > 1000.0, "bound {bound}");
+    apply(&mut s, Action::RunToConvergence);
+    assert!(
+        s.status().notice.starts_with("Verdict: converged"),
+        "{}",
+        s.status().notice
+    );
+    assert!(s.trainer().updates() as f64 <= bound);
+}
