@@ -7,6 +7,7 @@
 //!   zero score is a mistake (seed 001, scikit-learn);
 //! - on a mistake `w ← w + η·y·x` and `b ← b + η·y`.
 
+pub mod algo;
 mod data;
 mod error;
 mod explain;

@@ -1,0 +1,171 @@
+//! Samples with K ≥ 2 named classes, for the multiclass algorithms.
+
+use crate::core::Error;
+
+/// Samples with a fixed number of features and a class index each; class names are ordered as
+/// the course rule says: numerically when every label is a number, otherwise as strings.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ClassData {
+    dim: usize,
+    xs: Vec<f64>,
+    classes: Vec<usize>,
+    names: Vec<String>,
+}
+
+impl ClassData {
+    /// Samples from features and label strings; the classes are the distinct labels, sorted.
+    pub fn new(dim: usize, xs: Vec<f64>, labels: &[String]) -> Result<ClassData, Error> {
+        if xs.len() != dim * labels.len() {
+            return Err(Error::Dimension {
+                expected: dim * labels.len(),
+                got: xs.len(),
+            });
+        }
+        if let Some(bad) = xs.iter().find(|v| !v.is_finite()) {
+            return Err(Error::NonFinite(bad.to_string()));
+        }
+        let mut names: Vec<String> = labels.to_vec();
+        names.sort();
+        names.dedup();
+        let numeric: Option<Vec<f64>> =
+            names.iter().map(|n| n.trim().parse::<f64>().ok()).collect();
+        if let Some(values) = numeric {
+            let mut pairs: Vec<(f64, String)> = values.into_iter().zip(names).collect();
+            pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
+            names = pairs.into_iter().map(|(_, n)| n).collect();
+        }
+        let classes = labels
+            .iter()
+            .map(|l| names.iter().position(|n| n == l).unwrap_or(0))
+            .collect();
+        Ok(ClassData {
+            dim,
+            xs,
+            classes,
+            names,
+        })
+    }
+
+    /// Features per sample.
+    pub fn dim(&self) -> usize {
+        self.dim
+    }
+
+    /// Number of samples.
+    pub fn len(&self) -> usize {
+        self.classes.len()
+    }
+
+    /// Whether there are no samples.
+    pub fn is_empty(&self) -> bool {
+        self.classes.is_empty()
+    }
+
+    /// The features of sample `i`.
+    pub fn x(&self, i: usize) -> &[f64] {
+        &self.xs[i * self.dim..(i + 1) * self.dim]
+    }
+
+    /// The class index (0-based, into [`ClassData::names`]) of sample `i`.
+    pub fn class(&self, i: usize) -> usize {
+        self.classes[i]
+    }
+
+    /// Number of classes K.
+    pub fn num_classes(&self) -> usize {
+        self.names.len()
+    }
+
+    /// The class names in class-index order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+}
+
+/// Reads a CSV with a header row, feature columns, then a label column of any strings. Errors
+/// name the line and the reason, as for the binary reader.
+pub fn parse_class_csv(bytes: &[u8]) -> Result<ClassData, Error> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(bytes);
+    let columns = reader
+        .byte_headers()
+        .map_err(|e| Error::Row {
+            line: 1,
+            reason: format!("unreadable CSV ({e})"),
+        })?
+        .len();
+    if columns < 2 {
+        return Err(Error::EmptyFile);
+    }
+    let (mut xs, mut labels) = (Vec::new(), Vec::new());
+    for record in reader.byte_records() {
+        let record = record.map_err(|e| Error::Row {
+            line: e.position().map_or(0, |p| p.line()),
+            reason: format!("unreadable CSV ({e})"),
+        })?;
+        let line = record.position().map_or(0, |p| p.line());
+        if record.iter().all(|f| f.is_empty()) {
+            continue;
+        }
+        if record.len() != columns {
+            return Err(Error::Row {
+                line,
+                reason: format!("expected {columns} columns, found {}", record.len()),
+            });
+        }
+        for (c, field) in record.iter().enumerate() {
+            let Ok(text) = std::str::from_utf8(field) else {
+                return Err(Error::Row {
+                    line,
+                    reason: format!("column {} is not valid UTF-8 text", c + 1),
+                });
+            };
+            if c + 1 == columns {
+                labels.push(text.to_string());
+            } else {
+                match text.parse::<f64>() {
+                    Ok(v) if v.is_finite() => xs.push(v),
+                    _ => {
+                        return Err(Error::Row {
+                            line,
+                            reason: format!("column {} is not a finite number: {text:?}", c + 1),
+                        })
+                    }
+                }
+            }
+        }
+    }
+    if labels.is_empty() {
+        return Err(Error::EmptyFile);
+    }
+    let data = ClassData::new(columns - 1, xs, &labels)?;
+    if data.num_classes() < 2 {
+        return Err(Error::OneClass(data.names()[0].clone()));
+    }
+    Ok(data)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_sort_numerically_when_all_labels_are_numbers() {
+        let data = parse_class_csv(b"x,y,c\n0,0,10\n1,1,2\n2,2,-1\n3,3,2\n").unwrap();
+        assert_eq!(data.names(), ["-1", "2", "10"]);
+        assert_eq!(
+            (0..4).map(|i| data.class(i)).collect::<Vec<_>>(),
+            [2, 1, 0, 1]
+        );
+        let words = parse_class_csv(b"x,y,c\n0,0,pear\n1,1,apple\n2,2,10\n").unwrap();
+        assert_eq!(words.names(), ["10", "apple", "pear"]);
+        assert!(parse_class_csv(b"x,y,c\n0,0,a\n1,1,a\n").is_err());
+        assert!(parse_class_csv(b"x,y,c\n0,nan,a\n1,1,b\n")
+            .unwrap_err()
+            .to_string()
+            .contains("line 2"));
+    }
+}

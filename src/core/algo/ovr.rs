@@ -1,0 +1,228 @@
+//! One-vs-rest (seed 001): K binary perceptrons, classifier k telling class k from the rest.
+//!
+//! Classifier k has the row `W_k = [b_k, w_k1, …, w_kd]` (bias weight first) and sees a sample
+//! of class c with the label `y_k = +1` if `c = k`, `−1` otherwise. One step visits one sample
+//! and applies the classic rule to **all K classifiers**: with `f(x) = [1, x]` (`[0, x]` without
+//! bias) and `s_k = W_k·f(x)`, classifier k makes a mistake when `y_k·s_k ≤ 0` and then
+//! `W_k ← W_k + η·y_k·f(x)`. The prediction is `argmax_k s_k` (ties → lowest index); a point is
+//! *ambiguous* for the course's reading ("only one classifier claims it") when the number of
+//! classifiers with `s_k > 0` is 0 or at least 2 ([`OvrTrainer::positive_count`]).
+//!
+//! Epochs and order are those of [`Trainer`](crate::core::Trainer); an epoch is clean when no
+//! classifier made a mistake in it (every classifier has then converged), which stops the run
+//! by default; [`Stopping::ExactEpochs`] runs exactly `max_epochs` epochs.
+//!
+//! **scikit-learn.** The classifiers are independent, so stepping them together gives the same
+//! rows as training each alone: after E epochs in data order from zero weights, the rows equal
+//! scikit-learn 1.9's `Perceptron(shuffle=False, tol=None, eta0=η, fit_intercept=bias,
+//! max_iter=E)`: `coef_[k]` is `W_k[1..]` and `intercept_[k]` is `b_k`, its `classes_` being
+//! sorted as [`ClassData`] sorts them. A classifier that converged early makes no more updates,
+//! so the default stopping gives the same rows too. For **K = 2** scikit-learn trains one
+//! classifier (`classes_[1]` positive): it is `W_1`, and from zero weights `W_0 = −W_1` at every
+//! step (both see opposite labels, scores and updates). Initial weights: see
+//! [`multiclass`](super::multiclass).
+
+use super::multiclass::{argmax, binary_visit, dot, features, initial_rows, Schedule, Stopping};
+use super::ClassData;
+use crate::core::{Error, Refusal, Settings, TrainState};
+use serde::Serialize;
+
+/// What happened at one step of one-vs-rest.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OvrRecord {
+    /// 1-based step number.
+    pub step: u64,
+    /// 1-based epoch the step belongs to.
+    pub epoch: u64,
+    /// 1-based index of the visited sample in data order.
+    pub index: usize,
+    /// The sample's features (without the bias feature).
+    pub x: Vec<f64>,
+    /// The sample's true class index c.
+    pub class: usize,
+    /// `argmax_k s_k` before the step (ties → lowest index).
+    pub predicted: usize,
+    /// The scores `s_k = W_k·f(x)` before the step, one per classifier.
+    pub scores: Vec<f64>,
+    /// Per classifier: whether `y_k·s_k ≤ 0`, so that `W_k` gained `η·y_k·f(x)`.
+    pub mistakes: Vec<bool>,
+    /// Whether any classifier made a mistake (and so the step counts against convergence).
+    pub mistake: bool,
+    /// The rows before the step, bias weight first.
+    pub weights_before: Vec<Vec<f64>>,
+    /// The rows after the step, bias weight first.
+    pub weights_after: Vec<Vec<f64>>,
+}
+
+/// The result of asking one-vs-rest for one step.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OvrOutcome {
+    /// One sample was visited.
+    Stepped(OvrRecord),
+    /// Nothing happened, and why.
+    Refused(Refusal),
+}
+
+/// A one-vs-rest run: K classic perceptrons stepped together, one visit per [`step`].
+///
+/// [`step`]: OvrTrainer::step
+#[derive(Debug, Clone, PartialEq)]
+pub struct OvrTrainer {
+    schedule: Schedule,
+    weights: Vec<Vec<f64>>,
+    classifier_updates: Vec<u64>,
+}
+
+impl OvrTrainer {
+    /// A fresh run for `num_classes` classes (2 to 6) of data with `dim` features: K initial
+    /// rows (zero or seeded random), step 0, epoch 1. Errors on another number of classes,
+    /// explicit initial weights, or settings that fail [`Settings::validate`].
+    pub fn new(settings: Settings, dim: usize, num_classes: usize) -> Result<OvrTrainer, Error> {
+        let weights = initial_rows(&settings, dim, num_classes, num_classes)?;
+        Ok(OvrTrainer {
+            schedule: Schedule::new(settings, dim, num_classes),
+            weights,
+            classifier_updates: vec![0; num_classes],
+        })
+    }
+
+    /// The same run with another stopping rule ([`Stopping::ExactEpochs`] to compare with
+    /// scikit-learn epoch for epoch).
+    pub fn with_stopping(mut self, stopping: Stopping) -> OvrTrainer {
+        self.schedule.stopping = stopping;
+        self
+    }
+
+    /// The stopping rule.
+    pub fn stopping(&self) -> Stopping {
+        self.schedule.stopping
+    }
+
+    /// The settings of this run.
+    pub fn settings(&self) -> &Settings {
+        &self.schedule.settings
+    }
+
+    /// Number of classes K (and of classifiers).
+    pub fn num_classes(&self) -> usize {
+        self.schedule.num_classes
+    }
+
+    /// Features per sample d.
+    pub fn dim(&self) -> usize {
+        self.schedule.dim
+    }
+
+    /// The rows `W_k = [b_k, w_k1, …, w_kd]`, one per classifier k ("class k vs the rest").
+    pub fn weights(&self) -> &[Vec<f64>] {
+        &self.weights
+    }
+
+    /// Steps taken so far.
+    pub fn steps(&self) -> u64 {
+        self.schedule.step
+    }
+
+    /// The current (1-based) epoch; after convergence, the epoch that was clean.
+    pub fn epoch(&self) -> u64 {
+        self.schedule.epoch
+    }
+
+    /// Binary updates so far, summed over the classifiers (one step can make up to K).
+    pub fn updates(&self) -> u64 {
+        self.classifier_updates.iter().sum()
+    }
+
+    /// Updates so far of each classifier.
+    pub fn classifier_updates(&self) -> &[u64] {
+        &self.classifier_updates
+    }
+
+    /// Where training stands.
+    pub fn state(&self) -> TrainState {
+        self.schedule.state
+    }
+
+    /// Position in the current epoch: how many samples of it have been visited.
+    pub fn position(&self) -> usize {
+        self.schedule.pos
+    }
+
+    /// Whether the next step starts a new epoch.
+    pub fn at_epoch_start(&self) -> bool {
+        self.schedule.pos == 0
+    }
+
+    /// The scores `s_k = W_k·f(x)` of features `x` (`d` numbers; extra ones are ignored,
+    /// missing ones count as 0).
+    pub fn scores(&self, x: &[f64]) -> Vec<f64> {
+        let f = features(x, self.schedule.settings.bias);
+        self.weights.iter().map(|row| dot(row, &f)).collect()
+    }
+
+    /// The predicted class `argmax_k s_k`, ties going to the lowest index.
+    pub fn predict(&self, x: &[f64]) -> usize {
+        argmax(&self.scores(x))
+    }
+
+    /// How many classifiers claim `x` (`s_k > 0`). Exactly 1 is the course's clear case; 0 (no
+    /// one claims it) or ≥ 2 (several do) is ambiguous and decided by the highest score.
+    pub fn positive_count(&self, x: &[f64]) -> usize {
+        self.scores(x).iter().filter(|&&s| s > 0.0).count()
+    }
+
+    /// Whether `x` is ambiguous: [`positive_count`](OvrTrainer::positive_count) is not 1.
+    pub fn is_ambiguous(&self, x: &[f64]) -> bool {
+        self.positive_count(x) != 1
+    }
+
+    /// Visits one sample and applies the classic rule to every classifier k with
+    /// `y_k = +1` for the sample's class and `−1` for the others.
+    pub fn step(&mut self, data: &ClassData) -> OvrOutcome {
+        let index = match self.schedule.next(data) {
+            Ok(index) => index,
+            Err(why) => return OvrOutcome::Refused(why),
+        };
+        let x = data.x(index);
+        let class = data.class(index);
+        let f = features(x, self.schedule.settings.bias);
+        let eta = self.schedule.settings.eta;
+        let weights_before = self.weights.clone();
+        let (mut scores, mut mistakes) = (Vec::new(), Vec::new());
+        for (k, row) in self.weights.iter_mut().enumerate() {
+            let y = if k == class { 1.0 } else { -1.0 };
+            let (score, mistake) = binary_visit(row, &f, y, eta);
+            scores.push(score);
+            mistakes.push(mistake);
+        }
+        for (count, &mistake) in self.classifier_updates.iter_mut().zip(&mistakes) {
+            *count += u64::from(mistake);
+        }
+        let mistake = mistakes.contains(&true);
+        let epoch = self.schedule.epoch;
+        self.schedule.done(data.len(), mistake);
+        OvrOutcome::Stepped(OvrRecord {
+            step: self.schedule.step,
+            epoch,
+            index: index + 1,
+            x: x.to_vec(),
+            class,
+            predicted: argmax(&scores),
+            scores,
+            mistakes,
+            mistake,
+            weights_before,
+            weights_after: self.weights.clone(),
+        })
+    }
+
+    /// Runs until it stops, calling `each` on every step. Returns why it stopped.
+    pub fn run(&mut self, data: &ClassData, mut each: impl FnMut(&OvrRecord)) -> Refusal {
+        loop {
+            match self.step(data) {
+                OvrOutcome::Stepped(record) => each(&record),
+                OvrOutcome::Refused(why) => return why,
+            }
+        }
+    }
+}
