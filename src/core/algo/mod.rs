@@ -2,8 +2,12 @@
 //! [`Trainer`](super::Trainer): each algorithm steps one visit (or, for batch, one epoch) at a
 //! time and reports what it did, so stepping, history and tables can follow it.
 //!
+//! - [`averaged`]: the classic rule plus the running average of (w, b) over all visits (seed 004).
+//! - [`batch`]: one gradient step on the perceptron criterion per epoch (seeds 002, 003).
 //! - [`multiclass`], [`ovr`], [`ovo`]: K classes (seeds 000, 001), on [`ClassData`].
 
+pub mod averaged;
+pub mod batch;
 mod class_data;
 pub mod multiclass;
 pub mod ovo;

@@ -1,0 +1,253 @@
+//! The batch perceptron (seeds 002, 003): one gradient step on the perceptron criterion per
+//! epoch.
+//!
+//! Under the current weights `(w, b)` the misclassified set is
+//! `M = { i : y_i·(w·x_i + b) ≤ 0 }` (a zero score is a mistake, as for the classic rule), and
+//! the perceptron criterion is
+//!
+//! ```text
+//! J_p(w, b) = −Σ_{i∈M} y_i·(w·x_i + b)  ≥ 0
+//! ```
+//!
+//! (seed 003's loss; seed 002 writes it with sign-flipped augmented vectors). Its gradient is
+//! `∇_w J_p = −Σ_M y_i·x_i`, `∂J_p/∂b = −Σ_M y_i`, so one step (one epoch) is
+//!
+//! ```text
+//! w ← w + η·Σ_{i∈M} y_i·x_i        b ← b + η·Σ_{i∈M} y_i   (b only with the bias on)
+//! ```
+//!
+//! with every term computed under the weights *before* the step. An epoch whose `M` is empty
+//! changes nothing and ends training (converged, `J_p = 0`); otherwise training stops after
+//! `max_epochs` epochs. Each step is recorded as a [`BatchRecord`] (`J_p` and `M` before the
+//! step, the weights before and after) and summarised in [`Batch::history`] for plotting `J_p`
+//! and `|M|` per epoch.
+//!
+//! The visiting order does not matter: `M` and the sums are over the whole data set, so
+//! [`Settings::order`] is ignored (the sums are taken in data order, so results are
+//! reproducible to the last bit). The initial weights are those of [`Trainer::new`] (zero,
+//! explicit, or seeded random with `b = 0` when the bias is off).
+
+use crate::core::{Dataset, Error, Refusal, Settings, TrainState, Trainer};
+
+/// What one batch step (one epoch) did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BatchRecord {
+    /// The 1-based epoch of this step.
+    pub epoch: u64,
+    /// The perceptron criterion `J_p` under `weights_before`.
+    pub criterion: f64,
+    /// The misclassified set `M` under `weights_before`: 1-based sample indices in data order.
+    pub mistakes: Vec<usize>,
+    /// Weights before the step, bias first.
+    pub weights_before: Vec<f64>,
+    /// Weights after the step, bias first (equal to `weights_before` when `M` is empty).
+    pub weights_after: Vec<f64>,
+}
+
+impl BatchRecord {
+    /// The change applied to the weights: `η·Σ_M y·[1, x]` (`η·Σ_M y·[0, x]` without bias).
+    pub fn update(&self) -> Vec<f64> {
+        self.weights_after
+            .iter()
+            .zip(&self.weights_before)
+            .map(|(a, b)| a - b + 0.0)
+            .collect()
+    }
+}
+
+/// One point of the per-epoch plot: `J_p` and `|M|` before the step of `epoch`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EpochSummary {
+    /// The 1-based epoch.
+    pub epoch: u64,
+    /// The perceptron criterion `J_p` before the step.
+    pub criterion: f64,
+    /// The number of misclassified samples `|M|` before the step.
+    pub mistakes: usize,
+}
+
+/// The result of asking for one batch step.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BatchOutcome {
+    /// One epoch was taken.
+    Stepped(BatchRecord),
+    /// Nothing happened, and why.
+    Refused(Refusal),
+}
+
+/// `J_p` and `M` of some weights on some data.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Criterion {
+    /// `J_p = −Σ_M y·(w·x + b)`, never negative.
+    pub value: f64,
+    /// The misclassified samples `M`: 1-based indices in data order.
+    pub mistakes: Vec<usize>,
+}
+
+/// The state of one batch run: weights, the epoch count and the per-epoch history.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Batch {
+    settings: Settings,
+    weights: Vec<f64>,
+    /// Epochs (steps) taken so far.
+    epochs: u64,
+    state: TrainState,
+    history: Vec<EpochSummary>,
+}
+
+impl Batch {
+    /// A fresh run for data with `dim` features: the initial weights of [`Trainer::new`], no
+    /// epochs yet. Fails as [`Trainer::new`] does on invalid settings.
+    pub fn new(settings: Settings, dim: usize) -> Result<Batch, Error> {
+        let weights = Trainer::new(settings.clone(), dim)?.weights().to_vec();
+        Ok(Batch {
+            settings,
+            weights,
+            epochs: 0,
+            state: TrainState::Running,
+            history: Vec::new(),
+        })
+    }
+
+    /// The settings of this run.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Current weights, bias weight first: `[b, w1, …, wd]`.
+    pub fn weights(&self) -> &[f64] {
+        &self.weights
+    }
+
+    /// Epochs (steps) taken so far; after convergence, including the clean epoch.
+    pub fn epochs(&self) -> u64 {
+        self.epochs
+    }
+
+    /// Where training stands.
+    pub fn state(&self) -> TrainState {
+        self.state
+    }
+
+    /// `(epoch, J_p, |M|)` of every step taken, in order.
+    pub fn history(&self) -> &[EpochSummary] {
+        &self.history
+    }
+
+    /// The score `w·x + b` of features `x` under the current weights.
+    pub fn score(&self, x: &[f64]) -> f64 {
+        score(&self.weights, x)
+    }
+
+    /// `J_p` and `M` under the current weights, without stepping.
+    pub fn criterion(&self, data: &Dataset) -> Criterion {
+        criterion(&self.weights, data)
+    }
+
+    /// Takes one epoch: finds `M` under the current weights and, unless it is empty, moves the
+    /// weights by `η·Σ_M y·[1, x]`. An empty `M` is recorded too (`J_p = 0`, no change) and
+    /// ends training as converged; the step of epoch `max_epochs` with a non-empty `M` ends it
+    /// at the cap. Refuses without data, with one class only, and after training ended,
+    /// leaving everything as it was.
+    pub fn step(&mut self, data: &Dataset) -> BatchOutcome {
+        if data.is_empty() {
+            return BatchOutcome::Refused(Refusal::NoData);
+        }
+        if !data.has_both_classes() {
+            return BatchOutcome::Refused(Refusal::OneClass);
+        }
+        match self.state {
+            TrainState::Converged => return BatchOutcome::Refused(Refusal::Converged),
+            TrainState::MaxEpochs => return BatchOutcome::Refused(Refusal::MaxEpochs),
+            TrainState::Running => {}
+        }
+        let Criterion {
+            value,
+            mistakes: misclassified,
+        } = criterion(&self.weights, data);
+        let weights_before = self.weights.clone();
+        if !misclassified.is_empty() {
+            // Σ_M y·[1, x], then one scaled addition per weight.
+            let mut gradient = vec![0.0; self.weights.len()];
+            for &one_based in &misclassified {
+                let i = one_based - 1;
+                let y = data.label(i).y();
+                if self.settings.bias {
+                    gradient[0] += y;
+                }
+                for (g, xi) in gradient[1..].iter_mut().zip(data.x(i)) {
+                    *g += y * xi;
+                }
+            }
+            let eta = self.settings.eta;
+            for (w, g) in self.weights.iter_mut().zip(&gradient) {
+                *w += eta * g;
+                *w += 0.0; // never keep a negative zero
+            }
+        }
+        self.epochs += 1;
+        if misclassified.is_empty() {
+            self.state = TrainState::Converged;
+        } else if self.epochs >= self.settings.max_epochs {
+            self.state = TrainState::MaxEpochs;
+        }
+        self.history.push(EpochSummary {
+            epoch: self.epochs,
+            criterion: value,
+            mistakes: misclassified.len(),
+        });
+        BatchOutcome::Stepped(BatchRecord {
+            epoch: self.epochs,
+            criterion: value,
+            mistakes: misclassified,
+            weights_before,
+            weights_after: self.weights.clone(),
+        })
+    }
+
+    /// Steps until convergence or the epoch cap, calling `each` on every step. Returns why it
+    /// stopped.
+    pub fn run(&mut self, data: &Dataset, mut each: impl FnMut(&BatchRecord)) -> Refusal {
+        loop {
+            match self.step(data) {
+                BatchOutcome::Stepped(record) => each(&record),
+                BatchOutcome::Refused(why) => return why,
+            }
+        }
+    }
+
+    /// Tells the run that the data changed (a sample added, removed or moved). The weights and
+    /// the history stay; a converged run resumes, since `M` may no longer be empty. A run
+    /// stopped at the epoch cap stays stopped.
+    pub fn data_changed(&mut self) {
+        if self.state == TrainState::Converged {
+            self.state = TrainState::Running;
+        }
+    }
+}
+
+/// `J_p` and `M` of `weights` (bias first) on `data`: `M` holds the samples with
+/// `y·(w·x + b) ≤ 0`, and `J_p = Σ_M −y·(w·x + b)`, a sum of terms that are each `≥ 0`.
+pub fn criterion(weights: &[f64], data: &Dataset) -> Criterion {
+    let mut value = 0.0;
+    let mut mistakes = Vec::new();
+    for i in 0..data.len() {
+        let margin = data.label(i).y() * score(weights, data.x(i));
+        if margin <= 0.0 {
+            value += -margin;
+            mistakes.push(i + 1);
+        }
+    }
+    Criterion {
+        value: value + 0.0,
+        mistakes,
+    }
+}
+
+/// `w0 + Σ w_i·x_i`, in the order of [`Trainer::score`].
+fn score(weights: &[f64], x: &[f64]) -> f64 {
+    match weights.split_first() {
+        Some((b, w)) => b + x.iter().zip(w).map(|(a, c)| a * c).sum::<f64>(),
+        None => 0.0,
+    }
+}
