@@ -4,11 +4,13 @@
 //!
 //! - [`averaged`]: the classic rule plus the running average of (w, b) over all visits (seed 004).
 //! - [`batch`]: one gradient step on the perceptron criterion per epoch (seeds 002, 003).
+//! - [`kernel`]: the dual form with one α per sample and a kernel (seeds 001, 003).
 //! - [`multiclass`], [`ovr`], [`ovo`]: K classes (seeds 000, 001), on [`ClassData`].
 
 pub mod averaged;
 pub mod batch;
 mod class_data;
+pub mod kernel;
 pub mod multiclass;
 pub mod ovo;
 pub mod ovr;
