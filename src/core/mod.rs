@@ -18,6 +18,7 @@ mod order;
 mod presets;
 mod record;
 mod scene;
+mod schedule;
 mod session;
 mod settings;
 mod status;

@@ -5,8 +5,9 @@
 //! `b ← b + η·y`. An epoch is one pass in the current order; training has converged after a full
 //! epoch without a mistake and stops at `max_epochs` otherwise.
 
-use super::order::{epoch_order, init_stream_value};
-use super::{Dataset, Error, InitWeights, Order, Settings, StepRecord};
+use super::order::init_stream_value;
+use super::schedule::EpochSchedule;
+use super::{Dataset, Error, InitWeights, Settings, StepRecord};
 use std::rc::Rc;
 
 /// Where training stands.
@@ -68,13 +69,7 @@ pub enum StepOutcome {
 pub struct Trainer {
     settings: Rc<Settings>,
     weights: Vec<f64>,
-    step: u64,
-    epoch: u64,
-    pos: usize,
-    order: Rc<Vec<usize>>,
-    epoch_mistakes: u64,
-    updates: u64,
-    state: TrainState,
+    schedule: EpochSchedule,
 }
 
 impl Trainer {
@@ -83,15 +78,9 @@ impl Trainer {
         settings.validate(dim)?;
         let weights = initial_weights(&settings, dim);
         Ok(Trainer {
+            schedule: EpochSchedule::new(&settings),
             settings: Rc::new(settings),
             weights,
-            step: 0,
-            epoch: 1,
-            pos: 0,
-            order: Rc::new(Vec::new()),
-            epoch_mistakes: 0,
-            updates: 0,
-            state: TrainState::Running,
         })
     }
 
@@ -107,22 +96,22 @@ impl Trainer {
 
     /// Steps taken so far.
     pub fn steps(&self) -> u64 {
-        self.step
+        self.schedule.steps()
     }
 
     /// The current (1-based) epoch; after convergence, the epoch that was clean.
     pub fn epoch(&self) -> u64 {
-        self.epoch
+        self.schedule.epoch()
     }
 
     /// Updates (mistakes) so far.
     pub fn updates(&self) -> u64 {
-        self.updates
+        self.schedule.updates()
     }
 
     /// Where training stands.
     pub fn state(&self) -> TrainState {
-        self.state
+        self.schedule.state()
     }
 
     /// The score `w·x + b` of features `x`.
@@ -142,17 +131,10 @@ impl Trainer {
         if !data.has_both_classes() {
             return StepOutcome::Refused(Refusal::OneClass);
         }
-        match self.state {
-            TrainState::Converged => return StepOutcome::Refused(Refusal::Converged),
-            TrainState::MaxEpochs => return StepOutcome::Refused(Refusal::MaxEpochs),
-            TrainState::Running => {}
-        }
-        if self.pos == 0 || self.order.len() != data.len() {
-            // A new epoch (or, defensively, an order that no longer fits the data).
-            self.order = Rc::new(self.order_for_epoch(data.len()));
-            self.pos = self.pos.min(data.len() - 1);
-        }
-        let index = self.order[self.pos];
+        let index = match self.schedule.next_index(data.len()) {
+            Ok(index) => index,
+            Err(why) => return StepOutcome::Refused(why),
+        };
         let x = data.x(index);
         let y = data.label(index).y();
         let weights_before = self.weights.clone();
@@ -169,13 +151,12 @@ impl Trainer {
             for w in &mut self.weights {
                 *w += 0.0; // never keep a negative zero
             }
-            self.updates += 1;
-            self.epoch_mistakes += 1;
         }
-        self.step += 1;
-        let record = StepRecord {
-            step: self.step,
-            epoch: self.epoch,
+        let epoch = self.schedule.epoch();
+        self.schedule.finish_visit(data.len(), mistake);
+        StepOutcome::Stepped(StepRecord {
+            step: self.schedule.steps(),
+            epoch,
             index: index + 1,
             x: x.to_vec(),
             y,
@@ -183,91 +164,36 @@ impl Trainer {
             score,
             mistake,
             weights_after: self.weights.clone(),
-        };
-        self.pos += 1;
-        if self.pos >= data.len() {
-            self.end_epoch();
-        }
-        StepOutcome::Stepped(record)
-    }
-
-    fn end_epoch(&mut self) {
-        if self.epoch_mistakes == 0 {
-            self.state = TrainState::Converged;
-        } else if self.epoch >= self.settings.max_epochs {
-            self.state = TrainState::MaxEpochs;
-        } else {
-            self.epoch += 1;
-            self.pos = 0;
-            self.epoch_mistakes = 0;
-            self.order = Rc::new(Vec::new());
-        }
+        })
     }
 
     /// Position in the current epoch: how many samples of it have been visited.
     pub fn position(&self) -> usize {
-        self.pos
+        self.schedule.position()
     }
 
     /// Whether the next step starts a new epoch.
     pub fn at_epoch_start(&self) -> bool {
-        self.pos == 0
-    }
-
-    fn order_for_epoch(&self, n: usize) -> Vec<usize> {
-        match self.settings.order {
-            Order::Fixed => (0..n).collect(),
-            Order::Shuffle => epoch_order(self.settings.seed, self.epoch, n),
-        }
+        self.schedule.at_epoch_start()
     }
 
     /// Tells the run that a sample was appended (as index `n − 1`). The weights and the step
     /// count stay; the new sample is visited later in the current epoch, and a converged run
     /// starts a new epoch so that the new sample is checked.
     pub fn sample_added(&mut self, n: usize) {
-        match self.state {
-            TrainState::Converged => self.reopen(),
-            TrainState::Running if self.pos > 0 => Rc::make_mut(&mut self.order).push(n - 1),
-            TrainState::Running | TrainState::MaxEpochs => {}
-        }
-    }
-
-    /// A converged run whose data changed starts a new epoch to check every sample again.
-    fn reopen(&mut self) {
-        self.state = TrainState::Running;
-        self.epoch += 1;
-        self.pos = 0;
-        self.epoch_mistakes = 0;
-        self.order = Rc::new(Vec::new());
+        self.schedule.sample_added(n);
     }
 
     /// Tells the run that sample `index` was removed (later samples shift down by one). The
     /// weights and the step count stay; the current epoch goes on over the remaining samples.
     pub fn sample_removed(&mut self, index: usize) {
-        if let Some(at) = self.order.iter().position(|&i| i == index) {
-            let order = Rc::make_mut(&mut self.order);
-            order.remove(at);
-            for i in order.iter_mut() {
-                if *i > index {
-                    *i -= 1;
-                }
-            }
-            if at < self.pos {
-                self.pos -= 1;
-            }
-        }
-        if self.state == TrainState::Running && self.pos > 0 && self.pos >= self.order.len() {
-            // The removed sample was the last one left in this epoch: the epoch ends here.
-            self.end_epoch();
-        }
+        self.schedule.sample_removed(index);
     }
 
     /// Tells the run that a sample was moved. The weights and counters stay; a converged run
     /// starts a new epoch, since the moved sample may now be misclassified.
     pub fn sample_moved(&mut self) {
-        if self.state == TrainState::Converged {
-            self.reopen();
-        }
+        self.schedule.sample_moved();
     }
 
     /// Runs until convergence or the epoch cap, calling `each` on every step. Returns the last

@@ -29,9 +29,9 @@
 //! and `intercept_` after `fit` are `w̄` and `b̄` (checked in `tests/averaged.rs` against
 //! `tests/data/averaged_reference.json`, written by `scripts/averaged_reference.py`).
 
+use crate::core::schedule::EpochSchedule;
 use crate::core::{
-    epoch_order, Dataset, Error, Order, Refusal, Settings, StepOutcome, StepRecord, TrainState,
-    Trainer,
+    Dataset, Error, Refusal, Settings, StepOutcome, StepRecord, TrainState, Trainer,
 };
 
 /// The averaged perceptron: a classic [`Trainer`] and the sum of its weights after every visit.
@@ -213,10 +213,7 @@ impl Averaged {
     fn coast_epoch(&mut self, data: &Dataset, each: &mut impl FnMut(&StepRecord)) {
         let epoch = self.completed_epochs().saturating_add(1);
         let settings = self.trainer.settings();
-        let order: Vec<usize> = match settings.order {
-            Order::Fixed => (0..data.len()).collect(),
-            Order::Shuffle => epoch_order(settings.seed, epoch, data.len()),
-        };
+        let order = EpochSchedule::visit_order(settings.order, settings.seed, epoch, data.len());
         let weights = self.trainer.weights().to_vec();
         for index in order {
             let x = data.x(index);

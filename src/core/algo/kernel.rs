@@ -19,7 +19,7 @@
 //!   otherwise up to rounding, since the sums are taken in a different order).
 //!
 //! Epochs, the visiting order (fixed, or reshuffled per epoch by
-//! [`epoch_order`]), convergence after a clean epoch and the
+//! [`epoch_order`](crate::core::epoch_order)), convergence after a clean epoch and the
 //! `max_epochs` cap are exactly as in [`Trainer`](crate::core::Trainer).
 //!
 //! # Decisions
@@ -42,7 +42,8 @@
 //!   value, term and partial sum at `±f64::MAX` (an undefined `∞ − ∞` inside a dot product counts
 //!   as 0). An RBF value whose exponent overflows is 0. `α` and `b` saturate at `±f64::MAX`.
 
-use crate::core::{epoch_order, Dataset, Error, InitWeights, Order, Refusal, Settings, TrainState};
+use crate::core::schedule::EpochSchedule;
+use crate::core::{Dataset, Error, InitWeights, Refusal, Settings, TrainState};
 use serde::Serialize;
 use std::fmt;
 use std::rc::Rc;
@@ -324,13 +325,7 @@ pub struct KernelTrainer {
     kernel: Kernel,
     alphas: Vec<f64>,
     bias: f64,
-    step: u64,
-    epoch: u64,
-    pos: usize,
-    order: Rc<Vec<usize>>,
-    epoch_mistakes: u64,
-    updates: u64,
-    state: TrainState,
+    schedule: EpochSchedule,
 }
 
 impl KernelTrainer {
@@ -355,17 +350,11 @@ impl KernelTrainer {
             ));
         }
         Ok(KernelTrainer {
+            schedule: EpochSchedule::new(&settings),
             settings: Rc::new(settings),
             kernel,
             alphas: Vec::new(),
             bias: 0.0,
-            step: 0,
-            epoch: 1,
-            pos: 0,
-            order: Rc::new(Vec::new()),
-            epoch_mistakes: 0,
-            updates: 0,
-            state: TrainState::Running,
         })
     }
 
@@ -398,22 +387,22 @@ impl KernelTrainer {
 
     /// Where training stands.
     pub fn state(&self) -> TrainState {
-        self.state
+        self.schedule.state()
     }
 
     /// Steps taken so far.
     pub fn steps(&self) -> u64 {
-        self.step
+        self.schedule.steps()
     }
 
     /// The current (1-based) epoch; after convergence, the epoch that was clean.
     pub fn epoch(&self) -> u64 {
-        self.epoch
+        self.schedule.epoch()
     }
 
     /// Updates (mistakes) so far.
     pub fn updates(&self) -> u64 {
-        self.updates
+        self.schedule.updates()
     }
 
     /// The support set: the (0-based) indices of the samples with `α > 0`, ascending. Only
@@ -429,12 +418,12 @@ impl KernelTrainer {
 
     /// Position in the current epoch: how many samples of it have been visited.
     pub fn position(&self) -> usize {
-        self.pos
+        self.schedule.position()
     }
 
     /// Whether the next step starts a new epoch.
     pub fn at_epoch_start(&self) -> bool {
-        self.pos == 0
+        self.schedule.at_epoch_start()
     }
 
     /// The score `f(x) = Σ_j α_j·y_j·K(x_j, x) + b` of features `x`, summed over the support
@@ -509,21 +498,14 @@ impl KernelTrainer {
         if !data.has_both_classes() {
             return KernelOutcome::Refused(Refusal::OneClass);
         }
-        match self.state {
-            TrainState::Converged => return KernelOutcome::Refused(Refusal::Converged),
-            TrainState::MaxEpochs => return KernelOutcome::Refused(Refusal::MaxEpochs),
-            TrainState::Running => {}
-        }
+        let index = match self.schedule.next_index(data.len()) {
+            Ok(index) => index,
+            Err(why) => return KernelOutcome::Refused(why),
+        };
         if self.alphas.len() != data.len() {
             // Defensive: one α per sample, even if an edit was not reported.
             self.alphas.resize(data.len(), 0.0);
         }
-        if self.pos == 0 || self.order.len() != data.len() {
-            // A new epoch (or, defensively, an order that no longer fits the data).
-            self.order = Rc::new(self.order_for_epoch(data.len()));
-            self.pos = self.pos.min(data.len() - 1);
-        }
-        let index = self.order[self.pos];
         let x = data.x(index);
         let y = data.label(index).y();
         let score = self.score(data, x);
@@ -536,13 +518,12 @@ impl KernelTrainer {
             if self.settings.bias {
                 self.bias = saturate(self.bias + eta * y) + 0.0; // never a negative zero
             }
-            self.updates += 1;
-            self.epoch_mistakes += 1;
         }
-        self.step += 1;
-        let record = KernelRecord {
-            step: self.step,
-            epoch: self.epoch,
+        let epoch = self.schedule.epoch();
+        self.schedule.finish_visit(data.len(), mistake);
+        KernelOutcome::Stepped(KernelRecord {
+            step: self.schedule.steps(),
+            epoch,
             index: index + 1,
             x: x.to_vec(),
             y,
@@ -552,12 +533,7 @@ impl KernelTrainer {
             alpha_after: self.alphas[index],
             bias_before,
             bias_after: self.bias,
-        };
-        self.pos += 1;
-        if self.pos >= data.len() {
-            self.end_epoch();
-        }
-        KernelOutcome::Stepped(record)
+        })
     }
 
     /// Runs until convergence or the epoch cap, calling `each` on every step. Returns the last
@@ -571,38 +547,12 @@ impl KernelTrainer {
         }
     }
 
-    fn end_epoch(&mut self) {
-        if self.epoch_mistakes == 0 {
-            self.state = TrainState::Converged;
-        } else if self.epoch >= self.settings.max_epochs {
-            self.state = TrainState::MaxEpochs;
-        } else {
-            self.epoch += 1;
-            self.pos = 0;
-            self.epoch_mistakes = 0;
-            self.order = Rc::new(Vec::new());
-        }
-    }
-
-    fn order_for_epoch(&self, n: usize) -> Vec<usize> {
-        match self.settings.order {
-            Order::Fixed => (0..n).collect(),
-            Order::Shuffle => epoch_order(self.settings.seed, self.epoch, n),
-        }
-    }
-
     /// Tells the run that a sample was appended (as index `n − 1`): it gets `α = 0`. `α`, `b`
     /// and the step count stay; the new sample is visited later in the current epoch, and a
     /// converged run starts a new epoch so that the new sample is checked.
     pub fn sample_added(&mut self, n: usize) {
         self.alphas.resize(n, 0.0);
-        match self.state {
-            TrainState::Converged => self.reopen(),
-            TrainState::Running if self.pos > 0 && n > 0 => {
-                Rc::make_mut(&mut self.order).push(n - 1);
-            }
-            TrainState::Running | TrainState::MaxEpochs => {}
-        }
+        self.schedule.sample_added(n);
     }
 
     /// Tells the run that sample `index` was removed (later samples shift down by one). Its `α`
@@ -612,39 +562,13 @@ impl KernelTrainer {
         if index < self.alphas.len() {
             self.alphas.remove(index);
         }
-        if let Some(at) = self.order.iter().position(|&i| i == index) {
-            let order = Rc::make_mut(&mut self.order);
-            order.remove(at);
-            for i in order.iter_mut() {
-                if *i > index {
-                    *i -= 1;
-                }
-            }
-            if at < self.pos {
-                self.pos -= 1;
-            }
-        }
-        if self.state == TrainState::Running && self.pos > 0 && self.pos >= self.order.len() {
-            // The removed sample was the last one left in this epoch: the epoch ends here.
-            self.end_epoch();
-        }
+        self.schedule.sample_removed(index);
     }
 
     /// Tells the run that a sample was moved. `α` (which stays with the sample), `b` and the
     /// counters stay; a converged run starts a new epoch, since `f` has changed.
     pub fn sample_moved(&mut self) {
-        if self.state == TrainState::Converged {
-            self.reopen();
-        }
-    }
-
-    /// A converged run whose data changed starts a new epoch to check every sample again.
-    fn reopen(&mut self) {
-        self.state = TrainState::Running;
-        self.epoch += 1;
-        self.pos = 0;
-        self.epoch_mistakes = 0;
-        self.order = Rc::new(Vec::new());
+        self.schedule.sample_moved();
     }
 
     /// The region map: `f` at the centres of a `cols × rows` grid over

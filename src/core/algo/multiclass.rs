@@ -11,7 +11,7 @@
 //!
 //! and every other row is unchanged. Epochs, order and convergence are exactly those of
 //! [`Trainer`](crate::core::Trainer): one sample per step in data order (or the seeded
-//! [`epoch_order`] of each epoch), converged after an epoch without a
+//! [`epoch_order`](crate::core::epoch_order) of each epoch), converged after an epoch without a
 //! mistake, stopped after `max_epochs` otherwise (or, with [`Stopping::ExactEpochs`], always
 //! after exactly `max_epochs` epochs).
 //!
@@ -25,8 +25,9 @@
 //! example checks.
 
 use super::ClassData;
-use crate::core::order::{epoch_order, init_stream_value};
-use crate::core::{Error, InitWeights, Order, Refusal, Settings, TrainState};
+use crate::core::order::init_stream_value;
+use crate::core::schedule::EpochSchedule;
+use crate::core::{Error, InitWeights, Refusal, Settings, TrainState};
 use serde::Serialize;
 use std::rc::Rc;
 
@@ -184,36 +185,38 @@ pub(super) fn initial_rows(
     })
 }
 
-/// Epochs, order and stopping, shared by the three multiclass trainers; the same rules as
-/// [`Trainer`](crate::core::Trainer).
+/// What the three multiclass trainers share: the settings, the shape of the data (d and K) and
+/// the [`EpochSchedule`] (the same rules as [`Trainer`](crate::core::Trainer)), with the
+/// multiclass refusals in front of it.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Schedule {
+pub(super) struct ClassRun {
     pub(super) settings: Rc<Settings>,
-    pub(super) stopping: Stopping,
     pub(super) dim: usize,
     pub(super) num_classes: usize,
-    pub(super) step: u64,
-    pub(super) epoch: u64,
-    pub(super) pos: usize,
-    order: Rc<Vec<usize>>,
-    epoch_mistakes: u64,
-    pub(super) state: TrainState,
+    pub(super) epochs: EpochSchedule,
 }
 
-impl Schedule {
-    pub(super) fn new(settings: Settings, dim: usize, num_classes: usize) -> Schedule {
-        Schedule {
+impl ClassRun {
+    pub(super) fn new(settings: Settings, dim: usize, num_classes: usize) -> ClassRun {
+        ClassRun {
+            epochs: EpochSchedule::new(&settings),
             settings: Rc::new(settings),
-            stopping: Stopping::default(),
             dim,
             num_classes,
-            step: 0,
-            epoch: 1,
-            pos: 0,
-            order: Rc::new(Vec::new()),
-            epoch_mistakes: 0,
-            state: TrainState::Running,
         }
+    }
+
+    pub(super) fn stopping(&self) -> Stopping {
+        if self.epochs.exact_epochs() {
+            Stopping::ExactEpochs
+        } else {
+            Stopping::AfterCleanEpoch
+        }
+    }
+
+    pub(super) fn set_stopping(&mut self, stopping: Stopping) {
+        self.epochs
+            .set_exact_epochs(stopping == Stopping::ExactEpochs);
     }
 
     /// The index of the sample to visit next, or why there is none. Data with another number
@@ -228,45 +231,7 @@ impl Schedule {
         if data.dim() != self.dim || data.num_classes() != self.num_classes {
             return Err(Refusal::NoData);
         }
-        match self.state {
-            TrainState::Converged => return Err(Refusal::Converged),
-            TrainState::MaxEpochs => return Err(Refusal::MaxEpochs),
-            TrainState::Running => {}
-        }
-        if self.pos == 0 || self.order.len() != data.len() {
-            // A new epoch (or, defensively, an order that no longer fits the data).
-            self.order = Rc::new(match self.settings.order {
-                Order::Fixed => (0..data.len()).collect(),
-                Order::Shuffle => epoch_order(self.settings.seed, self.epoch, data.len()),
-            });
-            self.pos = self.pos.min(data.len() - 1);
-        }
-        Ok(self.order[self.pos])
-    }
-
-    /// Counts the step just taken and ends the epoch after its last sample.
-    pub(super) fn done(&mut self, n: usize, mistake: bool) {
-        self.step += 1;
-        if mistake {
-            self.epoch_mistakes += 1;
-        }
-        self.pos += 1;
-        if self.pos >= n {
-            let clean = self.epoch_mistakes == 0;
-            let last = self.epoch >= self.settings.max_epochs;
-            match (self.stopping, clean, last) {
-                (Stopping::AfterCleanEpoch, true, _) | (Stopping::ExactEpochs, true, true) => {
-                    self.state = TrainState::Converged;
-                }
-                (_, false, true) => self.state = TrainState::MaxEpochs,
-                _ => {
-                    self.epoch += 1;
-                    self.pos = 0;
-                    self.epoch_mistakes = 0;
-                    self.order = Rc::new(Vec::new());
-                }
-            }
-        }
+        self.epochs.next_index(data.len())
     }
 }
 
@@ -309,9 +274,8 @@ pub enum MulticlassOutcome {
 /// [`step`]: MulticlassTrainer::step
 #[derive(Debug, Clone, PartialEq)]
 pub struct MulticlassTrainer {
-    schedule: Schedule,
+    run: ClassRun,
     weights: Vec<Vec<f64>>,
-    updates: u64,
 }
 
 impl MulticlassTrainer {
@@ -325,36 +289,35 @@ impl MulticlassTrainer {
     ) -> Result<MulticlassTrainer, Error> {
         let weights = initial_rows(&settings, dim, num_classes, num_classes)?;
         Ok(MulticlassTrainer {
-            schedule: Schedule::new(settings, dim, num_classes),
+            run: ClassRun::new(settings, dim, num_classes),
             weights,
-            updates: 0,
         })
     }
 
     /// The same run with another stopping rule.
     pub fn with_stopping(mut self, stopping: Stopping) -> MulticlassTrainer {
-        self.schedule.stopping = stopping;
+        self.run.set_stopping(stopping);
         self
     }
 
     /// The stopping rule.
     pub fn stopping(&self) -> Stopping {
-        self.schedule.stopping
+        self.run.stopping()
     }
 
     /// The settings of this run.
     pub fn settings(&self) -> &Settings {
-        &self.schedule.settings
+        &self.run.settings
     }
 
     /// Number of classes K.
     pub fn num_classes(&self) -> usize {
-        self.schedule.num_classes
+        self.run.num_classes
     }
 
     /// Features per sample d.
     pub fn dim(&self) -> usize {
-        self.schedule.dim
+        self.run.dim
     }
 
     /// The rows `W_k = [b_k, w_k1, …, w_kd]`, one per class, bias weight first.
@@ -364,38 +327,38 @@ impl MulticlassTrainer {
 
     /// Steps taken so far.
     pub fn steps(&self) -> u64 {
-        self.schedule.step
+        self.run.epochs.steps()
     }
 
     /// The current (1-based) epoch; after convergence, the epoch that was clean.
     pub fn epoch(&self) -> u64 {
-        self.schedule.epoch
+        self.run.epochs.epoch()
     }
 
     /// Updates (mistakes) so far; each changed two rows.
     pub fn updates(&self) -> u64 {
-        self.updates
+        self.run.epochs.updates()
     }
 
     /// Where training stands.
     pub fn state(&self) -> TrainState {
-        self.schedule.state
+        self.run.epochs.state()
     }
 
     /// Position in the current epoch: how many samples of it have been visited.
     pub fn position(&self) -> usize {
-        self.schedule.pos
+        self.run.epochs.position()
     }
 
     /// Whether the next step starts a new epoch.
     pub fn at_epoch_start(&self) -> bool {
-        self.schedule.pos == 0
+        self.run.epochs.at_epoch_start()
     }
 
     /// The scores `s_k = W_k·f(x)` of features `x` (`d` numbers; extra ones are ignored,
     /// missing ones count as 0).
     pub fn scores(&self, x: &[f64]) -> Vec<f64> {
-        scores(&self.weights, &features(x, self.schedule.settings.bias))
+        scores(&self.weights, &features(x, self.run.settings.bias))
     }
 
     /// The predicted class `argmax_k W_k·f(x)`, ties going to the lowest index.
@@ -405,24 +368,21 @@ impl MulticlassTrainer {
 
     /// Visits one sample and applies the rule (see [`update`]).
     pub fn step(&mut self, data: &ClassData) -> MulticlassOutcome {
-        let index = match self.schedule.next(data) {
+        let index = match self.run.next(data) {
             Ok(index) => index,
             Err(why) => return MulticlassOutcome::Refused(why),
         };
         let x = data.x(index);
         let class = data.class(index);
-        let f = features(x, self.schedule.settings.bias);
+        let f = features(x, self.run.settings.bias);
         let weights_before = self.weights.clone();
-        let Some(visit) = update(&mut self.weights, &f, class, self.schedule.settings.eta) else {
+        let Some(visit) = update(&mut self.weights, &f, class, self.run.settings.eta) else {
             return MulticlassOutcome::Refused(Refusal::NoData);
         };
-        if visit.mistake {
-            self.updates += 1;
-        }
-        let epoch = self.schedule.epoch;
-        self.schedule.done(data.len(), visit.mistake);
+        let epoch = self.run.epochs.epoch();
+        self.run.epochs.finish_visit(data.len(), visit.mistake);
         MulticlassOutcome::Stepped(MulticlassRecord {
-            step: self.schedule.step,
+            step: self.run.epochs.steps(),
             epoch,
             index: index + 1,
             x: x.to_vec(),

@@ -18,7 +18,7 @@
 //! exactly `max_epochs` epochs. Initial weights: see [`multiclass`](super::multiclass) (random
 //! rows are drawn pair after pair).
 
-use super::multiclass::{binary_visit, dot, features, initial_rows, Schedule, Stopping};
+use super::multiclass::{binary_visit, dot, features, initial_rows, ClassRun, Stopping};
 use super::ClassData;
 use crate::core::{Error, Refusal, Settings, TrainState};
 use serde::Serialize;
@@ -107,7 +107,7 @@ pub enum OvoOutcome {
 /// [`step`]: OvoTrainer::step
 #[derive(Debug, Clone, PartialEq)]
 pub struct OvoTrainer {
-    schedule: Schedule,
+    run: ClassRun,
     pairs: Vec<(usize, usize)>,
     weights: Vec<Vec<f64>>,
     pair_updates: Vec<u64>,
@@ -121,7 +121,7 @@ impl OvoTrainer {
         let pairs = pairs(num_classes);
         let weights = initial_rows(&settings, dim, num_classes, pairs.len())?;
         Ok(OvoTrainer {
-            schedule: Schedule::new(settings, dim, num_classes),
+            run: ClassRun::new(settings, dim, num_classes),
             pair_updates: vec![0; pairs.len()],
             pairs,
             weights,
@@ -130,28 +130,28 @@ impl OvoTrainer {
 
     /// The same run with another stopping rule.
     pub fn with_stopping(mut self, stopping: Stopping) -> OvoTrainer {
-        self.schedule.stopping = stopping;
+        self.run.set_stopping(stopping);
         self
     }
 
     /// The stopping rule.
     pub fn stopping(&self) -> Stopping {
-        self.schedule.stopping
+        self.run.stopping()
     }
 
     /// The settings of this run.
     pub fn settings(&self) -> &Settings {
-        &self.schedule.settings
+        &self.run.settings
     }
 
     /// Number of classes K.
     pub fn num_classes(&self) -> usize {
-        self.schedule.num_classes
+        self.run.num_classes
     }
 
     /// Features per sample d.
     pub fn dim(&self) -> usize {
-        self.schedule.dim
+        self.run.dim
     }
 
     /// The pairs `(i, j)` of the rows, in row order (see [`pairs`]).
@@ -166,12 +166,12 @@ impl OvoTrainer {
 
     /// Steps taken so far.
     pub fn steps(&self) -> u64 {
-        self.schedule.step
+        self.run.epochs.steps()
     }
 
     /// The current (1-based) epoch; after convergence, the epoch that was clean.
     pub fn epoch(&self) -> u64 {
-        self.schedule.epoch
+        self.run.epochs.epoch()
     }
 
     /// Binary updates so far, summed over the pairs (one step can make up to K − 1).
@@ -186,29 +186,29 @@ impl OvoTrainer {
 
     /// Where training stands.
     pub fn state(&self) -> TrainState {
-        self.schedule.state
+        self.run.epochs.state()
     }
 
     /// Position in the current epoch: how many samples of it have been visited.
     pub fn position(&self) -> usize {
-        self.schedule.pos
+        self.run.epochs.position()
     }
 
     /// Whether the next step starts a new epoch.
     pub fn at_epoch_start(&self) -> bool {
-        self.schedule.pos == 0
+        self.run.epochs.at_epoch_start()
     }
 
     /// The scores `s_p = W_p·f(x)` of every pair for features `x` (`d` numbers; extra ones are
     /// ignored, missing ones count as 0).
     pub fn scores(&self, x: &[f64]) -> Vec<f64> {
-        let f = features(x, self.schedule.settings.bias);
+        let f = features(x, self.run.settings.bias);
         self.weights.iter().map(|row| dot(row, &f)).collect()
     }
 
     /// The pairs' vote on `x`: votes per class, winner (ties → lowest index), and whether tied.
     pub fn vote(&self, x: &[f64]) -> Vote {
-        vote(self.schedule.num_classes, &self.scores(x))
+        vote(self.run.num_classes, &self.scores(x))
     }
 
     /// The predicted class: the vote's winner, ties going to the lowest class index.
@@ -224,17 +224,17 @@ impl OvoTrainer {
     /// Visits one sample of class c and applies the classic rule to every pair involving c
     /// (`y_p = +1` when c is the pair's higher class j, `−1` when it is i).
     pub fn step(&mut self, data: &ClassData) -> OvoOutcome {
-        let index = match self.schedule.next(data) {
+        let index = match self.run.next(data) {
             Ok(index) => index,
             Err(why) => return OvoOutcome::Refused(why),
         };
         let x = data.x(index);
         let class = data.class(index);
-        let f = features(x, self.schedule.settings.bias);
-        let eta = self.schedule.settings.eta;
+        let f = features(x, self.run.settings.bias);
+        let eta = self.run.settings.eta;
         let weights_before = self.weights.clone();
         let scores: Vec<f64> = weights_before.iter().map(|row| dot(row, &f)).collect();
-        let before = vote(self.schedule.num_classes, &scores);
+        let before = vote(self.run.num_classes, &scores);
         let (mut visited, mut updated) = (Vec::new(), Vec::new());
         for ((&(i, j), row), count) in self
             .pairs
@@ -257,10 +257,10 @@ impl OvoTrainer {
             }
         }
         let mistake = !updated.is_empty();
-        let epoch = self.schedule.epoch;
-        self.schedule.done(data.len(), mistake);
+        let epoch = self.run.epochs.epoch();
+        self.run.epochs.finish_visit(data.len(), mistake);
         OvoOutcome::Stepped(OvoRecord {
-            step: self.schedule.step,
+            step: self.run.epochs.steps(),
             epoch,
             index: index + 1,
             x: x.to_vec(),

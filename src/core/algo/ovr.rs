@@ -22,7 +22,7 @@
 //! step (both see opposite labels, scores and updates). Initial weights: see
 //! [`multiclass`](super::multiclass).
 
-use super::multiclass::{argmax, binary_visit, dot, features, initial_rows, Schedule, Stopping};
+use super::multiclass::{argmax, binary_visit, dot, features, initial_rows, ClassRun, Stopping};
 use super::ClassData;
 use crate::core::{Error, Refusal, Settings, TrainState};
 use serde::Serialize;
@@ -68,7 +68,7 @@ pub enum OvrOutcome {
 /// [`step`]: OvrTrainer::step
 #[derive(Debug, Clone, PartialEq)]
 pub struct OvrTrainer {
-    schedule: Schedule,
+    run: ClassRun,
     weights: Vec<Vec<f64>>,
     classifier_updates: Vec<u64>,
 }
@@ -80,7 +80,7 @@ impl OvrTrainer {
     pub fn new(settings: Settings, dim: usize, num_classes: usize) -> Result<OvrTrainer, Error> {
         let weights = initial_rows(&settings, dim, num_classes, num_classes)?;
         Ok(OvrTrainer {
-            schedule: Schedule::new(settings, dim, num_classes),
+            run: ClassRun::new(settings, dim, num_classes),
             weights,
             classifier_updates: vec![0; num_classes],
         })
@@ -89,28 +89,28 @@ impl OvrTrainer {
     /// The same run with another stopping rule ([`Stopping::ExactEpochs`] to compare with
     /// scikit-learn epoch for epoch).
     pub fn with_stopping(mut self, stopping: Stopping) -> OvrTrainer {
-        self.schedule.stopping = stopping;
+        self.run.set_stopping(stopping);
         self
     }
 
     /// The stopping rule.
     pub fn stopping(&self) -> Stopping {
-        self.schedule.stopping
+        self.run.stopping()
     }
 
     /// The settings of this run.
     pub fn settings(&self) -> &Settings {
-        &self.schedule.settings
+        &self.run.settings
     }
 
     /// Number of classes K (and of classifiers).
     pub fn num_classes(&self) -> usize {
-        self.schedule.num_classes
+        self.run.num_classes
     }
 
     /// Features per sample d.
     pub fn dim(&self) -> usize {
-        self.schedule.dim
+        self.run.dim
     }
 
     /// The rows `W_k = [b_k, w_k1, …, w_kd]`, one per classifier k ("class k vs the rest").
@@ -120,12 +120,12 @@ impl OvrTrainer {
 
     /// Steps taken so far.
     pub fn steps(&self) -> u64 {
-        self.schedule.step
+        self.run.epochs.steps()
     }
 
     /// The current (1-based) epoch; after convergence, the epoch that was clean.
     pub fn epoch(&self) -> u64 {
-        self.schedule.epoch
+        self.run.epochs.epoch()
     }
 
     /// Binary updates so far, summed over the classifiers (one step can make up to K).
@@ -140,23 +140,23 @@ impl OvrTrainer {
 
     /// Where training stands.
     pub fn state(&self) -> TrainState {
-        self.schedule.state
+        self.run.epochs.state()
     }
 
     /// Position in the current epoch: how many samples of it have been visited.
     pub fn position(&self) -> usize {
-        self.schedule.pos
+        self.run.epochs.position()
     }
 
     /// Whether the next step starts a new epoch.
     pub fn at_epoch_start(&self) -> bool {
-        self.schedule.pos == 0
+        self.run.epochs.at_epoch_start()
     }
 
     /// The scores `s_k = W_k·f(x)` of features `x` (`d` numbers; extra ones are ignored,
     /// missing ones count as 0).
     pub fn scores(&self, x: &[f64]) -> Vec<f64> {
-        let f = features(x, self.schedule.settings.bias);
+        let f = features(x, self.run.settings.bias);
         self.weights.iter().map(|row| dot(row, &f)).collect()
     }
 
@@ -179,14 +179,14 @@ impl OvrTrainer {
     /// Visits one sample and applies the classic rule to every classifier k with
     /// `y_k = +1` for the sample's class and `−1` for the others.
     pub fn step(&mut self, data: &ClassData) -> OvrOutcome {
-        let index = match self.schedule.next(data) {
+        let index = match self.run.next(data) {
             Ok(index) => index,
             Err(why) => return OvrOutcome::Refused(why),
         };
         let x = data.x(index);
         let class = data.class(index);
-        let f = features(x, self.schedule.settings.bias);
-        let eta = self.schedule.settings.eta;
+        let f = features(x, self.run.settings.bias);
+        let eta = self.run.settings.eta;
         let weights_before = self.weights.clone();
         let (mut scores, mut mistakes) = (Vec::new(), Vec::new());
         for (k, row) in self.weights.iter_mut().enumerate() {
@@ -199,10 +199,10 @@ impl OvrTrainer {
             *count += u64::from(mistake);
         }
         let mistake = mistakes.contains(&true);
-        let epoch = self.schedule.epoch;
-        self.schedule.done(data.len(), mistake);
+        let epoch = self.run.epochs.epoch();
+        self.run.epochs.finish_visit(data.len(), mistake);
         OvrOutcome::Stepped(OvrRecord {
-            step: self.schedule.step,
+            step: self.run.epochs.steps(),
             epoch,
             index: index + 1,
             x: x.to_vec(),
