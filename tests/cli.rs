@@ -266,6 +266,25 @@ fn malformed_input_gets_a_one_line_error_naming_the_row() {
 }
 
 #[test]
+fn numbers_beyond_f64_stop_with_a_reason_instead_of_nan() {
+    // (1e308, -1e308) against w = (1e308, 1e308) gives +∞ and −∞ terms: no decision is possible.
+    let path = temp_csv(
+        "overflow.csv",
+        b"x1,x2,y\n1e308,1e308,+\n1e308,-1e308,-\n-1e308,1e308,+\n",
+    );
+    let output = trace(&["--no-bias", "--format", "json", &path]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("the numbers grew beyond"), "{stderr}");
+    assert!(!stderr.contains("panicked"));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        !stdout.contains("NaN") && !stdout.contains("null"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn bad_options_are_refused_with_a_reason() {
     for (args, expected) in [
         (

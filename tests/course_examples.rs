@@ -176,3 +176,22 @@ fn shuffle_visits_every_sample_once_per_epoch_and_is_reproducible() {
     assert_eq!(records, run(7));
     assert_ne!(records, run(8));
 }
+
+/// Numbers beyond f64: a step that would give a NaN score or an infinite weight is refused and
+/// changes nothing, instead of silently training on NaN.
+#[test]
+fn overflowing_steps_are_refused_and_change_nothing() {
+    let data = parse_csv(b"x1,x2,y\n1e308,1e308,+\n1e308,-1e308,-\n").unwrap();
+    let settings = Settings {
+        bias: false,
+        ..Settings::default()
+    };
+    let mut trainer = Trainer::new(settings, 2).unwrap();
+    let first = steps(&mut trainer, &data, 1);
+    assert_eq!(first[0].weights_after, [0.0, 1e308, 1e308]);
+    let before = trainer.clone();
+    // (1e308, −1e308) against (1e308, 1e308): +∞ and −∞ terms, no decision possible.
+    assert_eq!(trainer.step(&data), StepOutcome::Refused(Refusal::Overflow));
+    assert_eq!(trainer, before);
+    assert!(trainer.weights().iter().all(|w| w.is_finite()));
+}

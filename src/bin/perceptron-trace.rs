@@ -22,7 +22,7 @@ mod native {
         LATEX_HEADER, MARKDOWN_HEADER,
     };
     use perceptron_lab::core::{
-        numfmt, parse_csv, InitWeights, Order, Settings, TrainState, Trainer,
+        numfmt, parse_csv, InitWeights, Order, Refusal, Settings, TrainState, Trainer,
     };
     use std::io::{self, BufWriter, Write};
     use std::process::ExitCode;
@@ -119,7 +119,7 @@ mod native {
             _ => Ok(()),
         }
         .map_err(write_err)?;
-        trainer.run(&data, |record| {
+        let stopped = trainer.run(&data, |record| {
             if cli.no_steps || failure.is_some() {
                 return;
             }
@@ -154,10 +154,10 @@ mod native {
         };
         let summary = format!(
             "{} after {} epoch{}: {} steps, {} updates, w = {} (bias first).",
-            if converged {
-                "Converged"
-            } else {
-                "Not converged (max epochs reached)"
+            match (converged, stopped) {
+                (true, _) => "Converged",
+                (false, Refusal::Overflow) => "Not converged (stopped: the numbers overflowed)",
+                (false, _) => "Not converged (max epochs reached)",
             },
             result.epochs,
             if result.epochs == 1 { "" } else { "s" },
@@ -196,6 +196,15 @@ mod native {
                 writeln!(out, "{sep}\"result\":{result}}}").map_err(write_err)?;
             }
         }
-        out.flush().map_err(write_err)
+        out.flush().map_err(write_err)?;
+        if stopped == Refusal::Overflow {
+            // The table so far is printed; the run itself could not go on.
+            return Err(format!(
+                "stopped before step {}: {}",
+                trainer.steps() + 1,
+                Refusal::Overflow.message().trim_start_matches("Stopped: ")
+            ));
+        }
+        Ok(())
     }
 }

@@ -32,6 +32,9 @@ pub enum Refusal {
     Converged,
     /// The epoch cap has been reached.
     MaxEpochs,
+    /// The next step would leave the range of floating-point numbers (a score of ∞ − ∞, or a
+    /// weight beyond ±1.8e308); the state is kept as it was.
+    Overflow,
 }
 
 impl Refusal {
@@ -47,6 +50,9 @@ impl Refusal {
             }
             Refusal::MaxEpochs => {
                 "Stopped at max epochs without converging. Reset, or raise max epochs in Settings."
+            }
+            Refusal::Overflow => {
+                "Stopped: the numbers grew beyond what the computer can hold (about 1.8e308). Scale the points down or use a smaller η."
             }
         }
     }
@@ -139,18 +145,25 @@ impl Trainer {
         let y = data.label(index).y();
         let weights_before = self.weights.clone();
         let score = self.score(x);
+        if score.is_nan() {
+            // +∞ and −∞ terms: no decision is possible, so nothing changes.
+            return StepOutcome::Refused(Refusal::Overflow);
+        }
         let mistake = y * score <= 0.0;
         if mistake {
             let eta_y = self.settings.eta * y;
+            let mut next = self.weights.clone();
             if self.settings.bias {
-                self.weights[0] += eta_y;
+                next[0] += eta_y;
             }
-            for (w, xi) in self.weights[1..].iter_mut().zip(x) {
+            for (w, xi) in next[1..].iter_mut().zip(x) {
                 *w += eta_y * xi;
             }
-            for w in &mut self.weights {
-                *w += 0.0; // never keep a negative zero
+            if next.iter().any(|w| !w.is_finite()) {
+                return StepOutcome::Refused(Refusal::Overflow);
             }
+            // Never keep a negative zero.
+            self.weights = next.into_iter().map(|w| w + 0.0).collect();
         }
         let epoch = self.schedule.epoch();
         self.schedule.finish_visit(data.len(), mistake);
