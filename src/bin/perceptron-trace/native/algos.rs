@@ -380,58 +380,39 @@ enum ClassTrainer {
     Ovo(OvoTrainer),
 }
 
+/// The fields the three multiclass records share, copied into one `ClassStep`.
+macro_rules! class_step {
+    ($r:ident, $votes:expr) => {
+        ClassStep {
+            json: to_json(&$r)?,
+            step: $r.step,
+            epoch: $r.epoch,
+            index: $r.index,
+            class: $r.class,
+            predicted: $r.predicted,
+            mistake: $r.mistake,
+            votes: $votes,
+            x: $r.x,
+            scores: $r.scores,
+            before: $r.weights_before,
+            after: $r.weights_after,
+        }
+    };
+}
+
 impl ClassTrainer {
     fn step(&mut self, data: &ClassData) -> Result<Result<ClassStep, Refusal>, String> {
         Ok(Ok(match self {
             ClassTrainer::Multiclass(t) => match t.step(data) {
-                MulticlassOutcome::Stepped(r) => ClassStep {
-                    json: to_json(&r)?,
-                    step: r.step,
-                    epoch: r.epoch,
-                    index: r.index,
-                    x: r.x,
-                    class: r.class,
-                    predicted: r.predicted,
-                    scores: r.scores,
-                    votes: None,
-                    mistake: r.mistake,
-                    before: r.weights_before,
-                    after: r.weights_after,
-                },
+                MulticlassOutcome::Stepped(r) => class_step!(r, None),
                 MulticlassOutcome::Refused(why) => return Ok(Err(why)),
             },
             ClassTrainer::Ovr(t) => match t.step(data) {
-                OvrOutcome::Stepped(r) => ClassStep {
-                    json: to_json(&r)?,
-                    step: r.step,
-                    epoch: r.epoch,
-                    index: r.index,
-                    x: r.x,
-                    class: r.class,
-                    predicted: r.predicted,
-                    scores: r.scores,
-                    votes: None,
-                    mistake: r.mistake,
-                    before: r.weights_before,
-                    after: r.weights_after,
-                },
+                OvrOutcome::Stepped(r) => class_step!(r, None),
                 OvrOutcome::Refused(why) => return Ok(Err(why)),
             },
             ClassTrainer::Ovo(t) => match t.step(data) {
-                OvoOutcome::Stepped(r) => ClassStep {
-                    json: to_json(&r)?,
-                    step: r.step,
-                    epoch: r.epoch,
-                    index: r.index,
-                    x: r.x,
-                    class: r.class,
-                    predicted: r.predicted,
-                    scores: r.scores,
-                    votes: Some(r.votes),
-                    mistake: r.mistake,
-                    before: r.weights_before,
-                    after: r.weights_after,
-                },
+                OvoOutcome::Stepped(r) => class_step!(r, Some(r.votes)),
                 OvoOutcome::Refused(why) => return Ok(Err(why)),
             },
         }))
