@@ -92,7 +92,7 @@ fn one_mark_per_point_and_no_boundary_when_w_is_zero() {
         "class +1 circles"
     );
     assert_eq!(
-        count(&svg, "rect", "fill=\"#D55E00\""),
+        count(&svg, "polygon", "fill=\"#D55E00\""),
         2,
         "class −1 squares"
     );

@@ -109,6 +109,25 @@
     on('clear', 'click', () => call(actions.clear));
     on('class-pos', 'click', () => call(() => lab.select_class(true)));
     on('class-neg', 'click', () => call(() => lab.select_class(false)));
+    document.querySelectorAll('[data-class-index]').forEach((button) => {
+      button.addEventListener('click', () =>
+        call(() => lab.select_class_key(Number(button.dataset.classIndex) + 1)));
+    });
+
+    // ----- the algorithm: applied at once, the points stay -----------------------------------
+    const modelError = byId('model-error');
+    const applySetup = () => {
+      try {
+        lab.set_setup(byId('algorithm').value, byId('kernel').value, byId('classes').value);
+        modelError.textContent = '';
+      } catch (err) {
+        modelError.textContent = String(err);
+      }
+    };
+    on('algorithm', 'change', applySetup);
+    on('classes', 'change', applySetup);
+    on('kernel', 'change', applySetup);
+    on('kernel', 'keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); applySetup(); } });
 
     on('scrubber', 'input', (e) => call(() => lab.jump_to_step(Number(e.target.value))));
     document.querySelector('[data-role="trace-body"]').addEventListener('click', (e) => {
@@ -120,6 +139,7 @@
       if (!e.target.value) return;
       call(() => lab.load_preset(e.target.value));
       byId('settings-error').textContent = '';
+      modelError.textContent = '';
       e.target.value = '';
       // Give the keys back to the lab: → should step right after choosing an example.
       e.target.blur();
@@ -204,7 +224,9 @@
       ArrowRight: actions.step, ' ': actions.step, PageDown: actions.step,
       ArrowLeft: actions.back, PageUp: actions.back,
       p: actions.play, r: actions.reset, n: actions.nextMistake, e: actions.finishEpoch,
-      1: () => lab.select_class(true), 2: () => lab.select_class(false),
+      1: () => lab.select_class_key(1), 2: () => lab.select_class_key(2),
+      3: () => lab.select_class_key(3), 4: () => lab.select_class_key(4),
+      5: () => lab.select_class_key(5), 6: () => lab.select_class_key(6),
       Delete: () => lab.delete_selected(), Backspace: () => lab.delete_selected(),
     };
     document.addEventListener('keydown', (e) => {

@@ -36,6 +36,16 @@ impl Label {
         }
     }
 
+    /// The class index that stands for this label when the same points are used by the
+    /// multiclass algorithms: `-1` is class 0 and `+1` is class 1 (the labels sorted
+    /// numerically, as the multiclass reader orders them).
+    pub fn class(self) -> usize {
+        match self {
+            Label::Neg => 0,
+            Label::Pos => 1,
+        }
+    }
+
     /// Reads a label: `+1`, `1`, `+` are positive; `-1`, `0`, `-` are negative.
     pub fn parse(text: &str) -> Option<Label> {
         match text.trim() {
@@ -46,12 +56,19 @@ impl Label {
     }
 }
 
+/// The most classes a sample may belong to (the multiclass algorithms take 2 to 6).
+pub const MAX_CLASS_INDEX: usize = 5;
+
 /// Samples with a fixed number of features, stored flat for speed.
+///
+/// Each sample has a class index from 0 to [`MAX_CLASS_INDEX`]. The binary algorithms read it
+/// as a label: class 0 is `−1` and class 1 is `+1` (see [`Label::class`]); the multiclass
+/// algorithms read the index itself.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Dataset {
     dim: usize,
     xs: Vec<f64>,
-    ys: Vec<Label>,
+    classes: Vec<u8>,
 }
 
 impl Dataset {
@@ -60,7 +77,7 @@ impl Dataset {
         Dataset {
             dim,
             xs: Vec::new(),
-            ys: Vec::new(),
+            classes: Vec::new(),
         }
     }
 
@@ -71,12 +88,12 @@ impl Dataset {
 
     /// Number of samples.
     pub fn len(&self) -> usize {
-        self.ys.len()
+        self.classes.len()
     }
 
     /// Whether there are no samples.
     pub fn is_empty(&self) -> bool {
-        self.ys.is_empty()
+        self.classes.is_empty()
     }
 
     /// The features of sample `i`.
@@ -84,9 +101,43 @@ impl Dataset {
         &self.xs[i * self.dim..(i + 1) * self.dim]
     }
 
-    /// The label of sample `i`.
+    /// The label of sample `i` for the binary algorithms: class 1 is `+1`, every other class
+    /// `−1` (the session refuses to run a binary algorithm on more than two classes).
     pub fn label(&self, i: usize) -> Label {
-        self.ys[i]
+        if self.classes[i] == 1 {
+            Label::Pos
+        } else {
+            Label::Neg
+        }
+    }
+
+    /// The class index of sample `i`.
+    pub fn class(&self, i: usize) -> usize {
+        usize::from(self.classes[i])
+    }
+
+    /// The class indices in data order.
+    pub fn class_indices(&self) -> impl Iterator<Item = usize> + '_ {
+        self.classes.iter().map(|&c| usize::from(c))
+    }
+
+    /// The features of every sample, flat: sample `i` is `xs[i·dim .. (i+1)·dim]`.
+    pub fn flat_xs(&self) -> &[f64] {
+        &self.xs
+    }
+
+    /// How many distinct classes the samples use.
+    pub fn classes_present(&self) -> usize {
+        let mut seen = [false; MAX_CLASS_INDEX + 1];
+        for &c in &self.classes {
+            seen[usize::from(c)] = true;
+        }
+        seen.iter().filter(|&&s| s).count()
+    }
+
+    /// The highest class index in use, if any sample exists.
+    pub fn max_class(&self) -> Option<usize> {
+        self.classes.iter().max().map(|&c| usize::from(c))
     }
 
     /// A point fits when it has `dim` finite coordinates.
@@ -106,10 +157,22 @@ impl Dataset {
     /// Appends a sample. Rejects non-finite coordinates and a wrong number of features,
     /// leaving the data as it was.
     pub fn push(&mut self, x: &[f64], label: Label) -> Result<(), Error> {
+        self.push_class(x, label.class())
+    }
+
+    /// Appends a sample of class `class` (0 to [`MAX_CLASS_INDEX`]). Rejects a class out of
+    /// range, non-finite coordinates and a wrong number of features, leaving the data as it was.
+    pub fn push_class(&mut self, x: &[f64], class: usize) -> Result<(), Error> {
         self.check(x)?;
+        let Ok(c) = u8::try_from(class) else {
+            return Err(Error::Class(class));
+        };
+        if class > MAX_CLASS_INDEX {
+            return Err(Error::Class(class));
+        }
         // Store -0 as 0 so tables never show "-0".
         self.xs.extend(x.iter().map(|&v| v + 0.0));
-        self.ys.push(label);
+        self.classes.push(c);
         Ok(())
     }
 
@@ -129,25 +192,28 @@ impl Dataset {
     pub fn remove(&mut self, i: usize) {
         if i < self.len() {
             self.xs.drain(i * self.dim..(i + 1) * self.dim);
-            self.ys.remove(i);
+            self.classes.remove(i);
         }
     }
 
     /// Removes every sample.
     pub fn clear(&mut self) {
         self.xs.clear();
-        self.ys.clear();
+        self.classes.clear();
     }
 
     /// Whether both classes are present: the perceptron needs something to separate.
     pub fn has_both_classes(&self) -> bool {
-        self.ys.contains(&Label::Pos) && self.ys.contains(&Label::Neg)
+        self.classes.contains(&0) && self.classes.iter().any(|&c| c != 0)
     }
 
     /// The class all samples share, if there is only one.
     pub fn single_class(&self) -> Option<Label> {
-        let first = *self.ys.first()?;
-        self.ys.iter().all(|&l| l == first).then_some(first)
+        let first = *self.classes.first()?;
+        self.classes
+            .iter()
+            .all(|&c| c == first)
+            .then_some(self.label(0))
     }
 }
 

@@ -53,4 +53,7 @@ pub enum Error {
         /// Features given.
         got: usize,
     },
+    /// A class index beyond the six classes a point may have.
+    #[error("class {0} is out of range: points have classes 0 to 5")]
+    Class(usize),
 }

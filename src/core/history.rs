@@ -5,9 +5,10 @@
 //! the points made after training had started (with the points before and after, so that going
 //! back across it shows the data as it was). Going back and forward moves a cursor; a new action
 //! at a cursor before the end drops the future, as in an editor. The oldest entries are dropped
-//! beyond [`HISTORY_LIMIT`], so memory stays bounded during long runs.
+//! beyond the limit ([`HISTORY_LIMIT`] unless set lower), so memory stays bounded during long runs.
 
-use super::{Dataset, StepRecord, Trainer};
+use super::model::{Model, Record};
+use super::Dataset;
 use std::collections::VecDeque;
 
 /// Entries kept. Older ones are dropped (step back then stops at the oldest kept state).
@@ -16,8 +17,8 @@ pub const HISTORY_LIMIT: usize = 20_000;
 /// What one entry of the timeline did.
 #[derive(Debug, Clone)]
 pub enum Entry {
-    /// One perceptron step.
-    Step(StepRecord),
+    /// One step of the algorithm.
+    Step(Record),
     /// The points changed while training was under way.
     Edit {
         /// The points before the edit.
@@ -32,8 +33,8 @@ pub enum Entry {
 /// A snapshot of everything that changes with a step.
 #[derive(Debug, Clone, PartialEq)]
 pub struct State {
-    /// The perceptron.
-    pub trainer: Trainer,
+    /// The algorithm's run.
+    pub model: Model,
     /// The best weights so far (fewest training errors) and their error count, for pocket mode.
     pub pocket: Option<(Vec<f64>, usize)>,
 }
@@ -45,6 +46,7 @@ pub struct History {
     entries: VecDeque<Entry>,
     cursor: usize,
     dropped_steps: u64,
+    limit: usize,
 }
 
 impl History {
@@ -55,7 +57,21 @@ impl History {
             entries: VecDeque::new(),
             cursor: 0,
             dropped_steps: 0,
+            limit: HISTORY_LIMIT,
         }
+    }
+
+    /// A timeline that keeps at most `limit` entries (at least 1, at most [`HISTORY_LIMIT`]).
+    pub fn with_limit(state: State, limit: usize) -> History {
+        History {
+            limit: limit.clamp(1, HISTORY_LIMIT),
+            ..History::new(state)
+        }
+    }
+
+    /// The most entries kept.
+    pub fn limit(&self) -> usize {
+        self.limit
     }
 
     /// The state at the cursor.
@@ -79,7 +95,7 @@ impl History {
         self.entries.push_back(entry);
         self.states.push_back(state);
         self.cursor += 1;
-        while self.entries.len() > HISTORY_LIMIT {
+        while self.entries.len() > self.limit {
             if let Some(Entry::Step(_)) = self.entries.pop_front() {
                 self.dropped_steps += 1;
             }
@@ -127,7 +143,7 @@ impl History {
     }
 
     /// The most recent step before the cursor, skipping edits made after it.
-    pub fn last_step_record(&self) -> Option<&StepRecord> {
+    pub fn last_step_record(&self) -> Option<&Record> {
         self.entries
             .iter()
             .take(self.cursor)
@@ -149,7 +165,7 @@ impl History {
     }
 
     /// Every kept step record with whether it lies before the cursor (done) or after (undone).
-    pub fn steps(&self) -> impl Iterator<Item = (&StepRecord, bool)> + '_ {
+    pub fn steps(&self) -> impl Iterator<Item = (&Record, bool)> + '_ {
         self.entries
             .iter()
             .enumerate()
@@ -163,15 +179,15 @@ impl History {
     /// oldest kept state), including the edits that directly follow it; `None` when that step
     /// is not kept.
     pub fn position_of_step(&self, step: u64) -> Option<usize> {
-        let first = self.states.front()?.trainer.steps();
+        let first = self.states.front()?.model.steps();
         if step < first {
             return None;
         }
         let mut position = None;
         for (i, state) in self.states.iter().enumerate() {
-            if state.trainer.steps() == step {
+            if state.model.steps() == step {
                 position = Some(i);
-            } else if state.trainer.steps() > step {
+            } else if state.model.steps() > step {
                 break;
             }
         }
@@ -200,11 +216,11 @@ impl History {
 
     /// The step count of the last kept state (the end of the scrubber).
     pub fn last_step(&self) -> u64 {
-        self.states.back().map_or(0, |s| s.trainer.steps())
+        self.states.back().map_or(0, |s| s.model.steps())
     }
 
     /// The step count of the oldest kept state (the start of the scrubber).
     pub fn first_step(&self) -> u64 {
-        self.states.front().map_or(0, |s| s.trainer.steps())
+        self.states.front().map_or(0, |s| s.model.steps())
     }
 }

@@ -1,5 +1,7 @@
 //! The course material's own examples as presets: points and the settings that reproduce them.
 
+use super::algo::kernel::Kernel;
+use super::model::{Algorithm, Setup};
 use super::order::unit_stream;
 use super::{InitWeights, Label, Settings};
 
@@ -21,17 +23,29 @@ pub enum Preset {
     Noisy,
     /// No points, default settings.
     Blank,
+    /// XOR as four clusters, solved by the kernel perceptron with an RBF kernel.
+    XorRbf,
+    /// Two concentric rings, solved by the kernel perceptron with a quadratic kernel.
+    RingsPoly,
+    /// Three blobs for the multiclass perceptron (and one-vs-rest, one-vs-one).
+    Blobs3,
+    /// Seed 000's multiclass worked example: one sample, three classes, the course's W.
+    Seed000Multiclass,
 }
 
 impl Preset {
     /// Every preset, in menu order.
-    pub const ALL: [Preset; 7] = [
+    pub const ALL: [Preset; 11] = [
         Preset::Seed000,
         Preset::Seed001,
         Preset::Xor,
         Preset::Seed002,
         Preset::SmallMargin,
         Preset::Noisy,
+        Preset::XorRbf,
+        Preset::RingsPoly,
+        Preset::Blobs3,
+        Preset::Seed000Multiclass,
         Preset::Blank,
     ];
 
@@ -45,6 +59,10 @@ impl Preset {
             Preset::SmallMargin => "small-margin",
             Preset::Noisy => "noisy",
             Preset::Blank => "blank",
+            Preset::XorRbf => "xor-rbf",
+            Preset::RingsPoly => "rings-poly",
+            Preset::Blobs3 => "blobs3",
+            Preset::Seed000Multiclass => "seed000-multiclass",
         }
     }
 
@@ -63,10 +81,114 @@ impl Preset {
             Preset::SmallMargin => "Small margin",
             Preset::Noisy => "Noisy, not separable",
             Preset::Blank => "Blank",
+            Preset::XorRbf => "XOR solved by an RBF kernel",
+            Preset::RingsPoly => "Rings solved by a quadratic kernel",
+            Preset::Blobs3 => "Three classes: blobs",
+            Preset::Seed000Multiclass => "Seed 000: multiclass example",
         }
     }
 
-    /// The points, in data order.
+    /// The algorithm, kernel and classes of the preset.
+    pub fn setup(self) -> Setup {
+        let default = Setup::default();
+        match self {
+            Preset::XorRbf => Setup {
+                algorithm: Algorithm::Kernel,
+                kernel: Kernel::Rbf { gamma: 0.5 },
+                ..default
+            },
+            Preset::RingsPoly => Setup {
+                algorithm: Algorithm::Kernel,
+                kernel: Kernel::Poly {
+                    degree: 2,
+                    gamma: 1.0,
+                    c: 1.0,
+                },
+                ..default
+            },
+            Preset::Blobs3 => Setup {
+                algorithm: Algorithm::Multiclass,
+                classes: 3,
+                ..default
+            },
+            Preset::Seed000Multiclass => Setup {
+                algorithm: Algorithm::Multiclass,
+                classes: 3,
+                // Seed 000 writes f(x) = [-2, 3, 1] with the bias feature last; here the bias
+                // weight comes first: W_k = [b_k, w_k1, w_k2].
+                rows: Some(vec![
+                    vec![1.0, -2.0, 2.0],
+                    vec![4.0, 0.0, 3.0],
+                    vec![-2.0, 1.0, 4.0],
+                ]),
+                ..default
+            },
+            _ => default,
+        }
+    }
+
+    /// The points with their class indices (for binary presets, `-1` is class 0 and `+1`
+    /// class 1), in data order.
+    pub fn class_points(self) -> Vec<([f64; 2], usize)> {
+        let on_circle = |u: &[f64], centre: [f64; 2], radius: f64| {
+            let angle = u[0] * std::f64::consts::TAU;
+            let r = radius * u[1].sqrt();
+            [
+                round_to(centre[0] + r * angle.cos(), 10.0),
+                round_to(centre[1] + r * angle.sin(), 10.0),
+            ]
+        };
+        match self {
+            Preset::XorRbf => unit_stream(31, 0, 64)
+                .chunks(2)
+                .enumerate()
+                .map(|(i, u)| {
+                    let corner = i % 4;
+                    let centre = [
+                        if corner % 2 == 0 { 1.5 } else { -1.5 },
+                        if corner < 2 { 1.5 } else { -1.5 },
+                    ];
+                    let class = usize::from(centre[0] * centre[1] > 0.0);
+                    (on_circle(u, centre, 0.8), class)
+                })
+                .collect(),
+            Preset::RingsPoly => unit_stream(32, 0, 72)
+                .chunks(2)
+                .enumerate()
+                .map(|(i, u)| {
+                    let inner = i % 2 == 0;
+                    let angle = u[0] * std::f64::consts::TAU;
+                    let radius = if inner {
+                        0.4 + 0.6 * u[1]
+                    } else {
+                        2.2 + 0.6 * u[1]
+                    };
+                    let p = [
+                        round_to(radius * angle.cos(), 10.0),
+                        round_to(radius * angle.sin(), 10.0),
+                    ];
+                    (p, usize::from(inner))
+                })
+                .collect(),
+            Preset::Blobs3 => {
+                let centres = [[-2.5, -1.5], [2.5, -1.5], [0.0, 2.5]];
+                unit_stream(33, 0, 72)
+                    .chunks(2)
+                    .enumerate()
+                    .map(|(i, u)| (on_circle(u, centres[i % 3], 1.3), i % 3))
+                    .collect()
+            }
+            Preset::Seed000Multiclass => vec![([-2.0, 3.0], 2)],
+            _ => self
+                .points()
+                .into_iter()
+                .map(|(p, label)| (p, label.class()))
+                .collect(),
+        }
+    }
+
+    /// The points of a binary preset, in data order (multiclass presets: class 1 is `+1`,
+    /// the others `−1`).
     pub fn points(self) -> Vec<([f64; 2], Label)> {
         use Label::{Neg, Pos};
         match self {
@@ -140,6 +262,11 @@ impl Preset {
                 points
             }
             Preset::Blank => Vec::new(),
+            Preset::XorRbf | Preset::RingsPoly | Preset::Blobs3 | Preset::Seed000Multiclass => self
+                .class_points()
+                .into_iter()
+                .map(|(p, c)| (p, if c == 1 { Pos } else { Neg }))
+                .collect(),
         }
     }
 
@@ -161,7 +288,13 @@ impl Preset {
                 max_epochs: 100,
                 ..default
             },
-            Preset::SmallMargin | Preset::Noisy | Preset::Blank => default,
+            Preset::XorRbf | Preset::RingsPoly | Preset::Blobs3 => Settings {
+                max_epochs: 100,
+                ..default
+            },
+            Preset::SmallMargin | Preset::Noisy | Preset::Blank | Preset::Seed000Multiclass => {
+                default
+            }
         }
     }
 }

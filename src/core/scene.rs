@@ -1,5 +1,6 @@
 //! What the renderer needs to draw one frame, borrowed from the session.
 
+use super::region::Region;
 use super::{Dataset, Label, Rect};
 
 /// One point to draw.
@@ -9,8 +10,23 @@ pub struct ScenePoint {
     pub x: f64,
     /// x2.
     pub y: f64,
-    /// Its class.
+    /// Its class as a binary label (class 1 is `+1`).
     pub label: Label,
+    /// Its class index.
+    pub class: usize,
+    /// A size factor (1 normally; the kernel perceptron grows points with α).
+    pub size: f64,
+}
+
+/// A line `w·x + b = 0` of one classifier of several (one-vs-rest, one-vs-one).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClassLine {
+    /// Weights `[b, w1, w2]`.
+    pub weights: [f64; 3],
+    /// The class whose colour the line takes.
+    pub class: usize,
+    /// A short label drawn at the line, e.g. `1 vs rest` or `0|2`.
+    pub label: String,
 }
 
 /// The sample visited by the last step, ringed in the plot.
@@ -32,8 +48,9 @@ pub struct Scene<'a> {
     pub data: &'a Dataset,
     /// The last visited sample.
     pub visited: Option<Visited>,
-    /// Current weights, bias first: `[b, w1, w2]`.
-    pub weights: [f64; 3],
+    /// Current weights, bias first: `[b, w1, w2]`, of the one linear boundary (with its w
+    /// arrow); `None` for the models that have none (multiclass, non-linear kernels).
+    pub weights: Option<[f64; 3]>,
     /// The weights before the last step when it was an update: drawn as the old arrow, the
     /// `y·x` arrow tip-to-tail, and the old boundary as a ghost.
     pub previous: Option<[f64; 3]>,
@@ -43,6 +60,18 @@ pub struct Scene<'a> {
     pub max_margin: Option<MarginView>,
     /// The selected point (0-based), drawn highlighted.
     pub selected: Option<usize>,
+    /// The averaged perceptron's `[b̄, w̄1, w̄2]`, drawn with the current line.
+    pub averaged: Option<[f64; 3]>,
+    /// The lines of one-vs-rest and one-vs-one.
+    pub lines: Vec<ClassLine>,
+    /// The multiclass perceptron's rows as arrows `(class, [b, w1, w2])`.
+    pub class_arrows: Vec<(usize, [f64; 3])>,
+    /// One size factor per point (kernel: grows with α), or `None` for all 1.
+    pub sizes: Option<Vec<f64>>,
+    /// The region map under everything (kernel and multiclass models), when computed.
+    pub region: Option<&'a Region>,
+    /// Whether points are the two classes `−1`/`+1` (binary algorithms) rather than K classes.
+    pub binary: bool,
 }
 
 /// The maximum-margin separator to draw: a dashed line and its margin band.
@@ -65,6 +94,12 @@ impl Scene<'_> {
                 x: x[0],
                 y: x[1],
                 label: self.data.label(i),
+                class: self.data.class(i),
+                size: self
+                    .sizes
+                    .as_ref()
+                    .and_then(|s| s.get(i).copied())
+                    .unwrap_or(1.0),
             }
         })
     }

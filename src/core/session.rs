@@ -5,17 +5,21 @@
 //! points keeps the weights and the step count; once training has started, an edit is an entry of
 //! the timeline too, so going back across it shows the data as it was.
 
+use super::algo::ClassData;
 use super::explain::Explanation;
 use super::history::{Entry, History, State, HISTORY_LIMIT};
+use super::model::{Algorithm, Model, Record, Setup};
 use super::numfmt::{num, point, vector};
 use super::presets::Preset;
-use super::table::{self, update_text, TableFormat};
+use super::table::{self, TableFormat};
 use super::theory::{self, MaxMargin};
 use super::{
-    Dataset, Error, Label, Rect, Refusal, Scene, Settings, Status, StepOutcome, StepRecord,
-    TrainState, Trainer, Visited,
+    Dataset, Error, Label, Rect, Refusal, Scene, Settings, Status, StepRecord, TrainState, Visited,
 };
 use std::collections::HashMap;
+use std::rc::Rc;
+
+mod family;
 
 /// The view a blank session shows: `[-5, 5] × [-5, 5]`.
 pub const DEFAULT_VIEW: Rect = Rect {
@@ -30,6 +34,9 @@ pub const MAX_STEPS_PER_TICK: u64 = 2_000;
 
 /// Play speeds in steps per second; the top of the range means "as fast as possible".
 pub const SPEED_RANGE: std::ops::RangeInclusive<f64> = 0.5..=1000.0;
+
+/// The most points the session holds (imports beyond it are refused with a message).
+pub const MAX_POINTS: usize = 100_000;
 
 /// Run to convergence stops after this many steps and says so.
 pub const RUN_CAP: u64 = 100_000;
@@ -92,8 +99,9 @@ pub enum Action {
     },
     /// Removes the selected point (Delete key).
     DeleteSelected,
-    /// Choose the class that taps and plain clicks add.
-    SelectClass(Label),
+    /// Choose the class that taps and plain clicks add: its index (for the binary algorithms,
+    /// 0 is `−1` and 1 is `+1`; see [`Label::class`]).
+    SelectClass(usize),
     /// One step forward: redo the next entry of the timeline, or visit the next sample.
     Step,
     /// One entry back: an exact undo.
@@ -118,6 +126,14 @@ pub enum Action {
     Clear,
     /// New settings (the same ones again included); training restarts, the points stay.
     SetSettings(Settings),
+    /// Replace the points by those of a CSV file (`x1,x2,label` with a header row): labels
+    /// `-1`/`+1` (or `0`/`1`, `-`/`+`) for the binary algorithms, any 2 to 6 label strings for
+    /// the multiclass ones (sorted as the CLI sorts them). Training restarts. A file that cannot
+    /// be read changes nothing; the error names the line and the reason.
+    ImportCsv(Vec<u8>),
+    /// Another algorithm, kernel or number of classes; training restarts, the points stay.
+    /// Refused, changing nothing, when the points use more classes than the setup has.
+    SetSetup(Setup),
     /// Load one of the course examples: its points and settings; the view fits the points.
     LoadPreset(Preset),
     /// Play speed in steps per second (clamped to [`SPEED_RANGE`]; its top is "max").
@@ -175,7 +191,7 @@ pub struct Session {
     data: Dataset,
     data_version: u64,
     history: History,
-    selected: Label,
+    selected: usize,
     selected_point: Option<usize>,
     drag: Option<Drag>,
     snap: bool,
@@ -187,9 +203,40 @@ pub struct Session {
     view: Rect,
     pocket_mode: bool,
     show_max_margin: bool,
-    epoch_starts: HashMap<[u64; 3], u64>,
+    epoch_starts: HashMap<Vec<u64>, u64>,
     cycle: Option<(u64, u64)>,
     theory: Option<Theory>,
+    setup: Setup,
+    class_cache: Option<(u64, Rc<ClassData>)>,
+    kernel_grid: super::region::KernelGrid,
+}
+
+/// The Gram matrix panel of the kernel perceptron.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Gram {
+    /// The kernel, as `linear`, `poly:…` or `rbf:…`.
+    pub kernel: String,
+    /// The number of samples n.
+    pub size: usize,
+    /// The (0-based) sample just visited.
+    pub current: Option<usize>,
+    /// The first rows and columns of the matrix.
+    pub rows: Vec<Vec<f64>>,
+    /// The whole row of the sample just visited.
+    pub current_row: Option<Vec<f64>>,
+    /// α, one per sample.
+    pub alphas: Vec<f64>,
+}
+
+/// What the batch perceptron's charts show.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BatchView {
+    /// `(epoch, J_p, |M|)` before each step.
+    pub epochs: Vec<(u64, f64, usize)>,
+    /// `(w1, w2)` at the start and after each batch step.
+    pub batch_path: Vec<[f64; 2]>,
+    /// `(w1, w2)` of the online (classic) rule at the start and after each epoch.
+    pub online_path: Vec<[f64; 2]>,
 }
 
 impl Default for Session {
@@ -201,18 +248,19 @@ impl Default for Session {
 impl Session {
     /// A blank session with the default settings.
     pub fn new() -> Session {
-        let trainer = match Trainer::new(Settings::default(), 2) {
-            Ok(trainer) => trainer,
+        let setup = Setup::default();
+        let model = match Model::new(&setup, Settings::default(), 2) {
+            Ok(model) => model,
             Err(e) => unreachable!("the default settings are valid: {e}"),
         };
         let mut session = Session {
             data: Dataset::new(2),
             data_version: 0,
             history: History::new(State {
-                trainer,
+                model,
                 pocket: None,
             }),
-            selected: Label::Pos,
+            selected: Label::Pos.class(),
             selected_point: None,
             drag: None,
             snap: false,
@@ -228,6 +276,9 @@ impl Session {
             epoch_starts: HashMap::new(),
             cycle: None,
             theory: None,
+            setup,
+            class_cache: None,
+            kernel_grid: Default::default(),
         };
         session.watch_epoch_start();
         session
@@ -239,13 +290,29 @@ impl Session {
     }
 
     /// The training state at the cursor.
-    pub fn trainer(&self) -> &Trainer {
-        &self.history.current().trainer
+    pub fn model(&self) -> &Model {
+        &self.history.current().model
     }
 
     /// The settings in force.
     pub fn settings(&self) -> &Settings {
-        self.trainer().settings()
+        self.model().settings()
+    }
+
+    /// The algorithm, kernel and classes in force.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The number of classes points can have now: 2 for the binary algorithms, K otherwise.
+    pub fn num_classes(&self) -> usize {
+        self.setup.num_classes()
+    }
+
+    /// The name of class `c` as the page shows it: `-1`/`+1` for the binary algorithms,
+    /// `0`, `1`, … for the multiclass ones.
+    pub fn class_name(&self, c: usize) -> String {
+        family::class_name(self.setup.algorithm, c)
     }
 
     /// The timeline.
@@ -255,8 +322,19 @@ impl Session {
 
     /// The record of the most recent step before the cursor (edits since then do not hide it:
     /// they change neither the weights nor the step count).
-    pub fn last_step(&self) -> Option<&StepRecord> {
+    pub fn last_record(&self) -> Option<&Record> {
         self.history.last_step_record()
+    }
+
+    /// The most recent step before the cursor when it is a step of the classic rule (perceptron
+    /// or averaged).
+    pub fn last_step(&self) -> Option<&StepRecord> {
+        self.last_record().and_then(Record::binary)
+    }
+
+    /// The class index of the class a click adds.
+    pub fn selected_class_index(&self) -> usize {
+        self.selected
     }
 
     /// Whether Play is on.
@@ -269,9 +347,13 @@ impl Session {
         self.speed
     }
 
-    /// The class plain clicks add.
+    /// The class plain clicks add, as a binary label (class 1 is `+1`).
     pub fn selected_class(&self) -> Label {
-        self.selected
+        if self.selected == 1 {
+            Label::Pos
+        } else {
+            Label::Neg
+        }
     }
 
     /// The selected point (Delete removes it).
@@ -331,12 +413,24 @@ impl Session {
                     Ok(Changed::Redraw)
                 }
             },
-            Action::SelectClass(label) => {
-                if self.selected == label {
+            Action::SelectClass(class) => {
+                if class >= self.num_classes() {
+                    self.notice = format!(
+                        "There is no class {}: this algorithm has {} classes ({}).",
+                        class + 1,
+                        self.num_classes(),
+                        (0..self.num_classes())
+                            .map(|c| self.class_name(c))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    );
+                    return Ok(Changed::Redraw);
+                }
+                if self.selected == class {
                     return Ok(Changed::Nothing);
                 }
-                self.selected = label;
-                self.notice = format!("Taps and clicks now add class {}.", label.name());
+                self.selected = class;
+                self.notice = format!("Taps and clicks now add class {}.", self.class_name(class));
                 Ok(Changed::Redraw)
             }
             Action::Step => {
@@ -366,12 +460,12 @@ impl Session {
             }
             Action::FinishEpoch => {
                 self.notice.clear();
-                let epoch = self.trainer().epoch();
+                let epoch = self.model().epoch();
                 loop {
                     if let Forward::Stopped = self.forward_one() {
                         break;
                     }
-                    let t = self.trainer();
+                    let t = self.model();
                     if t.state() != TrainState::Running || t.epoch() != epoch {
                         break;
                     }
@@ -393,7 +487,7 @@ impl Session {
                     self.set_data(data);
                 }
                 self.after_time_travel();
-                self.notice = format!("At step {}.", self.trainer().steps());
+                self.notice = format!("At step {}.", self.model().steps());
                 Ok(Changed::Redraw)
             }
             Action::Play => Ok(self.play()),
@@ -416,20 +510,54 @@ impl Session {
                 Ok(Changed::Redraw)
             }
             Action::SetSettings(settings) => {
-                self.restart(settings)?;
+                let mut setup = self.setup.clone();
+                if settings != *self.settings() {
+                    // Explicit rows belong to the example that set them.
+                    setup.rows = None;
+                }
+                self.restart_with(setup, settings)?;
                 self.notice =
                     "Settings applied: training restarts from the initial weights.".to_string();
+                Ok(Changed::Redraw)
+            }
+            Action::ImportCsv(bytes) => self.import_csv(&bytes),
+            Action::SetSetup(setup) => {
+                let keep_rows =
+                    setup.algorithm == self.setup.algorithm && setup.classes == self.setup.classes;
+                let setup = Setup {
+                    rows: if keep_rows {
+                        setup.rows.or(self.setup.rows.clone())
+                    } else {
+                        setup.rows
+                    },
+                    ..setup
+                };
+                self.check_classes_fit(&setup)?;
+                let algorithm = setup.algorithm;
+                self.restart_with(setup, self.settings().clone())?;
+                if self.selected >= self.num_classes() {
+                    self.selected = 0;
+                }
+                self.notice = format!(
+                    "{} chosen: training restarts; the points stay.",
+                    algorithm.title()
+                );
                 Ok(Changed::Redraw)
             }
             Action::LoadPreset(preset) => {
                 let settings = preset.settings();
                 settings.validate(2)?;
                 let mut data = Dataset::new(2);
-                for (x, label) in preset.points() {
-                    data.push(&x, label)?;
+                for (x, class) in preset.class_points() {
+                    data.push_class(&x, class)?;
                 }
+                let setup = preset.setup();
+                Model::new(&setup, settings.clone(), 2)?;
                 self.set_data(data);
-                self.restart(settings)?;
+                self.restart_with(setup, settings)?;
+                if self.selected >= self.num_classes() {
+                    self.selected = 0;
+                }
                 self.view = fit_view(&self.data);
                 self.notice = format!("Loaded “{}”.", preset.title());
                 Ok(Changed::Redraw)
@@ -449,8 +577,8 @@ impl Session {
                 self.pocket_mode = on;
                 if on {
                     let mut state = self.history.current().clone();
-                    if state.pocket.is_none() {
-                        let w = state.trainer.weights().to_vec();
+                    if let (None, Some(w)) = (&state.pocket, state.model.linear_weights()) {
+                        let w = w.to_vec();
                         let errors = training_errors(&self.data, &w);
                         state.pocket = Some((w, errors));
                         self.history.replace_current_keep_future(state);
@@ -467,6 +595,91 @@ impl Session {
     }
 
     // ----- points -------------------------------------------------------------------------
+
+    fn import_csv(&mut self, bytes: &[u8]) -> Result<Changed, Error> {
+        let too_many = |n: usize| Error::Field {
+            field: "file",
+            reason: format!("{n} points is more than the {MAX_POINTS} the page can hold"),
+        };
+        let lines = bytes.iter().filter(|&&b| b == b'\n').count();
+        if lines > MAX_POINTS + 1 {
+            return Err(too_many(lines.saturating_sub(1)));
+        }
+        let two_features = |dim: usize| {
+            if dim == 2 {
+                Ok(())
+            } else {
+                Err(Error::Field {
+                    field: "file",
+                    reason: format!(
+                        "expected 2 feature columns (x1, x2) and a label column, found {dim} feature columns"
+                    ),
+                })
+            }
+        };
+        let mut setup = self.setup.clone();
+        let (data, note) = if setup.algorithm.is_multiclass() {
+            let classes = super::algo::parse_class_csv(bytes)?;
+            two_features(classes.dim())?;
+            let k = classes.num_classes();
+            if !(2..=6).contains(&k) {
+                return Err(Error::Field {
+                    field: "file",
+                    reason: format!(
+                        "the labels name {k} classes; the multiclass algorithms take 2 to 6"
+                    ),
+                });
+            }
+            let mut data = Dataset::new(2);
+            for i in 0..classes.len() {
+                data.push_class(classes.x(i), classes.class(i))?;
+            }
+            setup.classes = k;
+            setup.rows = None;
+            let names = classes
+                .names()
+                .iter()
+                .enumerate()
+                .map(|(c, name)| format!("{name} → class {c}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            (data, format!(" Labels: {names}."))
+        } else {
+            let data = super::parse_csv(bytes)?;
+            two_features(data.dim())?;
+            (data, String::new())
+        };
+        if data.len() > MAX_POINTS {
+            return Err(too_many(data.len()));
+        }
+        Model::new(&setup, self.settings().clone(), 2)?;
+        let n = data.len();
+        let settings = self.settings().clone();
+        self.set_data(data);
+        self.restart_with(setup, settings)?;
+        if self.selected >= self.num_classes() {
+            self.selected = 0;
+        }
+        self.view = fit_view(&self.data);
+        self.notice = format!("Loaded {n} points from the file; training restarts.{note}");
+        Ok(Changed::Redraw)
+    }
+
+    /// The points as CSV, `x1,x2,label`: labels `-1`/`+1` for the binary algorithms, class
+    /// indices for the multiclass ones. [`Action::ImportCsv`] reads it back.
+    pub fn points_csv(&self) -> String {
+        let mut out = String::from("x1,x2,label\n");
+        for i in 0..self.data.len() {
+            let x = self.data.x(i);
+            out.push_str(&format!(
+                "{},{},{}\n",
+                x[0],
+                x[1],
+                self.class_name(self.data.class(i))
+            ));
+        }
+        out
+    }
 
     /// The point nearest to `(x, y)` within `reach` data units.
     pub fn point_near(&self, x: f64, y: f64, reach: f64) -> Option<usize> {
@@ -491,8 +704,13 @@ impl Session {
 
     fn add_point(&mut self, x: f64, y: f64, alternate: bool, pixel: f64) -> Result<Changed, Error> {
         let (x, y) = self.rounded(x, y, pixel);
-        let label = if alternate {
-            self.selected.other()
+        let k = self.num_classes();
+        let class = if alternate {
+            if k == 2 {
+                1 - self.selected.min(1)
+            } else {
+                (self.selected + 1) % k
+            }
         } else {
             self.selected
         };
@@ -500,11 +718,11 @@ impl Session {
         let what = format!(
             "Added point #{n} at {}, class {}.",
             point(&[x, y]),
-            label.name()
+            self.class_name(class)
         );
-        self.edit(what, |data, trainer| {
-            data.push(&[x, y], label)?;
-            trainer.sample_added(data.len());
+        self.edit(what, |data, model| {
+            data.push_class(&[x, y], class)?;
+            model.sample_added(data.len());
             Ok(())
         })?;
         self.selected_point = None;
@@ -535,9 +753,9 @@ impl Session {
                 // Put the point back and record the move as one edit.
                 self.data.set_x(index, &from)?;
                 let what = format!("Moved point #{} to {}.", index + 1, point(&to));
-                self.edit(what, |data, trainer| {
+                self.edit(what, |data, model| {
                     data.set_x(index, &to)?;
-                    trainer.sample_moved();
+                    model.sample_moved();
                     Ok(())
                 })?;
                 self.selected_point = Some(index);
@@ -563,9 +781,9 @@ impl Session {
         }
         let p = self.data.x(index).to_vec();
         let what = format!("Removed point #{} at {}.", index + 1, point(&p));
-        self.edit(what, |data, trainer| {
+        self.edit(what, |data, model| {
             data.remove(index);
-            trainer.sample_removed(index);
+            model.sample_removed(index);
             Ok(())
         })?;
         self.selected_point = None;
@@ -577,11 +795,11 @@ impl Session {
     fn edit(
         &mut self,
         what: String,
-        change: impl FnOnce(&mut Dataset, &mut Trainer) -> Result<(), Error>,
+        change: impl FnOnce(&mut Dataset, &mut Model) -> Result<(), Error>,
     ) -> Result<(), Error> {
         let mut data = self.data.clone();
         let mut state = self.history.current().clone();
-        change(&mut data, &mut state.trainer)?;
+        change(&mut data, &mut state.model)?;
         if let Some((w, errors)) = &mut state.pocket {
             // The pocket's error count refers to the data: recount it on the new data.
             *errors = training_errors(&data, w);
@@ -622,16 +840,75 @@ impl Session {
     // ----- training -----------------------------------------------------------------------
 
     fn restart(&mut self, settings: Settings) -> Result<(), Error> {
-        let trainer = Trainer::new(settings, self.data.dim())?;
-        let pocket = self.pocket_mode.then(|| {
-            let w = trainer.weights().to_vec();
-            let errors = training_errors(&self.data, &w);
-            (w, errors)
-        });
-        self.history = History::new(State { trainer, pocket });
+        self.restart_with(self.setup.clone(), settings)
+    }
+
+    fn restart_with(&mut self, setup: Setup, settings: Settings) -> Result<(), Error> {
+        let model = Model::new(&setup, settings, self.data.dim())?;
+        let pocket = model
+            .linear_weights()
+            .filter(|_| self.pocket_mode)
+            .map(|w| (w.to_vec(), training_errors(&self.data, w)));
+        let limit = match setup.algorithm {
+            // Each kept kernel state copies α: keep about four million numbers at most.
+            Algorithm::Kernel => 4_000_000 / self.data.len().max(200),
+            _ => HISTORY_LIMIT,
+        };
+        self.history = History::with_limit(State { model, pocket }, limit);
+        self.setup = setup;
         self.playing = false;
         self.reset_watch();
         Ok(())
+    }
+
+    /// Refuses a setup whose classes cannot hold the points' classes.
+    fn check_classes_fit(&self, setup: &Setup) -> Result<(), Error> {
+        match self.data.max_class() {
+            Some(top) if top >= setup.num_classes() => Err(Error::Field {
+                field: "classes",
+                reason: format!(
+                    "the points use {} classes, but {} has {}: remove the points of the extra classes or choose more classes",
+                    top + 1,
+                    setup.algorithm.title(),
+                    setup.num_classes()
+                ),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// The points as [`ClassData`] with the setup's K classes, rebuilt when the points change.
+    fn class_data(&mut self) -> Rc<ClassData> {
+        let k = self.num_classes();
+        if let Some((version, data)) = &self.class_cache {
+            if *version == self.data_version && data.num_classes() == k {
+                return Rc::clone(data);
+            }
+        }
+        let data = Rc::new(ClassData::from_dataset(&self.data, k).unwrap_or_default());
+        self.class_cache = Some((self.data_version, Rc::clone(&data)));
+        data
+    }
+
+    /// Why the current points cannot be trained on by the current algorithm, if they cannot.
+    fn data_refusal(&self) -> Option<String> {
+        let top = self.data.max_class()?;
+        if top >= self.num_classes() {
+            return Some(if self.setup.algorithm.is_multiclass() {
+                format!(
+                    "The points use {} classes but {} classes are set: choose more classes.",
+                    top + 1,
+                    self.num_classes()
+                )
+            } else {
+                format!(
+                    "The points use {} classes; {} needs two (-1 and +1). Choose multiclass, one-vs-rest or one-vs-one.",
+                    top + 1,
+                    self.setup.algorithm.title()
+                )
+            });
+        }
+        None
     }
 
     /// One entry forward: redo, or a new step.
@@ -639,7 +916,7 @@ impl Session {
         if let Some(entry) = self.history.forward() {
             let result = match entry {
                 Entry::Step(record) => Forward::Stepped {
-                    mistake: record.mistake,
+                    mistake: record.mistake(),
                 },
                 Entry::Edit { after, what, .. } => {
                     let (after, what) = (after.clone(), what.clone());
@@ -654,12 +931,18 @@ impl Session {
             }
             return result;
         }
+        if let Some(why) = self.data_refusal() {
+            self.notice = why;
+            return Forward::Stopped;
+        }
+        let classes = self.class_data();
         let mut state = self.history.current().clone();
-        match state.trainer.step(&self.data) {
-            StepOutcome::Stepped(record) => {
-                let mistake = record.mistake;
-                if let Some((best, errors)) = &mut state.pocket {
-                    let w = state.trainer.weights();
+        match state.model.step(&self.data, &classes) {
+            Ok(record) => {
+                let mistake = record.mistake();
+                if let (Some((best, errors)), Some(w)) =
+                    (&mut state.pocket, state.model.linear_weights())
+                {
                     let now = training_errors(&self.data, w);
                     if now < *errors {
                         *best = w.to_vec();
@@ -670,15 +953,21 @@ impl Session {
                 self.after_step();
                 Forward::Stepped { mistake }
             }
-            StepOutcome::Refused(why) => {
-                self.notice = why.message().to_string();
+            Err(why) => {
+                self.notice = match (why, self.setup.algorithm.is_multiclass()) {
+                    (Refusal::NoData, true) => {
+                        "Nothing to step: add points first (keys 1 to K choose the class)."
+                            .to_string()
+                    }
+                    _ => why.message().to_string(),
+                };
                 Forward::Stopped
             }
         }
     }
 
     fn after_step(&mut self) {
-        match self.trainer().state() {
+        match self.model().state() {
             TrainState::Converged => self.notice = Refusal::Converged.message().to_string(),
             TrainState::MaxEpochs => self.notice = Refusal::MaxEpochs.message().to_string(),
             TrainState::Running => {}
@@ -697,7 +986,7 @@ impl Session {
         };
         match entry {
             Entry::Step(record) => {
-                self.notice = format!("Back to step {}.", record.step - 1);
+                self.notice = format!("Back to step {}.", record.step() - 1);
             }
             Entry::Edit { before, what, .. } => {
                 let (before, what) = (before.clone(), what.clone());
@@ -713,19 +1002,19 @@ impl Session {
     }
 
     fn run_to_convergence(&mut self) {
-        let start = self.trainer().steps();
+        let start = self.model().steps();
         while self.cycle.is_none() {
             if let Forward::Stopped = self.forward_one() {
                 break;
             }
-            if self.trainer().state() != TrainState::Running {
+            if self.model().state() != TrainState::Running {
                 break;
             }
-            if self.trainer().steps() - start >= RUN_CAP {
+            if self.model().steps() - start >= RUN_CAP {
                 break;
             }
         }
-        let t = self.trainer();
+        let t = self.model();
         let done = t.steps() - start;
         self.notice = match (t.state(), self.cycle) {
             (TrainState::Converged, _) => format!(
@@ -755,15 +1044,14 @@ impl Session {
     /// Records the weights at the start of each epoch (fixed order only): a repeat proves that
     /// training cycles, since with a fixed order the next epoch depends on those weights alone.
     fn watch_epoch_start(&mut self) {
-        let t = self.trainer();
+        let t = self.model();
         if t.settings().order != super::Order::Fixed
             || t.state() != TrainState::Running
             || !t.at_epoch_start()
         {
             return;
         }
-        let w = t.weights();
-        let key = [w[0].to_bits(), w[1].to_bits(), w[2].to_bits()];
+        let key = family::state_key(t);
         let epoch = t.epoch();
         match self.epoch_starts.get(&key) {
             Some(&first) if first != epoch => self.cycle = Some((first, epoch)),
@@ -786,7 +1074,7 @@ impl Session {
         }
         self.notice.clear();
         self.playing = !matches!(self.forward_one(), Forward::Stopped)
-            && self.trainer().state() == TrainState::Running;
+            && self.model().state() == TrainState::Running;
         self.last_tick = None;
         self.due = 0.0;
         Changed::Redraw
@@ -820,7 +1108,7 @@ impl Session {
         }
         for _ in 0..steps {
             let stopped = matches!(self.forward_one(), Forward::Stopped);
-            if stopped || self.trainer().state() != TrainState::Running {
+            if stopped || self.model().state() != TrainState::Running {
                 self.playing = false;
                 break;
             }
@@ -856,9 +1144,118 @@ impl Session {
     }
 
     fn current_theory(&self) -> Option<&Theory> {
-        self.theory
-            .as_ref()
-            .filter(|t| t.version == self.data_version && t.bias == self.settings().bias)
+        self.theory.as_ref().filter(|t| {
+            t.version == self.data_version && t.bias == self.settings().bias && self.linear()
+        })
+    }
+
+    /// Whether the model is a linear binary classifier, to which the theory of R, γ and the
+    /// mistake bound applies.
+    fn linear(&self) -> bool {
+        match self.setup.algorithm {
+            Algorithm::Perceptron | Algorithm::Averaged | Algorithm::Batch => true,
+            Algorithm::Kernel => self.setup.kernel.is_linear(),
+            _ => false,
+        }
+    }
+
+    /// The region map over `view` on a `cols × rows` grid (kernel and multiclass models), with
+    /// the kernel's scores updated incrementally between calls.
+    pub fn region(&mut self, view: &Rect, cols: usize, rows: usize) -> Option<super::Region> {
+        let model = &self.history.current().model;
+        super::region::region_of(
+            model,
+            &self.data,
+            self.data_version,
+            view,
+            cols,
+            rows,
+            &mut self.kernel_grid,
+        )
+    }
+
+    /// The kernel perceptron's Gram matrix rows for the panel: the (0-based) rows to show, the
+    /// highlighted row (the sample just visited), and each row's values. At most `limit` rows
+    /// and columns.
+    pub fn gram(&self, limit: usize) -> Option<Gram> {
+        let Model::Kernel(t) = self.model() else {
+            return None;
+        };
+        let n = self.data.len().min(limit);
+        let current = self
+            .last_record()
+            .and_then(|r| r.visited())
+            .map(|(i, _)| i - 1)
+            .filter(|&i| i < self.data.len());
+        Some(Gram {
+            kernel: t.kernel().to_string(),
+            size: self.data.len(),
+            current,
+            rows: (0..n)
+                .map(|i| {
+                    t.gram_row(&self.data, i)
+                        .unwrap_or_default()
+                        .into_iter()
+                        .take(n)
+                        .collect()
+                })
+                .collect(),
+            current_row: current.and_then(|i| t.gram_row(&self.data, i)),
+            alphas: t.alphas().to_vec(),
+        })
+    }
+
+    /// The batch perceptron's per-epoch `J_p` and `|M|`, and the paths of `(w1, w2)`: batch
+    /// (after each epoch so far) and online (the classic rule from the same start, after each of
+    /// as many epochs, fixed order).
+    pub fn batch_view(&self) -> Option<BatchView> {
+        let Model::Batch(t) = self.model() else {
+            return None;
+        };
+        let history = t.history();
+        let mut batch_path = Vec::with_capacity(history.len() + 1);
+        let mut first = None;
+        for (r, done) in self.history.steps() {
+            if let (Record::Batch(b), true) = (r, done) {
+                if first.is_none() {
+                    first = Some([b.weights_before[1], b.weights_before[2]]);
+                }
+                batch_path.push([b.weights_after[1], b.weights_after[2]]);
+            }
+        }
+        let start = first.unwrap_or([t.weights()[1], t.weights()[2]]);
+        batch_path.insert(0, start);
+        let mut online_path = vec![start];
+        let settings = Settings {
+            order: super::Order::Fixed,
+            max_epochs: super::MAX_EPOCHS_LIMIT,
+            ..t.settings().clone()
+        };
+        if let Ok(mut online) = super::Trainer::new(settings, self.data.dim()) {
+            let epochs = history.len();
+            'epochs: for _ in 0..epochs {
+                let before = online.epoch();
+                loop {
+                    match online.step(&self.data) {
+                        super::StepOutcome::Stepped(_) => {}
+                        super::StepOutcome::Refused(_) => break 'epochs,
+                    }
+                    if online.epoch() != before || online.state() != TrainState::Running {
+                        break;
+                    }
+                }
+                let w = online.weights();
+                online_path.push([w[1], w[2]]);
+            }
+        }
+        Some(BatchView {
+            epochs: history
+                .iter()
+                .map(|h| (h.epoch, h.criterion, h.mistakes))
+                .collect(),
+            batch_path,
+            online_path,
+        })
     }
 
     /// Whether the (cached) max-margin problem proved that no line separates the classes.
@@ -872,29 +1269,32 @@ impl Session {
         )
     }
 
-    /// What to draw.
+    /// What to draw (without the region map: see [`Session::region`]).
     pub fn scene(&self) -> Scene<'_> {
-        let w = self.trainer().weights();
+        let model = self.model();
+        let record = self.last_record();
         let last = self.last_step();
+        let previous = match record {
+            Some(Record::Binary(r)) if r.mistake => Some(&r.weights_before),
+            Some(Record::Batch(r)) if !r.mistakes.is_empty() => Some(&r.weights_before),
+            _ => None,
+        };
         Scene {
             view: self.view,
             data: &self.data,
-            visited: last.and_then(|r| {
+            visited: record.and_then(|r| {
                 // A step's index refers to the data of its time: ring it only if it still matches.
-                let i = r.index - 1;
-                (i < self.data.len() && self.data.x(i) == r.x.as_slice()).then_some(Visited {
+                let (index, x) = r.visited()?;
+                let i = index - 1;
+                (i < self.data.len() && self.data.x(i) == x).then_some(Visited {
                     index: i,
-                    mistake: r.mistake,
+                    mistake: r.mistake(),
                 })
             }),
-            weights: [w[0], w[1], w[2]],
-            previous: last.filter(|r| r.mistake).map(|r| {
-                [
-                    r.weights_before[0],
-                    r.weights_before[1],
-                    r.weights_before[2],
-                ]
-            }),
+            weights: family::main_line(model, &self.data),
+            previous: previous
+                .filter(|_| last.is_some() || matches!(model, Model::Batch(_)))
+                .map(|w| [w[0], w[1], w[2]]),
             pocket: self
                 .pocket_mode
                 .then(|| self.history.current().pocket.as_ref())
@@ -917,32 +1317,54 @@ impl Session {
                     _ => None,
                 }),
             selected: self.selected_point,
+            averaged: match model {
+                Model::Averaged(t) => {
+                    let w = t.average();
+                    Some([w[0], w[1], w[2]])
+                }
+                _ => None,
+            },
+            lines: family::class_lines(model),
+            class_arrows: match model {
+                Model::Multiclass(t) => t
+                    .weights()
+                    .iter()
+                    .enumerate()
+                    .map(|(k, w)| (k, [w[0], w[1], w[2]]))
+                    .collect(),
+                _ => Vec::new(),
+            },
+            sizes: match model {
+                Model::Kernel(t) => {
+                    let top = t.alphas().iter().copied().fold(0.0f64, f64::max);
+                    Some(
+                        (0..self.data.len())
+                            .map(|i| {
+                                let a = t.alphas().get(i).copied().unwrap_or(0.0);
+                                if top > 0.0 {
+                                    0.7 + 1.1 * (a / top).sqrt()
+                                } else {
+                                    0.7
+                                }
+                            })
+                            .collect(),
+                    )
+                }
+                _ => None,
+            },
+            region: None,
+            binary: !self.setup.algorithm.is_multiclass(),
         }
     }
 
     /// The status line and the panels' text.
     pub fn status(&self) -> Status {
-        let t = self.trainer();
+        let t = self.model();
         let dash = "—".to_string();
-        let last = self.last_step();
-        let (sample, score, outcome) = match last {
-            Some(r) => (
-                format!(
-                    "#{} {}, y = {}",
-                    r.index,
-                    point(&r.x),
-                    if r.y > 0.0 { "+1" } else { "-1" }
-                ),
-                num(r.score),
-                if r.mistake {
-                    format!(
-                        "mistake → {}",
-                        update_text(r, self.settings().eta, self.settings().bias)
-                    )
-                } else {
-                    "correct, no update".to_string()
-                },
-            ),
+        let last = self.last_record();
+        let described = last.map(|r| family::describe(r, self.settings(), self.setup.algorithm));
+        let (sample, score, outcome) = match &described {
+            Some(d) => (d.sample.clone(), d.score.clone(), d.outcome.clone()),
             None => (dash.clone(), dash.clone(), dash.clone()),
         };
         let theory = self.current_theory();
@@ -966,26 +1388,38 @@ impl Session {
             }
             (TrainState::Running, None) => "not converged yet".to_string(),
         };
-        let positives = (0..self.data.len())
-            .filter(|&i| self.data.label(i) == Label::Pos)
-            .count();
-        let explanation = last
-            .map(|r| Explanation::of(r, self.settings().eta, self.settings().bias))
-            .unwrap_or_default();
+        let mut counts = vec![
+            0usize;
+            self.num_classes()
+                .max(self.data.max_class().map_or(0, |c| c + 1))
+        ];
+        for c in self.data.class_indices() {
+            counts[c] += 1;
+        }
+        let explanation: Explanation = described.map(|d| d.explanation).unwrap_or_default();
         let bias = self.settings().bias;
         let (points, labels) = plane(&self.data);
-        let w = t.weights();
-        let margin = theory::margin_of([w[0], w[1], w[2]], &points, &labels, bias);
+        let line = family::main_line(t, &self.data);
+        let margin = line
+            .filter(|_| self.linear())
+            .and_then(|w| theory::margin_of(w, &points, &labels, bias));
         let (radius, best_margin, bound, separable) = match theory {
             Some(th) => match &th.best {
                 MaxMargin::Separable { gamma, .. } => (
                     num(th.radius),
                     num(*gamma),
-                    format!(
-                        "(R/γ*)² = {} ≥ updates {}",
-                        num(theory::mistake_bound(th.radius, *gamma).ceil()),
-                        t.updates()
-                    ),
+                    if matches!(t, Model::Batch(_)) {
+                        format!(
+                            "(R/γ*)² = {}: bounds the online rule's updates, not batch epochs",
+                            num(theory::mistake_bound(th.radius, *gamma).ceil())
+                        )
+                    } else {
+                        format!(
+                            "(R/γ*)² = {} ≥ updates {}",
+                            num(theory::mistake_bound(th.radius, *gamma).ceil()),
+                            t.updates()
+                        )
+                    },
                     "separable".to_string(),
                 ),
                 MaxMargin::NotSeparable => (
@@ -1021,20 +1455,40 @@ impl Session {
         Status {
             step: t.steps().to_string(),
             // The epoch of the step on show; before any step, the epoch about to start.
-            epoch: last.map_or(t.epoch(), |r| r.epoch).to_string(),
+            epoch: last.map_or(t.epoch(), Record::epoch).to_string(),
             sample,
             score,
             outcome,
-            weights: vector(w),
-            bias: num(w[0]),
+            weights: family::weights_text(t, &self.data),
+            bias: match (t, line) {
+                (Model::Kernel(k), _) => num(k.bias()),
+                (_, Some(w)) => num(w[0]),
+                _ => t
+                    .rows()
+                    .map(|rows| vector(&rows.iter().map(|r| r[0]).collect::<Vec<_>>()))
+                    .unwrap_or_else(|| dash.clone()),
+            },
             updates: t.updates().to_string(),
             state,
-            points: format!(
-                "{} ({} of +1, {} of -1)",
-                self.data.len(),
-                positives,
-                self.data.len() - positives
-            ),
+            points: if self.setup.algorithm.is_multiclass() {
+                format!(
+                    "{} ({})",
+                    self.data.len(),
+                    counts
+                        .iter()
+                        .enumerate()
+                        .map(|(c, n)| format!("{n} of class {c}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            } else {
+                format!(
+                    "{} ({} of +1, {} of -1)",
+                    self.data.len(),
+                    counts.get(1).copied().unwrap_or(0),
+                    self.data.len() - counts.get(1).copied().unwrap_or(0)
+                )
+            },
             notice: self.notice.clone(),
             history,
             explain_title: if last.is_some() {
@@ -1052,7 +1506,28 @@ impl Session {
             bound,
             separable,
             pocket,
-            space: if bias {
+            algorithm: self.setup.algorithm.title().to_string(),
+            accuracy: match t.accuracy(&self.data) {
+                Some(a) => format!(
+                    "{}% ({} of {}){}",
+                    num((a * 1000.0).round() / 10.0),
+                    (a * self.data.len() as f64).round(),
+                    self.data.len(),
+                    if matches!(t, Model::Averaged(_)) {
+                        " with w̄"
+                    } else {
+                        ""
+                    }
+                ),
+                None => dash.clone(),
+            },
+            averaged: match t {
+                Model::Averaged(a) => vector(&a.average()),
+                _ => dash.clone(),
+            },
+            space: if !self.linear() {
+                "R, γ and the mistake bound are for linear binary classifiers; they do not apply to this model.".to_string()
+            } else if bias {
                 "R, γ_w and γ* are measured in the space the perceptron uses: (1, x1, x2), with the bias feature; the band shows the same separator in the plane.".to_string()
             } else {
                 "R, γ_w and γ* are measured in the plane (x1, x2): no bias, the line passes the origin.".to_string()
@@ -1063,21 +1538,22 @@ impl Session {
     /// The trace table's rows from `first` (0-based among kept steps), at most `count`, with
     /// whether each row lies before the cursor and whether it is the current step.
     pub fn trace_rows(&self, first: usize, count: usize) -> Vec<TraceRow> {
-        let eta = self.settings().eta;
-        let bias = self.settings().bias;
-        let current = self.last_step().map(|r| r.step);
+        let current = self.last_record().map(Record::step);
         self.history
             .steps()
             .skip(first)
             .take(count)
-            .map(|(r, done)| TraceRow {
-                step: r.step,
-                weights: vector(&r.weights_before),
-                score: table::score_expression(r, bias),
-                correct: if r.mistake { "no" } else { "yes" }.to_string(),
-                update: update_text(r, eta, bias),
-                done,
-                current: current == Some(r.step),
+            .map(|(r, done)| {
+                let d = family::describe(r, self.settings(), self.setup.algorithm);
+                TraceRow {
+                    step: r.step(),
+                    weights: d.row_weights,
+                    score: d.row_score,
+                    correct: if r.mistake() { "no" } else { "yes" }.to_string(),
+                    update: d.row_update,
+                    done,
+                    current: current == Some(r.step()),
+                }
             })
             .collect()
     }
@@ -1089,19 +1565,37 @@ impl Session {
 
     /// The steps up to the cursor as a table in `format` (CSV, Markdown or LaTeX booktabs).
     pub fn trace_export(&self, format: TableFormat) -> String {
-        let records: Vec<&StepRecord> = self
-            .history
-            .steps()
-            .filter(|(_, done)| *done)
-            .map(|(r, _)| r)
+        if let Some(w) = self.model().linear_weights().filter(|_| {
+            matches!(
+                self.setup.algorithm,
+                Algorithm::Perceptron | Algorithm::Averaged
+            )
+        }) {
+            let records: Vec<&StepRecord> = self
+                .history
+                .steps()
+                .filter(|(_, done)| *done)
+                .filter_map(|(r, _)| r.binary())
+                .collect();
+            return table::document(
+                format,
+                &records,
+                self.settings().eta,
+                self.settings().bias,
+                w,
+                self.model().steps() + 1,
+            );
+        }
+        let rows: Vec<[String; 5]> = self
+            .trace_rows(0, usize::MAX)
+            .into_iter()
+            .filter(|r| r.done)
+            .map(|r| [r.step.to_string(), r.weights, r.score, r.correct, r.update])
             .collect();
-        table::document(
+        table::text_document(
             format,
-            &records,
-            self.settings().eta,
-            self.settings().bias,
-            self.trainer().weights(),
-            self.trainer().steps() + 1,
+            &rows,
+            &family::weights_text(self.model(), &self.data),
         )
     }
 }

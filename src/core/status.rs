@@ -51,12 +51,18 @@ pub struct Status {
     pub pocket: String,
     /// Which space the margins and R are measured in.
     pub space: String,
+    /// The algorithm's title.
+    pub algorithm: String,
+    /// Training accuracy of the model (averaged: of w̄), e.g. `95% (19 of 20)`.
+    pub accuracy: String,
+    /// The averaged perceptron's `[b̄, w̄1, w̄2]`, or a dash.
+    pub averaged: String,
 }
 
 impl Status {
     /// The fields as `(name, text)` pairs; the page shows each in the element marked
     /// `data-field="name"`.
-    pub fn fields(&self) -> [(&'static str, &str); 24] {
+    pub fn fields(&self) -> [(&'static str, &str); 27] {
         [
             ("step", &self.step),
             ("epoch", &self.epoch),
@@ -82,6 +88,9 @@ impl Status {
             ("separable", &self.separable),
             ("pocket", &self.pocket),
             ("space", &self.space),
+            ("algorithm", &self.algorithm),
+            ("accuracy", &self.accuracy),
+            ("averaged", &self.averaged),
         ]
     }
 }

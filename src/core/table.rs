@@ -198,6 +198,70 @@ pub struct RunResult {
     pub converged: bool,
 }
 
+/// A table of already formatted rows `[step, weights, score, correct, update]` in `format`
+/// (the algorithms of the family other than the classic rule), closed (Markdown, LaTeX) by a
+/// row with the model reached. LaTeX cells are escaped as text.
+pub fn text_document(format: TableFormat, rows: &[[String; 5]], closing: &str) -> String {
+    let mut out = String::new();
+    match format {
+        TableFormat::Markdown => {
+            out.push_str(MARKDOWN_HEADER);
+            for r in rows {
+                out.push_str(&format!(
+                    "| {} |\n",
+                    r.iter()
+                        .map(|c| c.replace('|', "\\|"))
+                        .collect::<Vec<_>>()
+                        .join(" | ")
+                ));
+            }
+            out.push_str(&format!("| | {} | | | |\n", closing.replace('|', "\\|")));
+        }
+        TableFormat::Csv => {
+            let mut writer = csv::Writer::from_writer(Vec::new());
+            let _ = writer.write_record(["step", "weights", "score", "correct", "update"]);
+            for r in rows {
+                let _ = writer.write_record(r);
+            }
+            let bytes = writer.into_inner().unwrap_or_default();
+            out.push_str(&String::from_utf8_lossy(&bytes));
+        }
+        TableFormat::Latex => {
+            out.push_str(LATEX_HEADER);
+            for r in rows {
+                out.push_str(&format!(
+                    "{} \\\\\n",
+                    r.iter()
+                        .map(|c| latex_text(c))
+                        .collect::<Vec<_>>()
+                        .join(" & ")
+                ));
+            }
+            out.push_str(&format!(" & {} & & & \\\\\n", latex_text(closing)));
+            out.push_str(LATEX_FOOTER);
+        }
+    }
+    out
+}
+
+/// Text for a LaTeX cell: the special characters escaped.
+fn latex_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            '~' => out.push_str("\\textasciitilde{}"),
+            '^' => out.push_str("\\textasciicircum{}"),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,9 +4,11 @@
 //! backend. Every size is multiplied by [`Theme::scale`] (the devicePixelRatio in the browser),
 //! so lines, points and text stay the same size in CSS pixels and crisp on HiDPI screens.
 
+mod charts;
 mod frame;
 mod theme;
 
+pub use charts::draw_batch;
 pub use frame::PlotFrame;
 pub use theme::Theme;
 
@@ -32,6 +34,40 @@ pub fn draw<DB: DrawingBackend>(
     scene: &Scene<'_>,
     theme: &Theme,
 ) -> Result<PlotFrame, DrawError<DB>> {
+    draw_with_underlay(area, scene, theme, |_| false)
+}
+
+/// The plot's pixel rectangle and the widened view for an area of `width × height` backing
+/// pixels: what [`draw`] will use, so that a region map can be computed for it first.
+pub fn layout(width: u32, height: u32, view: Rect, theme: &Theme) -> Option<PlotFrame> {
+    let margin = theme.px(14.0);
+    let left_labels = theme.px(46.0);
+    let bottom_labels = theme.px(40.0);
+    let plot_w = f64::from(width) - f64::from(2 * margin + left_labels);
+    let plot_h = f64::from(height) - f64::from(2 * margin + bottom_labels);
+    if plot_w < 10.0 || plot_h < 10.0 {
+        return None;
+    }
+    let view = equal_aspect(view, plot_w, plot_h);
+    let x0 = (margin + left_labels) as i32;
+    let y0 = margin as i32;
+    Some(PlotFrame::new(
+        x0..(width - margin) as i32,
+        y0..(height - margin - bottom_labels) as i32,
+        view,
+    ))
+}
+
+/// [`draw`], with `underlay` called after the background is filled and before the grid, with
+/// the plot's frame: it may paint the region map itself (the page puts a whole RGBA image in
+/// one call) and return `true`; otherwise (`false`) the region map, if the scene has one, is
+/// drawn here with one rectangle per cell.
+pub fn draw_with_underlay<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    scene: &Scene<'_>,
+    theme: &Theme,
+    underlay: impl FnOnce(&PlotFrame) -> bool,
+) -> Result<PlotFrame, DrawError<DB>> {
     area.fill(&theme.background)?;
     let (width, height) = area.dim_in_pixel();
     let margin = theme.px(14.0);
@@ -55,6 +91,13 @@ pub fn draw<DB: DrawingBackend>(
     let desc_font = ("sans-serif", theme.font(15.0))
         .into_font()
         .color(&theme.text);
+    let (xs, ys) = chart.plotting_area().get_pixel_range();
+    let frame = PlotFrame::new(xs, ys, view);
+    if let Some(region) = scene.region {
+        if !underlay(&frame) {
+            draw_region_cells(area, &frame, region, theme)?;
+        }
+    }
     chart
         .configure_mesh()
         .bold_line_style(theme.grid_bold.stroke_width(theme.px(1.0)))
@@ -71,15 +114,20 @@ pub fn draw<DB: DrawingBackend>(
         .y_desc("x₂")
         .set_all_tick_mark_size(theme.px(4.0))
         .draw()?;
-    let (xs, ys) = chart.plotting_area().get_pixel_range();
-    let frame = PlotFrame::new(xs, ys, view);
 
-    let boundary = Boundary::from_weights(&scene.weights);
     if let Some(margin) = &scene.max_margin {
         draw_margin_band(area, &frame, margin, theme)?;
     }
-    draw_region(area, &frame, &boundary, theme)?;
+    if let (Some(weights), None) = (scene.weights, scene.region) {
+        draw_region(area, &frame, &Boundary::from_weights(&weights), theme)?;
+    }
     draw_origin_axes(area, &frame, theme)?;
+    if let Some(region) = scene.region {
+        let style = theme.boundary.stroke_width(theme.px(3.0));
+        for [a, b] in &region.contour {
+            area.draw(&PathElement::new(to_pixels(&frame, &[*a, *b]), style))?;
+        }
+    }
     if let Some(previous) = scene.previous {
         let ghost = Boundary::from_weights(&previous);
         draw_line(area, &frame, &ghost, theme.ghost, 2.0, Some(8.0), theme)?;
@@ -88,10 +136,171 @@ pub fn draw<DB: DrawingBackend>(
         let line = Boundary::from_weights(&pocket);
         draw_line(area, &frame, &line, theme.pocket, 2.5, Some(12.0), theme)?;
     }
-    draw_line(area, &frame, &boundary, theme.boundary, 3.0, None, theme)?;
-    draw_arrows(area, &frame, scene, theme)?;
+    if let Some(averaged) = scene.averaged {
+        let line = Boundary::from_weights(&averaged);
+        draw_line(area, &frame, &line, theme.averaged, 3.0, Some(10.0), theme)?;
+    }
+    for line in &scene.lines {
+        let boundary = Boundary::from_weights(&line.weights);
+        let colour = theme.class_colour(line.class);
+        draw_line(area, &frame, &boundary, colour, 2.5, None, theme)?;
+        if let Some(segment) = boundary.segment(&frame.view()) {
+            // The label sits a fifth of the way along the visible part of the line.
+            let (a, b) = (segment[0], segment[1]);
+            let at = (a.0 + 0.2 * (b.0 - a.0), a.1 + 0.2 * (b.1 - a.1));
+            draw_label(area, &frame, at, &line.label, colour, theme)?;
+        }
+    }
+    if let Some(weights) = scene.weights {
+        let boundary = Boundary::from_weights(&weights);
+        draw_line(area, &frame, &boundary, theme.boundary, 3.0, None, theme)?;
+        draw_arrows(area, &frame, scene, weights, theme)?;
+    }
+    for (k, w) in &scene.class_arrows {
+        let arrow = Arrow {
+            from: (0.0, 0.0),
+            to: (w[1], w[2]),
+            color: theme.class_colour(*k),
+            label: &format!("W{k}"),
+            side: Label::Pos,
+        };
+        draw_arrow(area, &frame, &arrow, theme)?;
+    }
     draw_points(area, &frame, scene, theme)?;
+    draw_legend(area, &frame, scene, theme)?;
     Ok(frame)
+}
+
+/// The region map with one filled rectangle per cell (for backends without image support).
+fn draw_region_cells<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    frame: &PlotFrame,
+    region: &crate::core::Region,
+    theme: &Theme,
+) -> Result<(), DrawError<DB>> {
+    let view = region.view;
+    let cell_w = (view.x_max - view.x_min) / region.cols as f64;
+    let cell_h = (view.y_max - view.y_min) / region.rows as f64;
+    for (r, row) in region.cells.chunks(region.cols).enumerate() {
+        let mut c = 0;
+        while c < row.len() {
+            // One rectangle per run of equal cells keeps SVG output small.
+            let code = row[c];
+            let start = c;
+            while c < row.len() && row[c] == code {
+                c += 1;
+            }
+            let [red, green, blue, _] = theme.region_colour(code);
+            let top_left = frame.to_backend(
+                view.x_min + start as f64 * cell_w,
+                view.y_max - r as f64 * cell_h,
+            );
+            let bottom_right = frame.to_backend(
+                view.x_min + c as f64 * cell_w,
+                view.y_max - (r + 1) as f64 * cell_h,
+            );
+            area.draw(&Rectangle::new(
+                [top_left, bottom_right],
+                RGBColor(red, green, blue).filled(),
+            ))?;
+        }
+    }
+    Ok(())
+}
+
+/// A short label on a halo at data point `at`, kept inside the plot.
+fn draw_label<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    frame: &PlotFrame,
+    at: (f64, f64),
+    label: &str,
+    colour: RGBColor,
+    theme: &Theme,
+) -> Result<(), DrawError<DB>> {
+    let (x, y) = frame.to_pixel(at.0, at.1);
+    let (left, top) = frame.to_pixel(frame.view().x_min, frame.view().y_max);
+    let (right, bottom) = frame.to_pixel(frame.view().x_max, frame.view().y_min);
+    let w = f64::from(theme.px(8.5)) * label.chars().count() as f64;
+    let h = f64::from(theme.px(18.0));
+    let x = (x + f64::from(theme.px(4.0))).clamp(left + 2.0, (right - w - 2.0).max(left + 2.0));
+    let y = (y - h - f64::from(theme.px(2.0))).clamp(top + 2.0, (bottom - h - 2.0).max(top + 2.0));
+    let pad = theme.px(2.0) as i32;
+    let (xi, yi) = (x.round() as i32, y.round() as i32);
+    area.draw(&Rectangle::new(
+        [(xi - pad, yi - pad), (xi + w as i32 + pad, yi + h as i32)],
+        theme.background.mix(0.8).filled(),
+    ))?;
+    let font = ("sans-serif", theme.font(14.0))
+        .into_font()
+        .style(FontStyle::Bold)
+        .color(&colour);
+    area.draw(&Text::new(label.to_string(), (xi, yi), font))
+}
+
+/// A key in the top-left corner of the plot for the family's extra lines (averaged, kernel
+/// contour, ambiguous regions), so a student can tell them apart without the docs.
+fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    frame: &PlotFrame,
+    scene: &Scene<'_>,
+    theme: &Theme,
+) -> Result<(), DrawError<DB>> {
+    let mut entries: Vec<(RGBColor, bool, &str)> = Vec::new();
+    if scene.averaged.is_some() {
+        entries.push((theme.boundary, false, "w: current"));
+        entries.push((theme.averaged, true, "w̄: averaged (predicts)"));
+    }
+    if let Some(region) = scene.region {
+        if !region.contour.is_empty() {
+            entries.push((theme.boundary, false, "f(x) = 0"));
+        }
+        if region.cells.contains(&crate::core::region::TIED) {
+            entries.push((theme.tied, false, "grey: no single class"));
+        }
+    }
+    if entries.is_empty() {
+        return Ok(());
+    }
+    let (left, top) = frame.to_pixel(frame.view().x_min, frame.view().y_max);
+    let line_h = f64::from(theme.px(20.0));
+    let width = f64::from(theme.px(8.0)) * 26.0;
+    let x0 = (left + f64::from(theme.px(8.0))).round() as i32;
+    let y0 = (top + f64::from(theme.px(8.0))).round() as i32;
+    area.draw(&Rectangle::new(
+        [
+            (x0, y0),
+            (
+                x0 + width as i32,
+                y0 + (line_h * entries.len() as f64) as i32 + theme.px(8.0) as i32,
+            ),
+        ],
+        theme.background.mix(0.88).filled(),
+    ))?;
+    for (k, (colour, dashed, text)) in entries.into_iter().enumerate() {
+        let y = y0 + theme.px(4.0) as i32 + (line_h * k as f64) as i32 + (line_h / 2.0) as i32;
+        let a = (x0 + theme.px(6.0) as i32, y);
+        let b = (x0 + theme.px(34.0) as i32, y);
+        let style = colour.stroke_width(theme.px(3.0));
+        if dashed {
+            area.draw(&DashedPathElement::new(
+                vec![a, b],
+                theme.px(7.0),
+                theme.px(4.0),
+                style,
+            ))?;
+        } else {
+            area.draw(&PathElement::new(vec![a, b], style))?;
+        }
+        let font = ("sans-serif", theme.font(14.0))
+            .into_font()
+            .color(&theme.text);
+        area.draw(&Text::new(
+            text.to_string(),
+            (b.0 + theme.px(6.0) as i32, y - theme.px(8.0) as i32),
+            font,
+        ))?;
+    }
+    Ok(())
 }
 
 /// How many x labels to ask for so that x ticks get the same spacing as the 11 y ticks.
@@ -216,9 +425,10 @@ fn draw_arrows<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     frame: &PlotFrame,
     scene: &Scene<'_>,
+    weights: [f64; 3],
     theme: &Theme,
 ) -> Result<(), DrawError<DB>> {
-    let now = (scene.weights[1], scene.weights[2]);
+    let now = (weights[1], weights[2]);
     if let Some(previous) = scene.previous {
         let old = (previous[1], previous[2]);
         let step_colour = match scene.visited {
@@ -240,7 +450,11 @@ fn draw_arrows<DB: DrawingBackend>(
             from: old,
             to: now,
             color: step_colour,
-            label: "η·y·x",
+            label: if scene.visited.is_some() {
+                "η·y·x"
+            } else {
+                "η·Σ y·x"
+            },
             side: Label::Pos,
         };
         draw_arrow(area, frame, &update, theme)?;
@@ -326,7 +540,8 @@ fn draw_arrow<DB: DrawingBackend>(
     ))?;
     let clipped = end != to;
     let side_sign = if side == Label::Pos { 1.0 } else { -1.0 };
-    let (anchor_x, anchor_y, offset_x, offset_y) = if label != "w" {
+    let at_tip = label == "w" || label.starts_with('W');
+    let (anchor_x, anchor_y, offset_x, offset_y) = if !at_tip {
         // Beside the middle, perpendicular to the arrow.
         let (mx, my) = ((sx + ex) / 2.0, (sy + ey) / 2.0);
         (mx, my, uy * 16.0 * side_sign, -ux * 16.0 * side_sign)
@@ -375,23 +590,64 @@ fn draw_points<DB: DrawingBackend>(
     scene: &Scene<'_>,
     theme: &Theme,
 ) -> Result<(), DrawError<DB>> {
-    let radius = theme.px(6.5);
-    let half_side = theme.px(6.0) as i32;
     let outline = theme.background.stroke_width(theme.px(1.5));
     for point in scene.points() {
         let (x, y) = frame.to_backend(point.x, point.y);
-        match point.label {
-            Label::Pos => {
-                area.draw(&Circle::new((x, y), radius, theme.positive.filled()))?;
+        let size = if point.size.is_finite() {
+            point.size.clamp(0.3, 3.0)
+        } else {
+            1.0
+        };
+        let colour = theme.class_colour(point.class);
+        let r = f64::from(theme.px(6.5)) * size;
+        let polygon = |corners: &[(f64, f64)]| -> Vec<(i32, i32)> {
+            corners
+                .iter()
+                .map(|(dx, dy)| (x + (dx * r).round() as i32, y + (dy * r).round() as i32))
+                .collect()
+        };
+        let shape: Option<Vec<(i32, i32)>> = match point.class {
+            1 => None,
+            0 => Some(polygon(&[
+                (-0.92, -0.92),
+                (0.92, -0.92),
+                (0.92, 0.92),
+                (-0.92, 0.92),
+            ])),
+            2 => Some(polygon(&[(0.0, -1.2), (1.1, 0.8), (-1.1, 0.8)])),
+            3 => Some(polygon(&[
+                (0.0, -1.25),
+                (1.25, 0.0),
+                (0.0, 1.25),
+                (-1.25, 0.0),
+            ])),
+            4 => Some(polygon(&[(0.0, 1.2), (1.1, -0.8), (-1.1, -0.8)])),
+            _ => Some(polygon(&[
+                (-0.35, -1.1),
+                (0.35, -1.1),
+                (0.35, -0.35),
+                (1.1, -0.35),
+                (1.1, 0.35),
+                (0.35, 0.35),
+                (0.35, 1.1),
+                (-0.35, 1.1),
+                (-0.35, 0.35),
+                (-1.1, 0.35),
+                (-1.1, -0.35),
+                (-0.35, -0.35),
+            ])),
+        };
+        match shape {
+            None => {
+                let radius = r.round().max(1.0) as u32;
+                area.draw(&Circle::new((x, y), radius, colour.filled()))?;
                 area.draw(&Circle::new((x, y), radius, outline))?;
             }
-            Label::Neg => {
-                let corners = [
-                    (x - half_side, y - half_side),
-                    (x + half_side, y + half_side),
-                ];
-                area.draw(&Rectangle::new(corners, theme.negative.filled()))?;
-                area.draw(&Rectangle::new(corners, outline))?;
+            Some(corners) => {
+                area.draw(&Polygon::new(corners.clone(), colour.filled()))?;
+                let mut closed = corners;
+                closed.push(closed[0]);
+                area.draw(&PathElement::new(closed, outline))?;
             }
         }
     }

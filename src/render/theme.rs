@@ -44,6 +44,13 @@ pub struct Theme {
     pub ring: RGBColor,
     /// The ring around a visited sample that caused an update.
     pub ring_mistake: RGBColor,
+    /// The colours of classes 0 to 5 (0 and 1 are `negative` and `positive`); their shapes are
+    /// square, circle, triangle, diamond, inverted triangle and cross.
+    pub classes: [RGBColor; 6],
+    /// The averaged perceptron's boundary (dashed).
+    pub averaged: RGBColor,
+    /// Region cells where no single class wins.
+    pub tied: RGBColor,
 }
 
 impl Theme {
@@ -73,6 +80,16 @@ impl Theme {
             max_margin: RGBColor(204, 121, 167),
             ring: RGBColor(20, 20, 20),
             ring_mistake: RGBColor(204, 0, 0),
+            classes: [
+                RGBColor(213, 94, 0),
+                RGBColor(0, 114, 178),
+                RGBColor(0, 158, 115),
+                RGBColor(204, 121, 167),
+                RGBColor(117, 112, 179),
+                RGBColor(166, 118, 29),
+            ],
+            averaged: RGBColor(117, 112, 179),
+            tied: RGBColor(110, 110, 110),
         }
     }
 
@@ -96,8 +113,42 @@ impl Theme {
             max_margin: RGBColor(230, 150, 200),
             ring: RGBColor(240, 240, 240),
             ring_mistake: RGBColor(255, 99, 99),
+            classes: [
+                RGBColor(230, 159, 0),
+                RGBColor(86, 180, 233),
+                RGBColor(64, 214, 160),
+                RGBColor(230, 150, 200),
+                RGBColor(170, 160, 255),
+                RGBColor(210, 170, 90),
+            ],
+            averaged: RGBColor(190, 180, 255),
+            tied: RGBColor(160, 160, 160),
             ..Theme::new(scale)
         }
+    }
+
+    /// The colour of class `c` (classes beyond 5 wrap around).
+    pub fn class_colour(&self, c: usize) -> RGBColor {
+        self.classes[c % self.classes.len()]
+    }
+
+    /// The opaque colour of a region cell with class code `code` (see
+    /// [`crate::core::region`]): the class colour, or grey where no class wins, blended lightly
+    /// over the background so points and lines stay readable on top.
+    pub fn region_colour(&self, code: u8) -> [u8; 4] {
+        let (colour, alpha) = match code {
+            c if usize::from(c) < self.classes.len() => (self.classes[usize::from(c)], 0.16),
+            crate::core::region::TIED => (self.tied, 0.30),
+            _ => (self.background, 0.0),
+        };
+        let mix =
+            |a: u8, b: u8| (f64::from(a) * (1.0 - alpha) + f64::from(b) * alpha).round() as u8;
+        [
+            mix(self.background.0, colour.0),
+            mix(self.background.1, colour.1),
+            mix(self.background.2, colour.2),
+            255,
+        ]
     }
 
     /// A length of `css` CSS pixels in backing pixels (at least 1).

@@ -204,10 +204,61 @@ impl Lab {
     /// Chooses the class that plain clicks and taps add: `true` for +1, `false` for −1.
     pub fn select_class(&self, positive: bool) -> Result<(), JsValue> {
         let label = if positive { Label::Pos } else { Label::Neg };
-        self.with(|runner| runner.apply(Action::SelectClass(label)))
+        self.with(|runner| runner.apply(Action::SelectClass(label.class())))
+    }
+
+    /// The class key `n` (1, 2, …): for the binary algorithms 1 is `+1` and 2 is `−1`; for the
+    /// multiclass ones key n is class n − 1.
+    pub fn select_class_key(&self, n: u32) -> Result<(), JsValue> {
+        self.with(|runner| {
+            let class = runner.class_for_key(n as usize);
+            runner.apply(Action::SelectClass(class))
+        })
+    }
+
+    /// Chooses the algorithm (`perceptron`, `averaged`, `batch`, `kernel`, `multiclass`,
+    /// `ovr`, `ovo`), the kernel (`linear`, `poly:D:GAMMA:C`, `rbf:GAMMA`) and the number of
+    /// classes (2 to 6). Training restarts; the points stay. A bad value changes nothing and
+    /// the error says what is wrong.
+    pub fn set_setup(&self, algorithm: &str, kernel: &str, classes: &str) -> Result<(), JsValue> {
+        let algorithm = crate::core::Algorithm::parse(algorithm)
+            .map_err(|e| JsValue::from_str(&e.to_string()))?;
+        let kernel = crate::core::algo::kernel::Kernel::parse(kernel)
+            .map_err(|e| JsValue::from_str(&e.to_string()))?;
+        let classes: usize = classes
+            .trim()
+            .parse()
+            .ok()
+            .filter(|k| (2..=6).contains(k))
+            .ok_or_else(|| {
+                JsValue::from_str(&format!(
+                    "classes: {classes:?} is not a whole number from 2 to 6"
+                ))
+            })?;
+        self.with(|runner| {
+            let setup = crate::core::Setup {
+                algorithm,
+                kernel,
+                classes,
+                rows: None,
+            };
+            runner.apply(Action::SetSetup(setup))
+        })
     }
 
     /// Visits exactly one sample.
+    /// Replaces the points by those of a CSV file's text (`x1,x2,label`). A file that cannot be
+    /// read changes nothing; the error names the line and the reason.
+    pub fn import_csv(&self, text: &str) -> Result<(), JsValue> {
+        let bytes = text.as_bytes().to_vec();
+        self.with(|runner| runner.apply(Action::ImportCsv(bytes)))
+    }
+
+    /// The points as CSV text, `x1,x2,label`.
+    pub fn points_csv(&self) -> Result<String, JsValue> {
+        self.with(|runner| Ok(runner.points_csv()))
+    }
+
     pub fn step(&self) -> Result<(), JsValue> {
         self.with(|runner| runner.apply(Action::Step))
     }

@@ -4,14 +4,21 @@
 use super::dom::{find, set_attribute, set_text};
 use crate::core::table::TableFormat;
 use crate::core::{Action, Changed, Error, InitWeights, Label, Order, Session};
-use crate::render::{draw, PlotFrame, Theme};
+use crate::render::{draw_batch, draw_with_underlay, layout, PlotFrame, Theme};
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
+use wasm_bindgen::Clamped;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    Document, Element, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
-    ScrollBehavior, ScrollToOptions,
+    CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, HtmlElement, HtmlInputElement,
+    HtmlSelectElement, ImageData, ScrollBehavior, ScrollToOptions,
 };
+
+/// Region map cells are this many CSS pixels wide and high.
+const REGION_CELL_CSS: f64 = 3.0;
+
+/// The Gram panel shows at most this many rows and columns.
+const GRAM_LIMIT: usize = 16;
 
 /// Rows of the trace table kept in the page at once (a window around the current step).
 const TRACE_WINDOW: usize = 60;
@@ -36,6 +43,14 @@ pub struct Runner {
     fields: Vec<(&'static str, Element)>,
     play_label: Option<Element>,
     class_buttons: Vec<(Label, Element)>,
+    class_index_buttons: Vec<(usize, Element)>,
+    binary_picker: Option<Element>,
+    multi_picker: Option<Element>,
+    gram_panel: Option<Element>,
+    gram_table: Option<Element>,
+    gram_caption: Option<Element>,
+    batch_panel: Option<Element>,
+    batch_canvas: Option<HtmlCanvasElement>,
     scrubber: Option<HtmlInputElement>,
     trace_body: Option<Element>,
     trace_caption: Option<Element>,
@@ -64,7 +79,18 @@ impl Runner {
                 find(root, &format!("[data-class=\"{key}\"]")).map(|e| (label, e))
             })
             .collect();
+        let class_index_buttons = (0..=crate::core::MAX_CLASS_INDEX)
+            .filter_map(|c| find(root, &format!("[data-class-index=\"{c}\"]")).map(|e| (c, e)))
+            .collect();
         Runner {
+            class_index_buttons,
+            binary_picker: find(root, "[data-role=\"class-picker\"]"),
+            multi_picker: find(root, "[data-role=\"class-picker-multi\"]"),
+            gram_panel: find(root, "[data-role=\"gram-panel\"]"),
+            gram_table: find(root, "[data-role=\"gram\"]"),
+            gram_caption: find(root, "[data-role=\"gram-caption\"]"),
+            batch_panel: find(root, "[data-role=\"batch-panel\"]"),
+            batch_canvas: find(root, "[data-role=\"batch-chart\"]").and_then(|e| e.dyn_into().ok()),
             session,
             root: root.clone(),
             document: root.owner_document(),
@@ -85,7 +111,10 @@ impl Runner {
 
     /// Applies an action; marks the frame dirty when something visible changed.
     pub fn apply(&mut self, action: Action) -> Result<(), Error> {
-        let echo_settings = matches!(action, Action::LoadPreset(_));
+        let echo_settings = matches!(
+            action,
+            Action::LoadPreset(_) | Action::SetSetup(_) | Action::ImportCsv(_)
+        );
         if self.session.apply(action)? == Changed::Redraw {
             self.dirty = true;
         }
@@ -112,6 +141,11 @@ impl Runner {
     /// The current view options.
     pub fn options(&self) -> ViewOptions {
         self.options
+    }
+
+    /// The points as CSV.
+    pub fn points_csv(&self) -> String {
+        self.session.points_csv()
     }
 
     /// The steps up to the current one as a table.
@@ -195,6 +229,7 @@ impl Runner {
         self.draw()?;
         self.show_status();
         self.show_trace();
+        self.show_gram();
         if self.settings_dirty {
             self.settings_dirty = false;
             self.show_settings();
@@ -213,10 +248,141 @@ impl Runner {
         } else {
             Theme::new(scale)
         };
-        let frame = draw(&area, &self.session.scene(), &theme).map_err(|e| e.to_string())?;
+        let (width, height) = (self.canvas.width(), self.canvas.height());
+        let view = self.session.scene().view;
+        let region = layout(width, height, view, &theme).and_then(|frame| {
+            let view = frame.view();
+            let (left, top) = frame.to_pixel(view.x_min, view.y_max);
+            let (right, bottom) = frame.to_pixel(view.x_max, view.y_min);
+            let cell = REGION_CELL_CSS * self.backing_scale();
+            let cols = ((right - left) / cell).ceil().max(1.0) as usize;
+            let rows = ((bottom - top) / cell).ceil().max(1.0) as usize;
+            self.session.region(&view, cols, rows)
+        });
+        let context = self.context();
+        let mut scene = self.session.scene();
+        scene.region = region.as_ref();
+        let frame = draw_with_underlay(&area, &scene, &theme, |frame| match (&region, &context) {
+            (Some(region), Some(context)) => put_region(context, frame, region, &theme),
+            _ => false,
+        })
+        .map_err(|e| e.to_string())?;
         area.present().map_err(|e| e.to_string())?;
         self.frame = Some(frame);
+        self.draw_batch(&theme);
         Ok(())
+    }
+
+    fn context(&self) -> Option<CanvasRenderingContext2d> {
+        self.canvas
+            .get_context("2d")
+            .ok()
+            .flatten()
+            .and_then(|c| c.dyn_into().ok())
+    }
+
+    /// The batch perceptron's charts, when the batch panel is shown.
+    fn draw_batch(&self, theme: &Theme) {
+        let (Some(panel), Some(canvas)) = (&self.batch_panel, &self.batch_canvas) else {
+            return;
+        };
+        let Some(view) = self.session.batch_view() else {
+            let _ = panel.set_attribute("hidden", "");
+            return;
+        };
+        let _ = panel.remove_attribute("hidden");
+        let scale = self.backing_scale();
+        let width = (f64::from(canvas.client_width()) * scale).round().max(1.0) as u32;
+        let height = (f64::from(canvas.client_height()) * scale).round().max(1.0) as u32;
+        if canvas.width() != width || canvas.height() != height {
+            canvas.set_width(width);
+            canvas.set_height(height);
+        }
+        if let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) {
+            let area = backend.into_drawing_area();
+            let theme = Theme { scale, ..*theme };
+            if let Err(e) = draw_batch(&area, &view, &theme) {
+                web_sys::console::error_1(&e.to_string().into());
+            }
+            let _ = area.present();
+        }
+    }
+
+    /// The kernel perceptron's Gram matrix panel.
+    fn show_gram(&self) {
+        let (Some(panel), Some(table), Some(document)) =
+            (&self.gram_panel, &self.gram_table, &self.document)
+        else {
+            return;
+        };
+        let Some(gram) = self.session.gram(GRAM_LIMIT) else {
+            let _ = panel.set_attribute("hidden", "");
+            return;
+        };
+        let _ = panel.remove_attribute("hidden");
+        if let Some(caption) = &self.gram_caption {
+            let shown = gram.rows.len();
+            let mut text = format!(
+                "K = {}; n = {}. The highlighted row is K(x_i, ·) of the sample just visited; f(x_i) = Σ_j α_j·y_j·K(x_j, x_i) + b sums it weighted by α·y.",
+                gram.kernel, gram.size
+            );
+            if shown < gram.size {
+                text.push_str(&format!(" The first {shown} rows and columns are shown."));
+            }
+            set_text(caption, &text);
+        }
+        table.set_text_content(None);
+        let cell = |tag: &str, text: &str| -> Option<Element> {
+            let e = document.create_element(tag).ok()?;
+            e.set_text_content(Some(text));
+            Some(e)
+        };
+        let Ok(head) = document.create_element("tr") else {
+            return;
+        };
+        if let Some(c) = cell("th", "") {
+            let _ = head.append_child(&c);
+        }
+        for j in 0..gram.rows.len() {
+            if let Some(c) = cell("th", &format!("x{}", j + 1)) {
+                let _ = head.append_child(&c);
+            }
+        }
+        if let Some(c) = cell("th", "α") {
+            let _ = head.append_child(&c);
+        }
+        let _ = table.append_child(&head);
+        let mut rows: Vec<(usize, Vec<f64>)> = gram.rows.iter().cloned().enumerate().collect();
+        if let (Some(i), Some(row)) = (gram.current, &gram.current_row) {
+            if i >= rows.len() {
+                rows.push((i, row.iter().take(gram.rows.len()).copied().collect()));
+            }
+        }
+        for (i, values) in rows {
+            let Ok(tr) = document.create_element("tr") else {
+                return;
+            };
+            if gram.current == Some(i) {
+                let _ = tr.set_attribute("class", "current");
+                let _ = tr.set_attribute("aria-current", "true");
+            }
+            let _ = tr.set_attribute("data-row", &(i + 1).to_string());
+            if let Some(c) = cell("th", &format!("x{}", i + 1)) {
+                let _ = tr.append_child(&c);
+            }
+            for v in values {
+                let text = crate::core::numfmt::num((v * 1000.0).round() / 1000.0);
+                if let Some(c) = cell("td", &text) {
+                    let _ = tr.append_child(&c);
+                }
+            }
+            let alpha = gram.alphas.get(i).copied().unwrap_or(0.0);
+            if let Some(c) = cell("td", &crate::core::numfmt::num(alpha)) {
+                let _ = c.set_attribute("class", "alpha");
+                let _ = tr.append_child(&c);
+            }
+            let _ = table.append_child(&tr);
+        }
     }
 
     fn show_status(&self) {
@@ -241,12 +407,32 @@ impl Runner {
             let pressed = if *label == selected { "true" } else { "false" };
             set_attribute(button, "aria-pressed", pressed);
         }
+        let multi = self.session.setup().algorithm.is_multiclass();
+        if let (Some(binary), Some(many)) = (&self.binary_picker, &self.multi_picker) {
+            let (show, hide) = if multi {
+                (many, binary)
+            } else {
+                (binary, many)
+            };
+            let _ = show.remove_attribute("hidden");
+            let _ = hide.set_attribute("hidden", "");
+        }
+        let index = self.session.selected_class_index();
+        for (c, button) in &self.class_index_buttons {
+            let pressed = if *c == index { "true" } else { "false" };
+            set_attribute(button, "aria-pressed", pressed);
+            if *c < self.session.num_classes() {
+                let _ = button.remove_attribute("hidden");
+            } else {
+                let _ = button.set_attribute("hidden", "");
+            }
+        }
         if let Some(scrubber) = &self.scrubber {
             let history = self.session.history();
             let (min, max) = (history.first_step(), history.last_step());
             set_attribute(scrubber, "min", &min.to_string());
             set_attribute(scrubber, "max", &max.to_string());
-            let value = self.session.trainer().steps().to_string();
+            let value = self.session.model().steps().to_string();
             if scrubber.value() != value {
                 scrubber.set_value(&value);
             }
@@ -264,7 +450,7 @@ impl Runner {
             return;
         };
         let total = self.session.trace_len();
-        let current = self.session.trainer().steps();
+        let current = self.session.model().steps();
         let first_kept = self.session.history().first_step();
         let index = current.saturating_sub(first_kept) as usize;
         let first = index
@@ -370,6 +556,23 @@ impl Runner {
         if let Some(max) = input("max-epochs") {
             max.set_value(&s.max_epochs.to_string());
         }
+        let select = |name: &str| {
+            find(&self.root, &format!("[data-setting=\"{name}\"]"))
+                .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+        };
+        let setup = self.session.setup();
+        if let Some(algorithm) = select("algorithm") {
+            algorithm.set_value(setup.algorithm.name());
+        }
+        if let Some(classes) = select("classes") {
+            classes.set_value(&setup.classes.to_string());
+        }
+        if let Some(kernel) = input("kernel") {
+            kernel.set_value(&setup.kernel.to_string());
+        }
+        let _ = self
+            .root
+            .set_attribute("data-algorithm", setup.algorithm.name());
         if let Some(order) = find(&self.root, "[data-setting=\"order\"]")
             .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
         {
@@ -377,6 +580,19 @@ impl Runner {
                 Order::Fixed => "fixed",
                 Order::Shuffle => "shuffle",
             });
+        }
+    }
+
+    /// The class a class key selects (see `Lab::select_class_key`).
+    pub fn class_for_key(&self, n: usize) -> usize {
+        if self.session.setup().algorithm.is_multiclass() {
+            n.saturating_sub(1)
+        } else if n == 1 {
+            1
+        } else if n == 2 {
+            0
+        } else {
+            n
         }
     }
 
@@ -429,4 +645,46 @@ fn scroll_within(row: &Element, smooth: bool) {
         ScrollBehavior::Instant
     });
     container.scroll_to_with_scroll_to_options(&options);
+}
+
+/// Paints the region map into the plot rectangle of `frame` with one `putImageData`: the
+/// colours of the grid's cells at canvas resolution (each cell covers a few backing pixels).
+fn put_region(
+    context: &CanvasRenderingContext2d,
+    frame: &PlotFrame,
+    region: &crate::core::Region,
+    theme: &Theme,
+) -> bool {
+    let view = frame.view();
+    let (left, top) = frame.to_pixel(view.x_min, view.y_max);
+    let (right, bottom) = frame.to_pixel(view.x_max, view.y_min);
+    let x0 = left.round() as i32;
+    let y0 = top.round() as i32;
+    let width = (right.round() as i32 - x0).max(0) as usize;
+    let height = (bottom.round() as i32 - y0).max(0) as usize;
+    if width == 0 || height == 0 || region.cols == 0 || region.rows == 0 {
+        return false;
+    }
+    let palette: Vec<[u8; 4]> = (0..=7u8).map(|code| theme.region_colour(code)).collect();
+    let column: Vec<usize> = (0..width)
+        .map(|px| ((px as f64 + 0.5) / width as f64 * region.cols as f64) as usize)
+        .map(|c| c.min(region.cols - 1))
+        .collect();
+    let mut data = vec![0u8; width * height * 4];
+    for (py, line) in data.chunks_exact_mut(width * 4).enumerate() {
+        let r = (((py as f64 + 0.5) / height as f64 * region.rows as f64) as usize)
+            .min(region.rows - 1);
+        let cells = &region.cells[r * region.cols..(r + 1) * region.cols];
+        for (pixel, &c) in line.chunks_exact_mut(4).zip(&column) {
+            pixel.copy_from_slice(&palette[usize::from(cells[c].min(7))]);
+        }
+    }
+    let Ok(image) =
+        ImageData::new_with_u8_clamped_array_and_sh(Clamped(&data), width as u32, height as u32)
+    else {
+        return false;
+    };
+    context
+        .put_image_data(&image, f64::from(x0), f64::from(y0))
+        .is_ok()
 }

@@ -28,6 +28,7 @@
 //! explicit, or seeded random with `b = 0` when the bias is off).
 
 use crate::core::{Dataset, Error, Refusal, Settings, TrainState, Trainer};
+use std::rc::Rc;
 
 /// What one batch step (one epoch) did.
 #[derive(Debug, Clone, PartialEq)]
@@ -92,7 +93,67 @@ pub struct Batch {
     /// Epochs (steps) taken so far.
     epochs: u64,
     state: TrainState,
-    history: Vec<EpochSummary>,
+    history: Trail,
+}
+
+/// The per-epoch summaries as a shared, append-only list: cloning a run (once per step, for the
+/// session's history) costs O(1) and the clones share their common past.
+#[derive(Debug, Clone, Default)]
+struct Trail {
+    last: Option<Rc<Link>>,
+}
+
+#[derive(Debug)]
+struct Link {
+    summary: EpochSummary,
+    len: usize,
+    before: Option<Rc<Link>>,
+}
+
+impl Trail {
+    fn push(&mut self, summary: EpochSummary) {
+        let before = self.last.take();
+        let len = before.as_ref().map_or(0, |l| l.len) + 1;
+        self.last = Some(Rc::new(Link {
+            summary,
+            len,
+            before,
+        }));
+    }
+
+    fn len(&self) -> usize {
+        self.last.as_ref().map_or(0, |l| l.len)
+    }
+
+    fn to_vec(&self) -> Vec<EpochSummary> {
+        let mut out = Vec::with_capacity(self.len());
+        let mut at = self.last.as_deref();
+        while let Some(link) = at {
+            out.push(link.summary);
+            at = link.before.as_deref();
+        }
+        out.reverse();
+        out
+    }
+}
+
+impl PartialEq for Trail {
+    fn eq(&self, other: &Trail) -> bool {
+        self.len() == other.len() && self.to_vec() == other.to_vec()
+    }
+}
+
+impl Drop for Trail {
+    // Unlinks iteratively, so that a long list cannot overflow the stack.
+    fn drop(&mut self) {
+        let mut at = self.last.take();
+        while let Some(link) = at {
+            at = match Rc::try_unwrap(link) {
+                Ok(mut owned) => owned.before.take(),
+                Err(_) => None,
+            };
+        }
+    }
 }
 
 impl Batch {
@@ -105,7 +166,7 @@ impl Batch {
             weights,
             epochs: 0,
             state: TrainState::Running,
-            history: Vec::new(),
+            history: Trail::default(),
         })
     }
 
@@ -130,8 +191,24 @@ impl Batch {
     }
 
     /// `(epoch, J_p, |M|)` of every step taken, in order.
-    pub fn history(&self) -> &[EpochSummary] {
-        &self.history
+    pub fn history(&self) -> Vec<EpochSummary> {
+        self.history.to_vec()
+    }
+
+    /// The number of steps in [`Batch::history`].
+    pub fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Epochs whose step changed the weights (`M` was not empty).
+    pub fn updates(&self) -> u64 {
+        let mut count = 0;
+        let mut at = self.history.last.as_deref();
+        while let Some(link) = at {
+            count += u64::from(link.summary.mistakes > 0);
+            at = link.before.as_deref();
+        }
+        count
     }
 
     /// The score `w·x + b` of features `x` under the current weights.

@@ -46,6 +46,24 @@ impl ClassData {
         })
     }
 
+    /// The points of a [`Dataset`](crate::core::Dataset) with their class indices, and
+    /// `num_classes` classes named `0`, `1`, …: what the page's multiclass mode trains on.
+    /// Class indices at or beyond `num_classes` are refused.
+    pub fn from_dataset(
+        data: &crate::core::Dataset,
+        num_classes: usize,
+    ) -> Result<ClassData, Error> {
+        if let Some(bad) = data.class_indices().find(|&c| c >= num_classes) {
+            return Err(Error::Class(bad));
+        }
+        Ok(ClassData {
+            dim: data.dim(),
+            xs: data.flat_xs().to_vec(),
+            classes: data.class_indices().collect(),
+            names: (0..num_classes).map(|k| k.to_string()).collect(),
+        })
+    }
+
     /// Features per sample.
     pub fn dim(&self) -> usize {
         self.dim

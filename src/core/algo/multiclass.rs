@@ -294,6 +294,43 @@ impl MulticlassTrainer {
         })
     }
 
+    /// A fresh run that starts from the given rows (one per class, `dim + 1` weights each, bias
+    /// weight first), as in the course's worked example. Errors on rows of the wrong shape,
+    /// non-finite weights, a non-zero bias weight with the bias off, or invalid settings.
+    pub fn with_initial_rows(
+        settings: Settings,
+        dim: usize,
+        rows: Vec<Vec<f64>>,
+    ) -> Result<MulticlassTrainer, Error> {
+        let num_classes = rows.len();
+        let zero = Settings {
+            init: InitWeights::Zero,
+            ..settings.clone()
+        };
+        initial_rows(&zero, dim, num_classes, num_classes)?;
+        if let Some(bad) = rows.iter().find(|r| r.len() != dim + 1) {
+            return Err(Error::InitWeights(format!(
+                "every row needs {} weights with the bias weight first, got {}",
+                dim + 1,
+                bad.len()
+            )));
+        }
+        if rows.iter().flatten().any(|w| !w.is_finite()) {
+            return Err(Error::InitWeights(
+                "every weight must be a finite number".to_string(),
+            ));
+        }
+        if !settings.bias && rows.iter().any(|r| r[0] != 0.0) {
+            return Err(Error::InitWeights(
+                "the bias is off, so every row's w0 must be 0".to_string(),
+            ));
+        }
+        Ok(MulticlassTrainer {
+            run: ClassRun::new(zero, dim, num_classes),
+            weights: rows,
+        })
+    }
+
     /// The same run with another stopping rule.
     pub fn with_stopping(mut self, stopping: Stopping) -> MulticlassTrainer {
         self.run.set_stopping(stopping);
@@ -353,6 +390,24 @@ impl MulticlassTrainer {
     /// Whether the next step starts a new epoch.
     pub fn at_epoch_start(&self) -> bool {
         self.run.epochs.at_epoch_start()
+    }
+
+    /// Tells the run that a sample was appended (as index `n − 1`); see
+    /// [`Trainer::sample_added`](crate::core::Trainer::sample_added).
+    pub fn sample_added(&mut self, n: usize) {
+        self.run.epochs.sample_added(n);
+    }
+
+    /// Tells the run that sample `index` was removed; see
+    /// [`Trainer::sample_removed`](crate::core::Trainer::sample_removed).
+    pub fn sample_removed(&mut self, index: usize) {
+        self.run.epochs.sample_removed(index);
+    }
+
+    /// Tells the run that a sample was moved or relabelled; see
+    /// [`Trainer::sample_moved`](crate::core::Trainer::sample_moved).
+    pub fn sample_moved(&mut self) {
+        self.run.epochs.sample_moved();
     }
 
     /// The scores `s_k = W_k·f(x)` of features `x` (`d` numbers; extra ones are ignored,

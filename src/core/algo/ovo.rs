@@ -199,6 +199,24 @@ impl OvoTrainer {
         self.run.epochs.at_epoch_start()
     }
 
+    /// Tells the run that a sample was appended (as index `n − 1`); see
+    /// [`Trainer::sample_added`](crate::core::Trainer::sample_added).
+    pub fn sample_added(&mut self, n: usize) {
+        self.run.epochs.sample_added(n);
+    }
+
+    /// Tells the run that sample `index` was removed; see
+    /// [`Trainer::sample_removed`](crate::core::Trainer::sample_removed).
+    pub fn sample_removed(&mut self, index: usize) {
+        self.run.epochs.sample_removed(index);
+    }
+
+    /// Tells the run that a sample was moved or relabelled; see
+    /// [`Trainer::sample_moved`](crate::core::Trainer::sample_moved).
+    pub fn sample_moved(&mut self) {
+        self.run.epochs.sample_moved();
+    }
+
     /// The scores `s_p = W_p·f(x)` of every pair for features `x` (`d` numbers; extra ones are
     /// ignored, missing ones count as 0).
     pub fn scores(&self, x: &[f64]) -> Vec<f64> {

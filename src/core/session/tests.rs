@@ -43,7 +43,7 @@ fn step_refuses_without_both_classes_and_changes_nothing() {
     add(&mut s, 1.0, 1.0, false);
     add(&mut s, 2.0, 1.0, false);
     apply(&mut s, Action::Step);
-    assert_eq!(s.trainer().steps(), 0);
+    assert_eq!(s.model().steps(), 0);
     assert!(s.status().notice.contains("all points are of one class"));
     assert_eq!(s.status().weights, "[0, 0, 0]");
 }
@@ -55,13 +55,13 @@ fn alternate_adds_the_other_class_and_reset_keeps_points() {
     add(&mut s, -1.0, -1.0, true);
     assert_eq!(s.data().label(0), Label::Pos);
     assert_eq!(s.data().label(1), Label::Neg);
-    apply(&mut s, Action::SelectClass(Label::Neg));
+    apply(&mut s, Action::SelectClass(Label::Neg.class()));
     add(&mut s, 0.0, 2.0, false);
     assert_eq!(s.data().label(2), Label::Neg);
     apply(&mut s, Action::Step);
-    assert_eq!(s.trainer().steps(), 1);
+    assert_eq!(s.model().steps(), 1);
     apply(&mut s, Action::Reset);
-    assert_eq!((s.trainer().steps(), s.trainer().epoch()), (0, 1));
+    assert_eq!((s.model().steps(), s.model().epoch()), (0, 1));
     assert_eq!(s.data().len(), 3);
     apply(&mut s, Action::Clear);
     assert_eq!(s.data().len(), 0);
@@ -86,7 +86,7 @@ fn applying_the_same_settings_restarts_training() {
     apply(&mut s, Action::Step);
     let same = s.settings().clone();
     assert_eq!(s.apply(Action::SetSettings(same)), Ok(Changed::Redraw));
-    assert_eq!(s.trainer().steps(), 0);
+    assert_eq!(s.model().steps(), 0);
 }
 
 #[test]
@@ -96,18 +96,18 @@ fn play_takes_the_due_steps_and_stops_on_convergence() {
     add(&mut s, -1.0, -1.0, true);
     apply(&mut s, Action::SetSpeed(10.0));
     apply(&mut s, Action::Play);
-    assert_eq!(s.trainer().steps(), 1, "Play steps at once");
+    assert_eq!(s.model().steps(), 1, "Play steps at once");
     assert!(s.is_playing());
     apply(&mut s, Action::Tick { now_ms: 1000.0 });
     apply(&mut s, Action::Tick { now_ms: 1150.0 });
     assert_eq!(
-        s.trainer().steps(),
+        s.model().steps(),
         2,
         "0.15 s at 10 steps/s is one more step"
     );
     apply(&mut s, Action::Tick { now_ms: 5000.0 });
     assert!(!s.is_playing());
-    assert_eq!(s.trainer().state(), TrainState::Converged);
+    assert_eq!(s.model().state(), TrainState::Converged);
     assert!(s.status().state.starts_with("converged"));
 }
 
@@ -119,28 +119,28 @@ fn max_speed_takes_many_steps_per_frame() {
     apply(&mut s, Action::Play);
     apply(&mut s, Action::Tick { now_ms: 0.0 });
     apply(&mut s, Action::Tick { now_ms: 16.0 });
-    assert_eq!(s.trainer().steps(), 1 + MAX_STEPS_PER_TICK);
+    assert_eq!(s.model().steps(), 1 + MAX_STEPS_PER_TICK);
 }
 
 #[test]
 fn back_is_an_exact_undo_and_forward_replays() {
     let mut s = seed_000();
-    let mut states = vec![(s.status(), s.trainer().clone())];
+    let mut states = vec![(s.status(), s.model().clone())];
     for _ in 0..5 {
         apply(&mut s, Action::Step);
-        states.push((s.status(), s.trainer().clone()));
+        states.push((s.status(), s.model().clone()));
     }
     assert_eq!(s.status().weights, "[-1, 1, -1]");
     for k in (0..5).rev() {
         apply(&mut s, Action::Back);
-        assert_eq!(s.trainer(), &states[k].1);
+        assert_eq!(s.model(), &states[k].1);
         assert_eq!(s.status().weights, states[k].0.weights);
     }
     apply(&mut s, Action::Back);
     assert!(s.status().notice.contains("nothing to step back to"));
     for state in &states[1..] {
         apply(&mut s, Action::Step);
-        assert_eq!(s.trainer(), &state.1);
+        assert_eq!(s.model(), &state.1);
     }
     apply(&mut s, Action::JumpToStep(2));
     assert_eq!(s.status().weights, "[0, 3, 2]");
@@ -149,7 +149,7 @@ fn back_is_an_exact_undo_and_forward_replays() {
         "step 2 of 5 (→ replays, a new action drops the rest)"
     );
     apply(&mut s, Action::JumpToStep(5));
-    assert_eq!(s.trainer(), &states[5].1);
+    assert_eq!(s.model(), &states[5].1);
 }
 
 #[test]
@@ -271,7 +271,7 @@ fn cycle_detection_on_xor() {
     apply(&mut s, Action::RunToConvergence);
     assert!(s.status().notice.starts_with("Verdict: never converges"));
     assert_eq!(
-        s.trainer().steps(),
+        s.model().steps(),
         4,
         "the proof is already there: no further steps"
     );
@@ -296,16 +296,16 @@ fn a_separable_set_says_not_converged_yet_and_converges() {
 fn next_mistake_and_finish_epoch() {
     let mut s = seed_000();
     apply(&mut s, Action::NextMistake);
-    assert_eq!(s.trainer().steps(), 2);
+    assert_eq!(s.model().steps(), 2);
     apply(&mut s, Action::NextMistake);
-    assert_eq!(s.trainer().steps(), 5);
+    assert_eq!(s.model().steps(), 5);
     apply(&mut s, Action::Reset);
     apply(&mut s, Action::Step);
     apply(&mut s, Action::FinishEpoch);
-    assert_eq!(s.trainer().steps(), 5);
+    assert_eq!(s.model().steps(), 5);
     assert_eq!(s.status().epoch, "1");
     apply(&mut s, Action::FinishEpoch);
-    assert_eq!(s.trainer().steps(), 10);
+    assert_eq!(s.model().steps(), 10);
 }
 
 #[test]
@@ -351,7 +351,7 @@ fn editing_keeps_weights_and_going_back_restores_the_data() {
     );
     assert_eq!(s.data().x(0), &[0.0, 2.0]);
     assert_eq!(s.status().weights, weights);
-    assert_eq!(s.trainer().steps(), 3);
+    assert_eq!(s.model().steps(), 3);
     assert!(s
         .status()
         .notice
@@ -396,7 +396,7 @@ fn editing_keeps_weights_and_going_back_restores_the_data() {
     assert_eq!(s.data().len(), 3);
     apply(&mut s, Action::Step);
     assert_eq!(
-        s.trainer().steps(),
+        s.model().steps(),
         4,
         "training goes on over the remaining points"
     );
@@ -412,7 +412,7 @@ fn pocket_keeps_the_best_weights() {
     }
     let pocket = s.history().current().pocket.clone().expect("pocket on");
     assert_eq!(pocket.1, training_errors(s.data(), &pocket.0));
-    assert!(pocket.1 <= training_errors(s.data(), s.trainer().weights()));
+    assert!(pocket.1 <= training_errors(s.data(), s.model().linear_weights().unwrap()));
     assert!(s.scene().pocket.is_some());
 }
 
@@ -462,12 +462,12 @@ proptest! {
         let mut s = Session::new();
         for a in actions {
             let _ = s.apply(a);
-            let t = s.trainer();
-            let done: Vec<&StepRecord> = s.history().steps().filter(|(_, d)| *d).map(|(r, _)| r).collect();
+            let t = s.model();
+            let done: Vec<&StepRecord> = s.history().steps().filter(|(_, d)| *d).filter_map(|(r, _)| r.binary()).collect();
             prop_assert_eq!(t.steps(), done.len() as u64 + s.history().dropped_steps());
             let replayed = done.last().map(|r| r.weights_after.clone());
             if let Some(w) = replayed {
-                prop_assert_eq!(t.weights(), w.as_slice());
+                prop_assert_eq!(t.linear_weights().unwrap(), w.as_slice());
             }
             // Back then forward restores the same state and data.
             let (trainer, data) = (t.clone(), s.data().clone());
@@ -475,7 +475,7 @@ proptest! {
             let _ = probe.apply(Action::Back);
             let _ = probe.apply(Action::Step);
             if s.history().next_entry().is_none() && s.history().last_entry().is_some() {
-                prop_assert_eq!(probe.trainer(), &trainer);
+                prop_assert_eq!(probe.model(), &trainer);
                 prop_assert_eq!(probe.data(), &data);
             }
         }
@@ -543,5 +543,5 @@ fn the_small_margin_preset_is_separable_with_a_large_bound_and_converges() {
         "{}",
         s.status().notice
     );
-    assert!(s.trainer().updates() as f64 <= bound);
+    assert!(s.model().updates() as f64 <= bound);
 }

@@ -1,0 +1,147 @@
+//! The batch perceptron's charts: `J_p` and `|M|` per epoch, and the paths of `(w1, w2)` of
+//! the batch and the online rule side by side in "w-space".
+
+use super::{DrawError, Theme};
+use crate::core::numfmt::num;
+use crate::core::BatchView;
+use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+
+/// Draws the three charts of `view` on `area`: `J_p` (top left), `|M|` (bottom left) and the
+/// w-space paths (right).
+pub fn draw_batch<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    view: &BatchView,
+    theme: &Theme,
+) -> Result<(), DrawError<DB>> {
+    area.fill(&theme.background)?;
+    let (width, _) = area.dim_in_pixel();
+    let (left, right) = area.split_horizontally(width / 2);
+    let (top, bottom) = {
+        let (_, h) = left.dim_in_pixel();
+        left.split_vertically(h / 2)
+    };
+    let epochs: Vec<(f64, f64, f64)> = view
+        .epochs
+        .iter()
+        .map(|&(e, j, m)| (e as f64, j, m as f64))
+        .collect();
+    let last = epochs.last().map_or(1.0, |e| e.0).max(1.0);
+    let font = ("sans-serif", theme.font(13.0))
+        .into_font()
+        .color(&theme.text);
+    let caption = ("sans-serif", theme.font(15.0))
+        .into_font()
+        .color(&theme.text);
+    for (panel, title, pick, colour) in [
+        (&top, "J_p per epoch", 1usize, theme.boundary),
+        (
+            &bottom,
+            "|M| per epoch (misclassified)",
+            2,
+            theme.ring_mistake,
+        ),
+    ] {
+        let values: Vec<(f64, f64)> = epochs
+            .iter()
+            .map(|e| (e.0, if pick == 1 { e.1 } else { e.2 }))
+            .collect();
+        let top_value = values.iter().map(|v| v.1).fold(0.0f64, f64::max).max(1.0) * 1.1;
+        let mut chart = ChartBuilder::on(panel)
+            .caption(title, caption.clone())
+            .margin(theme.px(6.0))
+            .x_label_area_size(theme.px(26.0))
+            .y_label_area_size(theme.px(44.0))
+            .build_cartesian_2d(0.5..last + 0.5, 0.0..top_value)?;
+        chart
+            .configure_mesh()
+            .light_line_style(theme.grid_light)
+            .bold_line_style(theme.grid_bold)
+            .axis_style(theme.axis.stroke_width(theme.px(1.0)))
+            .x_labels(6)
+            .y_labels(4)
+            .x_label_formatter(&|v| num(v.round()))
+            .y_label_formatter(&|v| num((*v * 100.0).round() / 100.0))
+            .label_style(font.clone())
+            .draw()?;
+        let style = colour.stroke_width(theme.px(2.5));
+        chart.draw_series(LineSeries::new(values.iter().copied(), style))?;
+        chart.draw_series(
+            values
+                .iter()
+                .map(|&p| Circle::new(p, theme.px(3.5), colour.filled())),
+        )?;
+    }
+    draw_paths(&right, view, theme)
+}
+
+fn draw_paths<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    view: &BatchView,
+    theme: &Theme,
+) -> Result<(), DrawError<DB>> {
+    let all = view.batch_path.iter().chain(&view.online_path);
+    let reach = all
+        .flat_map(|p| [p[0].abs(), p[1].abs()])
+        .fold(1.0f64, f64::max)
+        * 1.15;
+    let font = ("sans-serif", theme.font(13.0))
+        .into_font()
+        .color(&theme.text);
+    let caption = ("sans-serif", theme.font(15.0))
+        .into_font()
+        .color(&theme.text);
+    let mut chart = ChartBuilder::on(area)
+        .caption("w-space: (w1, w2) after each epoch", caption)
+        .margin(theme.px(6.0))
+        .x_label_area_size(theme.px(26.0))
+        .y_label_area_size(theme.px(44.0))
+        .build_cartesian_2d(-reach..reach, -reach..reach)?;
+    chart
+        .configure_mesh()
+        .light_line_style(theme.grid_light)
+        .bold_line_style(theme.grid_bold)
+        .axis_style(theme.axis.stroke_width(theme.px(1.0)))
+        .x_labels(5)
+        .y_labels(5)
+        .x_label_formatter(&|v| num((*v * 100.0).round() / 100.0))
+        .y_label_formatter(&|v| num((*v * 100.0).round() / 100.0))
+        .label_style(font.clone())
+        .draw()?;
+    let batch: Vec<(f64, f64)> = view.batch_path.iter().map(|p| (p[0], p[1])).collect();
+    let online: Vec<(f64, f64)> = view.online_path.iter().map(|p| (p[0], p[1])).collect();
+    let online_style = theme.averaged.stroke_width(theme.px(2.5));
+    chart
+        .draw_series(std::iter::once(DashedPathElement::new(
+            online.clone(),
+            theme.px(7.0),
+            theme.px(4.0),
+            online_style,
+        )))?
+        .label("online (classic rule)")
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], online_style));
+    chart.draw_series(
+        online
+            .iter()
+            .map(|&p| Circle::new(p, theme.px(3.0), theme.averaged.filled())),
+    )?;
+    let batch_style = theme.boundary.stroke_width(theme.px(2.5));
+    chart
+        .draw_series(LineSeries::new(batch.iter().copied(), batch_style))?
+        .label("batch")
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], batch_style));
+    chart.draw_series(
+        batch
+            .iter()
+            .map(|&p| Circle::new(p, theme.px(3.5), theme.boundary.filled())),
+    )?;
+    chart
+        .configure_series_labels()
+        .background_style(theme.background.mix(0.85))
+        .border_style(theme.axis)
+        .label_font(font)
+        .position(SeriesLabelPosition::UpperLeft)
+        .draw()?;
+    Ok(())
+}
