@@ -39,7 +39,9 @@ pub use presets::Preset;
 pub use record::StepRecord;
 pub use region::Region;
 pub use scene::{ClassLine, MarginView, Scene, ScenePoint, Visited};
-pub use session::{Action, BatchView, Changed, Gram, Session, TraceRow, DEFAULT_VIEW, RUN_CAP};
+pub use session::{
+    Action, BatchView, Changed, Gram, Session, TraceRow, DEFAULT_VIEW, MAX_POINTS, RUN_CAP,
+};
 pub use settings::{InitWeights, Order, Settings, SettingsForm, MAX_EPOCHS_LIMIT};
 pub use status::Status;
 pub use theory::{margin_of, max_margin, mistake_bound, radius, MaxMargin};

@@ -545,3 +545,94 @@ fn the_small_margin_preset_is_separable_with_a_large_bound_and_converges() {
     );
     assert!(s.model().updates() as f64 <= bound);
 }
+
+fn setup(algorithm: crate::core::Algorithm, kernel: &str, classes: usize) -> crate::core::Setup {
+    crate::core::Setup {
+        algorithm,
+        kernel: crate::core::algo::kernel::Kernel::parse(kernel).unwrap(),
+        classes,
+        rows: None,
+    }
+}
+
+/// Actions across the whole family: algorithm changes, K classes, imports (good and bad).
+fn family_action() -> impl Strategy<Value = Action> {
+    use crate::core::Algorithm;
+    prop_oneof![
+        (-5i32..5, -5i32..5, any::<bool>()).prop_map(|(x, y, a)| Action::AddPoint {
+            x: f64::from(x) / 2.0,
+            y: f64::from(y) / 2.0,
+            alternate: a,
+            pixel: 0.01
+        }),
+        (0usize..6).prop_map(Action::SelectClass),
+        Just(Action::Step),
+        Just(Action::Step),
+        Just(Action::Step),
+        Just(Action::Back),
+        Just(Action::NextMistake),
+        Just(Action::FinishEpoch),
+        Just(Action::Reset),
+        (0u64..30).prop_map(Action::JumpToStep),
+        (0usize..7, 2usize..7, 0usize..3).prop_map(|(a, k, kernel)| Action::SetSetup(setup(
+            Algorithm::ALL[a],
+            ["linear", "rbf:0.5", "poly:2:1:1"][kernel],
+            k
+        ))),
+        prop_oneof![
+            Just(Preset::Seed000),
+            Just(Preset::Xor),
+            Just(Preset::XorRbf),
+            Just(Preset::Blobs3),
+            Just(Preset::Seed000Multiclass),
+        ]
+        .prop_map(Action::LoadPreset),
+        prop_oneof![
+            Just(b"x1,x2,y\n1,2,+1\n-1,0,-1\n0.5,0.5,+1\n".to_vec()),
+            Just(b"x1,x2,y\n1,2,a\n-1,0,b\n3,3,c\n".to_vec()),
+            Just(b"x1,x2,y\n1,2\n".to_vec()),
+            Just(b"x1,x2,y\n1,NaN,+1\n".to_vec()),
+            Just(b"\xff\xfe".to_vec()),
+        ]
+        .prop_map(Action::ImportCsv),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+    #[test]
+    fn family_actions_keep_the_invariants(actions in prop::collection::vec(family_action(), 1..50)) {
+        let mut s = Session::new();
+        for a in actions {
+            let before = s.clone();
+            if s.apply(a).is_err() {
+                // A refused action changes nothing.
+                prop_assert_eq!(s.model(), before.model());
+                prop_assert_eq!(s.data(), before.data());
+                prop_assert_eq!(s.setup(), before.setup());
+            }
+            let t = s.model();
+            let done: Vec<u64> = s.history().steps().filter(|(_, d)| *d).map(|(r, _)| r.step()).collect();
+            prop_assert_eq!(t.steps(), done.len() as u64 + s.history().dropped_steps());
+            if let Some(last) = done.last() {
+                prop_assert_eq!(*last, t.steps());
+            }
+            prop_assert_eq!(t.algorithm(), s.setup().algorithm);
+            // The views never panic.
+            let _ = s.status();
+            let _ = s.scene();
+            let _ = s.trace_rows(0, 10);
+            let view = s.scene().view;
+            let _ = s.region(&view, 20, 15);
+            // Back then forward restores the same state and data.
+            let (model, data) = (s.model().clone(), s.data().clone());
+            let mut probe = s.clone();
+            let _ = probe.apply(Action::Back);
+            let _ = probe.apply(Action::Step);
+            if s.history().next_entry().is_none() && s.history().last_entry().is_some() {
+                prop_assert_eq!(probe.model(), &model);
+                prop_assert_eq!(probe.data(), &data);
+            }
+        }
+    }
+}
