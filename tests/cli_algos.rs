@@ -221,14 +221,11 @@ fn averaged_json_matches_the_library() {
         args.push(file);
         let v = json(&args);
         let r = &v["result"];
-        assert_eq!(floats(&r["average_weights"]), average[1..], "{file} {bias}");
-        assert_eq!(
-            r["average_bias"].as_f64(),
-            Some(average[0]),
-            "{file} {bias}"
-        );
-        assert_eq!(floats(&r["weights"]), expected.weights()[1..]);
-        assert_eq!(r["bias"].as_f64(), Some(expected.weights()[0]));
+        // `weights` and `bias` are the averaged ones; `last_*` the current ones.
+        assert_eq!(floats(&r["weights"]), average[1..], "{file} {bias}");
+        assert_eq!(r["bias"].as_f64(), Some(average[0]), "{file} {bias}");
+        assert_eq!(floats(&r["last_weights"]), expected.weights()[1..]);
+        assert_eq!(r["last_bias"].as_f64(), Some(expected.weights()[0]));
         assert_eq!(r["steps"].as_u64(), Some(expected.visits()));
         // The last step's running average is the result's.
         let steps = v["steps"].as_array().expect("steps");
@@ -254,7 +251,7 @@ fn kernel_linear_primal_weights_equal_the_classic_result() {
             for key in ["weights", "bias", "epochs", "updates", "converged"] {
                 assert_eq!(k["result"][key], c["result"][key], "{file} {bias} {key}");
             }
-            let alphas = floats(&k["result"]["alphas"]);
+            let alphas = floats(&k["result"]["alpha"]);
             let support: Vec<u64> = k["result"]["support"]
                 .as_array()
                 .expect("support")
@@ -495,4 +492,85 @@ fn bad_data_and_unknown_algos_fail_cleanly() {
         fails(&["--algo", algo, &bad_number], "line 2: the label \"a\"");
         fails(&["--algo", algo, MULTI3], "line 2: the label \"pear\"");
     }
+}
+
+/// `--predict POINTS.csv` adds the predicted label of every row, spelled as in the data, for
+/// every algorithm; bad prediction files are one-line errors naming the line.
+#[test]
+fn predict_adds_predictions_for_every_algorithm() {
+    let dir = std::env::temp_dir().join(format!("perceptron-predict-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let points = dir.join("points.csv");
+    std::fs::write(&points, "x1,x2\n3,4\n1,1\n").unwrap();
+    let points = points.to_str().unwrap();
+    for algo in ["perceptron", "averaged", "batch", "kernel"] {
+        let v = json(&[
+            "--algo",
+            algo,
+            "--format",
+            "json",
+            "--no-steps",
+            "--predict",
+            points,
+            "tests/data/seed000.csv",
+        ]);
+        // Seed 000 (labels written + and -): (3, 4) is + and (1, 1) is -; every algorithm separates them.
+        assert_eq!(
+            v["result"]["predictions"],
+            serde_json::json!(["+", "-"]),
+            "{algo}"
+        );
+    }
+    let multi = dir.join("multi.csv");
+    std::fs::write(&multi, "x1,x2,label\n0,0,ignored\n").unwrap();
+    for algo in ["multiclass", "ovr", "ovo"] {
+        let v = json(&[
+            "--algo",
+            algo,
+            "--format",
+            "json",
+            "--no-steps",
+            "--predict",
+            multi.to_str().unwrap(),
+            "tests/data/multi3.csv",
+        ]);
+        let predictions = v["result"]["predictions"].as_array().expect("predictions");
+        assert_eq!(predictions.len(), 1, "{algo}");
+        let classes = v["result"]["classes"].as_array().unwrap();
+        assert!(classes.contains(&predictions[0]), "{algo}: {predictions:?}");
+        assert_eq!(
+            v["result"]["weights"].as_array().map(Vec::len),
+            v["result"]["bias"].as_array().map(Vec::len)
+        );
+        if algo == "ovo" {
+            assert_eq!(
+                v["result"]["pairs"],
+                serde_json::json!([[0, 1], [0, 2], [1, 2]])
+            );
+        }
+    }
+    // Text formats print a line after the summary.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_perceptron-trace"))
+        .args(["--no-steps", "--predict", points, "tests/data/seed000.csv"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Predictions for ") && text.trim_end().ends_with(": +, -."),
+        "{text}"
+    );
+    // A bad row is an error naming the line.
+    let bad = dir.join("bad.csv");
+    std::fs::write(&bad, "x1,x2\n1,2\n1,x\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_perceptron-trace"))
+        .args(["--predict", bad.to_str().unwrap(), "tests/data/seed000.csv"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("line 3: column 2 must be a finite number"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

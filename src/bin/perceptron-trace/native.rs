@@ -1,11 +1,12 @@
 use clap::{Parser, ValueEnum};
 use perceptron_lab::core::algo::kernel::Kernel;
+use perceptron_lab::core::algo::parse_class_csv;
 use perceptron_lab::core::table::{
     csv_header, csv_row, latex_row, markdown_final_row, markdown_row, RunResult, LATEX_FOOTER,
     LATEX_HEADER, MARKDOWN_HEADER,
 };
 use perceptron_lab::core::{
-    numfmt, parse_csv, InitWeights, Order, Refusal, Settings, TrainState, Trainer,
+    numfmt, parse_csv, InitWeights, Label, Order, Refusal, Settings, TrainState, Trainer,
 };
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -51,6 +52,11 @@ struct Cli {
     /// The kernel of --algo kernel: linear, poly:D:GAMMA:C or rbf:GAMMA (default linear).
     #[arg(long, value_name = "KERNEL")]
     kernel: Option<String>,
+    /// After training, predict the label of every row of POINTS.csv (a header row, then the
+    /// same feature columns; a label column, if present, is ignored): JSON adds "predictions",
+    /// the other formats a line after the summary. Labels are written as in DATA.csv.
+    #[arg(long, value_name = "POINTS.csv")]
+    predict: Option<std::path::PathBuf>,
 }
 
 /// The algorithms of `--algo`.
@@ -140,6 +146,99 @@ fn read_data(cli: &Cli) -> Result<Vec<u8>, String> {
     std::fs::read(&cli.data).map_err(|e| format!("{}: cannot read: {e}", cli.data.display()))
 }
 
+/// The rows of `--predict POINTS.csv`: `dim` features each (a further label column is
+/// ignored). `None` without the option. Errors name the file, the line and the reason.
+fn read_points(cli: &Cli, dim: usize) -> Result<Option<Vec<Vec<f64>>>, String> {
+    let Some(path) = &cli.predict else {
+        return Ok(None);
+    };
+    let name = path.display();
+    let bytes = std::fs::read(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(bytes.as_slice());
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| format!("{name}: unreadable CSV ({e})"))?;
+        let line = record.position().map_or(0, |p| p.line());
+        if record.iter().all(str::is_empty) {
+            continue;
+        }
+        if record.len() != dim && record.len() != dim + 1 {
+            return Err(format!(
+                "{name}: line {line}: expected {dim} feature columns (and an optional label), found {} columns",
+                record.len()
+            ));
+        }
+        let mut x = Vec::with_capacity(dim);
+        for (c, field) in record.iter().take(dim).enumerate() {
+            match field.parse::<f64>() {
+                Ok(v) if v.is_finite() => x.push(v),
+                _ => {
+                    return Err(format!(
+                        "{name}: line {line}: column {} must be a finite number, got {field:?}",
+                        c + 1
+                    ))
+                }
+            }
+        }
+        rows.push(x);
+    }
+    Ok(Some(rows))
+}
+
+/// Adds `"predictions"` for `--predict` to `result` (and a line to `summary`), for a binary
+/// model: `class` gives 1 for `+1` and 0 for `−1`, written as DATA.csv spells those labels.
+fn predict(
+    cli: &Cli,
+    dim: usize,
+    result: &mut serde_json::Value,
+    summary: String,
+    class: &dyn Fn(&[f64]) -> usize,
+) -> Result<String, String> {
+    if cli.predict.is_none() {
+        return Ok(summary);
+    }
+    let mut names = vec!["-1".to_string(), "+1".to_string()];
+    if let Ok(data) = parse_class_csv(&read_data(cli)?) {
+        for (slot, label) in [(0, Label::Neg), (1, Label::Pos)] {
+            if let Some(name) = data.names().iter().find(|n| Label::parse(n) == Some(label)) {
+                names[slot] = name.clone();
+            }
+        }
+    }
+    predict_classes(cli, dim, result, summary, names, class)
+}
+
+/// Adds `"predictions"` for `--predict`: `class` gives the class index into `names`.
+fn predict_classes(
+    cli: &Cli,
+    dim: usize,
+    result: &mut serde_json::Value,
+    summary: String,
+    names: Vec<String>,
+    class: &dyn Fn(&[f64]) -> usize,
+) -> Result<String, String> {
+    let Some(points) = read_points(cli, dim)? else {
+        return Ok(summary);
+    };
+    let predictions: Vec<String> = points
+        .iter()
+        .map(|x| names.get(class(x)).cloned().unwrap_or_default())
+        .collect();
+    let line = format!(
+        "{summary}\nPredictions for {}: {}.",
+        cli.predict
+            .as_deref()
+            .map_or(String::new(), |p| p.display().to_string()),
+        predictions.join(", ")
+    );
+    result["predictions"] = serde_json::json!(predictions);
+    Ok(line)
+}
+
 /// The training settings of the command line.
 fn settings(cli: &Cli) -> Result<Settings, String> {
     Ok(Settings {
@@ -201,7 +300,7 @@ fn run_perceptron(cli: &Cli) -> Result<(), String> {
 
     let w = trainer.weights();
     let converged = trainer.state() == TrainState::Converged;
-    let result = RunResult {
+    let run_result = RunResult {
         weights: w[1..].to_vec(),
         bias: w[0],
         epochs: trainer.epoch(),
@@ -215,12 +314,16 @@ fn run_perceptron(cli: &Cli) -> Result<(), String> {
             (false, Refusal::Overflow) => "Not converged (stopped: the numbers overflowed)",
             (false, _) => "Not converged (max epochs reached)",
         },
-        result.epochs,
-        if result.epochs == 1 { "" } else { "s" },
+        run_result.epochs,
+        if run_result.epochs == 1 { "" } else { "s" },
         trainer.steps(),
-        result.updates,
+        run_result.updates,
         numfmt::vector(w),
     );
+    let mut result = serde_json::to_value(&run_result).map_err(|e| e.to_string())?;
+    let summary = predict(cli, data.dim(), &mut result, summary, &|x| {
+        usize::from(trainer.score(x) > 0.0)
+    })?;
     match cli.format {
         Format::Markdown => {
             if !cli.no_steps {
@@ -248,7 +351,6 @@ fn run_perceptron(cli: &Cli) -> Result<(), String> {
         }
         Format::Json => {
             let sep = if cli.no_steps { "" } else { "]," };
-            let result = serde_json::to_string(&result).map_err(|e| e.to_string())?;
             writeln!(out, "{sep}\"result\":{result}}}").map_err(write_err)?;
         }
     }

@@ -1,5 +1,5 @@
 use super::emit::{csv_field, Cell, Emitter};
-use super::{read_data, settings, Algo, Cli};
+use super::{predict, read_data, settings, Algo, Cli};
 use perceptron_lab::core::algo::averaged::Averaged;
 use perceptron_lab::core::algo::batch::{Batch, BatchOutcome};
 use perceptron_lab::core::algo::kernel::{Kernel, KernelOutcome, KernelTrainer};
@@ -129,16 +129,19 @@ pub fn averaged(cli: &Cli) -> Result<(), String> {
         vector(&w),
         vector(&average),
     );
-    let result = json!({
-        "weights": clean(&w[1..]),
-        "bias": w[0] + 0.0,
-        "average_weights": clean(&average[1..]),
-        "average_bias": average[0] + 0.0,
+    let mut result = json!({
+        "weights": clean(&average[1..]),
+        "bias": average[0] + 0.0,
+        "last_weights": clean(&w[1..]),
+        "last_bias": w[0] + 0.0,
         "epochs": trainer.epoch(),
         "steps": trainer.steps(),
         "updates": trainer.updates(),
         "converged": converged,
     });
+    let summary = predict(cli, data.dim(), &mut result, summary, &|x| {
+        usize::from(run.score(x) > 0.0)
+    })?;
     out.finish(&summary, &result).map_err(write_err)?;
     if stopped == Refusal::Overflow {
         return Err(format!(
@@ -234,7 +237,7 @@ pub fn batch(cli: &Cli) -> Result<(), String> {
         criterion.mistakes.len(),
         vector(&w),
     );
-    let result = json!({
+    let mut result = json!({
         "weights": clean(&w[1..]),
         "bias": w[0] + 0.0,
         "criterion": criterion.value,
@@ -243,6 +246,9 @@ pub fn batch(cli: &Cli) -> Result<(), String> {
         "updates": updates,
         "converged": converged,
     });
+    let summary = predict(cli, data.dim(), &mut result, summary, &|x| {
+        usize::from(run.score(x) > 0.0)
+    })?;
     out.finish(&summary, &result).map_err(write_err)
 }
 
@@ -343,7 +349,7 @@ pub fn kernel(cli: &Cli, kernel: Kernel) -> Result<(), String> {
     );
     let mut result = json!({
         "kernel": kernel.to_string(),
-        "alphas": alphas,
+        "alpha": alphas,
         "bias": run.bias() + 0.0,
         "support": support,
         "epochs": run.epoch(),
@@ -354,6 +360,9 @@ pub fn kernel(cli: &Cli, kernel: Kernel) -> Result<(), String> {
     if let Some(w) = primal {
         result["weights"] = json!(clean(&w[1..]));
     }
+    let summary = predict(cli, data.dim(), &mut result, summary, &|x| {
+        usize::from(run.score(&data, x) > 0.0)
+    })?;
     out.finish(&summary, &result).map_err(write_err)
 }
 
@@ -416,6 +425,14 @@ impl ClassTrainer {
                 OvoOutcome::Refused(why) => return Ok(Err(why)),
             },
         }))
+    }
+
+    fn predict(&self, x: &[f64]) -> usize {
+        match self {
+            ClassTrainer::Multiclass(t) => t.predict(x),
+            ClassTrainer::Ovr(t) => t.predict(x),
+            ClassTrainer::Ovo(t) => t.predict(x),
+        }
     }
 
     fn weights(&self) -> &[Vec<f64>] {
@@ -589,13 +606,21 @@ pub fn multiclass(cli: &Cli) -> Result<(), String> {
             }
         })
         .collect();
-    let result = json!({
+    let mut result = json!({
         "classes": names,
+        "weights": weights.iter().map(|w| clean(&w[1..])).collect::<Vec<_>>(),
+        "bias": weights.iter().map(|w| w[0] + 0.0).collect::<Vec<_>>(),
         "rows": json_rows,
         "epochs": epochs,
         "steps": steps,
         "updates": updates,
         "converged": converged,
     });
+    if ovo {
+        result["pairs"] = json!(pairs.iter().map(|&(i, j)| [i, j]).collect::<Vec<_>>());
+    }
+    let summary = super::predict_classes(cli, data.dim(), &mut result, summary, names, &|x| {
+        trainer.predict(x)
+    })?;
     out.finish(&summary, &result).map_err(write_err)
 }
