@@ -411,6 +411,29 @@ impl Lab {
         })
     }
 
+    /// Draws the whole frame now (plot, panels, trace) as the next animation frame would, and
+    /// returns how long it took in milliseconds: for the browser benchmark. Not part of the
+    /// page's controls.
+    #[doc(hidden)]
+    pub fn redraw_now(&self) -> Result<f64, JsValue> {
+        let performance = self
+            .shared
+            .window
+            .performance()
+            .ok_or_else(|| JsValue::from_str("no performance clock"))?;
+        self.with(|runner| {
+            let start = performance.now();
+            runner.invalidate();
+            runner
+                .frame(start)
+                .map_err(|reason| crate::core::Error::Field {
+                    field: "drawing",
+                    reason,
+                })?;
+            Ok(performance.now() - start)
+        })
+    }
+
     /// Panics on purpose, so tests can check that a panic shows the crash panel and stops the
     /// handle. Not part of the page's controls.
     #[doc(hidden)]
