@@ -499,3 +499,229 @@ function runTraceText(points, args, format) {
 }
 
 Object.assign(module.exports, { EXPLAIN_FIELDS, SEED000_TABLE, runTraceText });
+
+// ----- the perceptron family: algorithms, kernels, classes (family.spec.js) ------------------
+
+/** The status panel's title of each algorithm of the #algorithm select. */
+const ALGORITHM_TITLES = {
+  perceptron: 'Perceptron (classic rule)',
+  averaged: 'Averaged perceptron',
+  batch: 'Batch perceptron (gradient on J_p)',
+  kernel: 'Kernel perceptron (dual form)',
+  multiclass: 'Multiclass perceptron',
+  ovr: 'One-vs-rest',
+  ovo: 'One-vs-one',
+};
+
+const MULTICLASS_ALGORITHMS = ['multiclass', 'ovr', 'ovo'];
+
+/** Region-map colours over a white background (light theme): class 0, 1, 2 and grey (tied). */
+const REGION_COLOURS = {
+  0: [248, 230, 217],
+  1: [214, 232, 243],
+  2: [214, 239, 233],
+  tied: [212, 212, 212],
+};
+
+/** The saturated class colours of points, arrows and lines: 0 orange, 1 blue, 2 green. */
+const isClassColour = {
+  0: ([r, g, b]) => r > 170 && r - b > 120 && g < 140,
+  1: ([r, g, b]) => b > 140 && b - r > 100 && g < 160,
+  2: ([r, g, b]) => g > 120 && g - r > 90 && g - b > 20,
+};
+
+/** Which region colour `c` is (0, 1, 2, 'tied'), or null when it is none of them. */
+function regionName(c, tolerance = 12) {
+  let best = null;
+  let bestDistance = Infinity;
+  for (const [name, ref] of Object.entries(REGION_COLOURS)) {
+    const d = Math.max(...ref.map((v, i) => Math.abs(v - c[i])));
+    if (d < bestDistance) {
+      best = name;
+      bestDistance = d;
+    }
+  }
+  if (bestDistance > tolerance) return null;
+  return best === 'tied' ? 'tied' : Number(best);
+}
+
+/** "W0 = [1, -2, 2]; W1 = [..]" or "W0|1 = [..]; …" → [{ name: 'W0', w: [1, -2, 2] }, …]. */
+function parseRows(text) {
+  const rows = [];
+  const re = /(W[\d|]+) = \[([^\]]*)\]/g;
+  let m;
+  while ((m = re.exec(text)) !== null) rows.push({ name: m[1], w: m[2].split(',').map((s) => Number(s.trim())) });
+  if (rows.length === 0) throw new Error(`no weight rows in ${JSON.stringify(text)}`);
+  return rows;
+}
+
+/**
+ * The kernel perceptron's model text, "4 of 32 α non-zero: α1 = 1, α5 = 2; b = 0[; w = Σ α·y·x =
+ * [..]]" → { support, n, alphas: { 1: 1, 5: 2 } (1-based), b, w (or null), shortened }.
+ */
+function parseKernelModel(text) {
+  const m = /^(\d+) of (\d+) α non-zero(?:: (.*?))?; b = (-?[\d.e+-]+)(?:; w = Σ α·y·x = (\[.*\]))?$/.exec(text.trim());
+  if (!m) throw new Error(`unexpected kernel model text: ${JSON.stringify(text)}`);
+  const alphas = {};
+  const list = m[3] || '';
+  for (const a of list.matchAll(/α(\d+) = (-?[\d.e+-]+)/g)) alphas[Number(a[1])] = Number(a[2]);
+  return {
+    support: Number(m[1]),
+    n: Number(m[2]),
+    alphas,
+    b: Number(m[4]),
+    w: m[5] ? parseVector(m[5]) : null,
+    shortened: list.includes('…'),
+  };
+}
+
+/** "36 (12 of class 0, 12 of class 1, 12 of class 2)" → { total: 36, counts: [12, 12, 12] }. */
+function parseClassPoints(text) {
+  const m = /^(\d+) \((.*)\)$/.exec(text.trim());
+  if (!m) throw new Error(`unexpected points field: ${JSON.stringify(text)}`);
+  const counts = [];
+  for (const part of m[2].split(', ')) {
+    const c = /^(\d+) of class (\d+)$/.exec(part);
+    if (!c) throw new Error(`unexpected points field: ${JSON.stringify(text)}`);
+    counts[Number(c[2])] = Number(c[1]);
+  }
+  return { total: Number(m[1]), counts };
+}
+
+/**
+ * The sample field, "#3 (2, 4), y = +1" or "#1 (-2.6, -0.4), class 0" →
+ * { index, x, y, label (±1) or cls (class index) }.
+ */
+function parseSample(text) {
+  const m = /^#(\d+) \((-?[\d.e+-]+), (-?[\d.e+-]+)\), (?:y = ([+-]1)|class (\d+))$/.exec(text.trim());
+  if (!m) throw new Error(`unexpected sample field: ${JSON.stringify(text)}`);
+  const out = { index: Number(m[1]), x: Number(m[2]), y: Number(m[3]) };
+  if (m[4] !== undefined) out.label = Number(m[4]);
+  else out.cls = Number(m[5]);
+  return out;
+}
+
+const ADDED_CLASS = /^Added point #(\d+) at \((-?[\d.e+-]+), (-?[\d.e+-]+)\), class (\d+)\./;
+
+/** Chooses an algorithm in #algorithm as a person would and waits for the restart notice. */
+Lab.prototype.chooseAlgorithm = async function chooseAlgorithm(value) {
+  await this.page.locator('#algorithm').selectOption(value);
+  await expect(this.field('algorithm'), `#algorithm → ${value}`).toHaveText(ALGORITHM_TITLES[value]);
+  await expect(this.field('notice')).toHaveText(`${ALGORITHM_TITLES[value]} chosen: training restarts; the points stay.`);
+  await expect(this.field('step')).toHaveText('0');
+  await expect(this.page.locator('#model-error')).toHaveText('');
+};
+
+/** Types a kernel into #kernel and applies it with Enter. */
+Lab.prototype.enterKernel = async function enterKernel(text) {
+  await this.typeInto('#kernel', text);
+  await this.page.locator('#kernel').press('Enter');
+};
+
+/**
+ * The Gram table: { header: ['', 'x1', …, 'α'], rows: [{ row (1-based), current, k: [numbers],
+ * alpha }] }.
+ */
+Lab.prototype.gram = async function gram() {
+  await this.settle();
+  return this.page.locator('#gram').evaluate((table) => {
+    const trs = Array.from(table.querySelectorAll('tr'));
+    const header = trs.length ? Array.from(trs[0].cells).map((c) => c.textContent.trim()) : [];
+    const rows = trs
+      .filter((tr) => tr.dataset.row !== undefined)
+      .map((tr) => {
+        const tds = Array.from(tr.querySelectorAll('td'));
+        const alphaCell = tr.querySelector('td.alpha');
+        return {
+          row: Number(tr.dataset.row),
+          current: tr.classList.contains('current'),
+          k: tds.filter((td) => !td.classList.contains('alpha')).map((td) => Number(td.textContent.trim())),
+          alpha: alphaCell ? Number(alphaCell.textContent.trim()) : NaN,
+        };
+      });
+    return { header, rows };
+  });
+};
+
+/**
+ * Clicks at data point (x, y) in a multiclass mode; checks that one point was added (the notice
+ * "Added point #N at (x, y), class c." and the points field) and returns { index, x, y, cls }.
+ */
+Lab.prototype.addClassPoint = async function addClassPoint(x, y) {
+  const before = parseClassPoints(await this.text('points'));
+  await this.clickData(x, y);
+  await expect(this.field('points'), `a click at (${x}, ${y}) adds one point`).toHaveText(
+    new RegExp(`^${before.total + 1} \\(`)
+  );
+  const notice = await this.text('notice');
+  const m = ADDED_CLASS.exec(notice);
+  expect(m, `notice after adding a point: ${JSON.stringify(notice)}`).not.toBeNull();
+  expect(Number(m[1])).toBe(before.total + 1);
+  return { index: Number(m[1]), x: Number(m[2]), y: Number(m[3]), cls: Number(m[4]) };
+};
+
+/**
+ * Presses → `n` times and reads the sample field after each step: returns the samples as the
+ * page names them ({ index, x, y, label | cls }).
+ */
+Lab.prototype.visitSamples = async function visitSamples(n) {
+  const start = Number(await this.text('step'));
+  const seen = [];
+  for (let i = 1; i <= n; i++) {
+    await this.key('ArrowRight');
+    await expect(this.field('step')).toHaveText(String(start + i));
+    seen.push(parseSample(await this.text('sample')));
+  }
+  return seen;
+};
+
+/**
+ * The region colour around CSS offset (cx, cy) of the plot in `image`: the most common colour
+ * of a (2r+1)² patch of device pixels (so thin grid lines do not count), and its region name.
+ */
+function regionColourAt(image, scale, cx, cy, r = 3) {
+  const counts = new Map();
+  for (let dy = -r; dy <= r; dy++) {
+    for (let dx = -r; dx <= r; dx++) {
+      const c = pixel(image, cx * scale + dx, cy * scale + dy);
+      const key = c.join(',');
+      counts.set(key, (counts.get(key) || 0) + 1);
+    }
+  }
+  const [key] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+  const colour = key.split(',').map(Number);
+  return { colour, name: regionName(colour) };
+}
+
+/**
+ * Runs perceptron-trace with class labels (multiclass data): `points` are { x, y, cls };
+ * returns the parsed JSON.
+ */
+function runTraceClasses(points, args = []) {
+  if (!fs.existsSync(TRACE_BIN)) {
+    throw new Error(`${TRACE_BIN} is missing: build it with \`cargo build --bin perceptron-trace\`.`);
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perceptron-e2e-'));
+  try {
+    const csv = path.join(dir, 'data.csv');
+    fs.writeFileSync(csv, ['x1,x2,y', ...points.map((p) => `${p.x},${p.y},${p.cls}`)].join('\n') + '\n');
+    const out = execFileSync(TRACE_BIN, [...args, '--format', 'json', csv], { encoding: 'utf8', timeout: 30_000 });
+    return JSON.parse(out);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+Object.assign(module.exports, {
+  ALGORITHM_TITLES,
+  MULTICLASS_ALGORITHMS,
+  REGION_COLOURS,
+  isClassColour,
+  regionName,
+  regionColourAt,
+  parseRows,
+  parseKernelModel,
+  parseClassPoints,
+  parseSample,
+  runTraceClasses,
+});
