@@ -25,6 +25,8 @@ pub struct ClassLine {
     pub weights: [f64; 3],
     /// The class whose colour the line takes.
     pub class: usize,
+    /// One-vs-one: the pair's other class, drawn as dashes over the line.
+    pub other: Option<usize>,
     /// A short label drawn at the line, e.g. `1 vs rest` or `0|2`.
     pub label: String,
 }

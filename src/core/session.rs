@@ -415,15 +415,18 @@ impl Session {
             },
             Action::SelectClass(class) => {
                 if class >= self.num_classes() {
-                    self.notice = format!(
-                        "There is no class {}: this algorithm has {} classes ({}).",
-                        class + 1,
-                        self.num_classes(),
-                        (0..self.num_classes())
-                            .map(|c| self.class_name(c))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    );
+                    self.notice = if self.setup.algorithm.is_multiclass() {
+                        format!(
+                            "There is no class {class}: {} classes are set ({}); choose more under Classes.",
+                            self.num_classes(),
+                            (0..self.num_classes())
+                                .map(|c| self.class_name(c))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    } else {
+                        "This algorithm has two classes, +1 (key 1) and -1 (key 2).".to_string()
+                    };
                     return Ok(Changed::Redraw);
                 }
                 if self.selected == class {
@@ -534,8 +537,13 @@ impl Session {
                 };
                 self.check_classes_fit(&setup)?;
                 let algorithm = setup.algorithm;
+                let kind_changes =
+                    algorithm.is_multiclass() != self.setup.algorithm.is_multiclass();
                 self.restart_with(setup, self.settings().clone())?;
-                if self.selected >= self.num_classes() {
+                if kind_changes {
+                    // Binary mode starts at +1, multiclass mode at class 0.
+                    self.selected = if algorithm.is_multiclass() { 0 } else { 1 };
+                } else if self.selected >= self.num_classes() {
                     self.selected = 0;
                 }
                 self.notice = format!(
@@ -555,9 +563,11 @@ impl Session {
                 Model::new(&setup, settings.clone(), 2)?;
                 self.set_data(data);
                 self.restart_with(setup, settings)?;
-                if self.selected >= self.num_classes() {
-                    self.selected = 0;
-                }
+                self.selected = if self.setup.algorithm.is_multiclass() {
+                    0
+                } else {
+                    1
+                };
                 self.view = fit_view(&self.data);
                 self.notice = format!("Loaded “{}”.", preset.title());
                 Ok(Changed::Redraw)
@@ -1525,6 +1535,20 @@ impl Session {
                 Model::Averaged(a) => vector(&a.average()),
                 _ => dash.clone(),
             },
+            weights_label: match t {
+                Model::Kernel(_) => "α (dual weights)",
+                Model::Multiclass(_) | Model::Ovr(_) => "W: a row per class, bias first",
+                Model::Ovo(_) => "W: a row per pair, bias first",
+                Model::Averaged(_) => "w (current) = [w0, w1, w2]",
+                _ => "w = [w0, w1, w2]",
+            }
+            .to_string(),
+            bias_label: match t {
+                Model::Kernel(_) => "b",
+                Model::Multiclass(_) | Model::Ovr(_) | Model::Ovo(_) => "b of each row",
+                _ => "b (= w0)",
+            }
+            .to_string(),
             space: if !self.linear() {
                 "R, γ and the mistake bound are for linear binary classifiers; they do not apply to this model.".to_string()
             } else if bias {

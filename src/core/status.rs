@@ -57,12 +57,16 @@ pub struct Status {
     pub accuracy: String,
     /// The averaged perceptron's `[b̄, w̄1, w̄2]`, or a dash.
     pub averaged: String,
+    /// What the `weights` field holds, e.g. `w = [w0, w1, w2]` or `W, one row per class`.
+    pub weights_label: String,
+    /// What the `bias` field holds, e.g. `b (= w0)` or `b per row`.
+    pub bias_label: String,
 }
 
 impl Status {
     /// The fields as `(name, text)` pairs; the page shows each in the element marked
     /// `data-field="name"`.
-    pub fn fields(&self) -> [(&'static str, &str); 27] {
+    pub fn fields(&self) -> [(&'static str, &str); 29] {
         [
             ("step", &self.step),
             ("epoch", &self.epoch),
@@ -91,6 +95,8 @@ impl Status {
             ("algorithm", &self.algorithm),
             ("accuracy", &self.accuracy),
             ("averaged", &self.averaged),
+            ("weights-label", &self.weights_label),
+            ("bias-label", &self.bias_label),
         ]
     }
 }

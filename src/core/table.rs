@@ -256,7 +256,28 @@ fn latex_text(text: &str) -> String {
             }
             '~' => out.push_str("\\textasciitilde{}"),
             '^' => out.push_str("\\textasciicircum{}"),
-            _ => out.push(ch),
+            ch if ch.is_ascii() => out.push(ch),
+            ch => out.push_str(match ch {
+                'α' => "$\\alpha$",
+                'η' => "$\\eta$",
+                'γ' => "$\\gamma$",
+                'Σ' => "$\\Sigma$",
+                '·' => "$\\cdot$",
+                '→' => "$\\to$",
+                '←' => "$\\leftarrow$",
+                '−' => "$-$",
+                '≤' => "$\\le$",
+                '≠' => "$\\ne$",
+                '‖' => "$\\|$",
+                '✓' => "$\\checkmark$",
+                '✗' => "$\\times$",
+                'ŷ' => "$\\hat{y}$",
+                '\u{304}' => "",
+                '…' => "\\ldots{}",
+                '—' => "---",
+                '–' => "--",
+                _ => "?",
+            }),
         }
     }
     out

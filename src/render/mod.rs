@@ -119,7 +119,9 @@ pub fn draw_with_underlay<DB: DrawingBackend>(
         draw_margin_band(area, &frame, margin, theme)?;
     }
     if let (Some(weights), None) = (scene.weights, scene.region) {
-        draw_region(area, &frame, &Boundary::from_weights(&weights), theme)?;
+        // The averaged perceptron predicts with w̄: shade its positive side.
+        let shaded = scene.averaged.unwrap_or(weights);
+        draw_region(area, &frame, &Boundary::from_weights(&shaded), theme)?;
     }
     draw_origin_axes(area, &frame, theme)?;
     if let Some(region) = scene.region {
@@ -144,6 +146,19 @@ pub fn draw_with_underlay<DB: DrawingBackend>(
         let boundary = Boundary::from_weights(&line.weights);
         let colour = theme.class_colour(line.class);
         draw_line(area, &frame, &boundary, colour, 2.5, None, theme)?;
+        if let Some(other) = line.other {
+            // One-vs-one: dashes of the pair's other class over the line, so that every pair
+            // has its own two colours.
+            draw_line(
+                area,
+                &frame,
+                &boundary,
+                theme.class_colour(other),
+                2.5,
+                Some(9.0),
+                theme,
+            )?;
+        }
         if let Some(segment) = boundary.segment(&frame.view()) {
             // The label sits a fifth of the way along the visible part of the line.
             let (a, b) = (segment[0], segment[1]);
@@ -281,7 +296,17 @@ fn draw_legend<DB: DrawingBackend>(
         let a = (x0 + theme.px(6.0) as i32, y);
         let b = (x0 + theme.px(34.0) as i32, y);
         let style = colour.stroke_width(theme.px(3.0));
-        if dashed {
+        if colour == theme.tied {
+            // Region entries get a filled patch of the region's own colour.
+            let [r, g, bl, _] = theme.region_colour(crate::core::region::TIED);
+            area.draw(&Rectangle::new(
+                [
+                    (a.0, y - theme.px(7.0) as i32),
+                    (b.0, y + theme.px(7.0) as i32),
+                ],
+                RGBColor(r, g, bl).filled(),
+            ))?;
+        } else if dashed {
             area.draw(&DashedPathElement::new(
                 vec![a, b],
                 theme.px(7.0),

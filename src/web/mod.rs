@@ -4,6 +4,7 @@
 //! [`Action`](crate::core::Action)s on the session, marks the frame dirty and queues at most one
 //! animation frame. Drawing and DOM updates happen only in that frame.
 
+mod bench;
 mod dom;
 mod handle;
 mod panic;

@@ -18,7 +18,7 @@ use web_sys::{
 const REGION_CELL_CSS: f64 = 3.0;
 
 /// The Gram panel shows at most this many rows and columns.
-const GRAM_LIMIT: usize = 16;
+const GRAM_LIMIT: usize = 12;
 
 /// Rows of the trace table kept in the page at once (a window around the current step).
 const TRACE_WINDOW: usize = 60;
@@ -115,11 +115,13 @@ impl Runner {
             action,
             Action::LoadPreset(_) | Action::SetSetup(_) | Action::ImportCsv(_)
         );
-        if self.session.apply(action)? == Changed::Redraw {
+        // A refused choice is echoed too: the form shows the setup still in force.
+        self.settings_dirty |= echo_settings;
+        let changed = self.session.apply(action);
+        if echo_settings || matches!(changed, Ok(Changed::Redraw)) {
             self.dirty = true;
         }
-        self.settings_dirty |= echo_settings;
-        Ok(())
+        changed.map(|_| ())
     }
 
     /// Whether another animation frame is needed after this one.
@@ -343,13 +345,13 @@ impl Runner {
         if let Some(c) = cell("th", "") {
             let _ = head.append_child(&c);
         }
+        if let Some(c) = cell("th", "α") {
+            let _ = head.append_child(&c);
+        }
         for j in 0..gram.rows.len() {
             if let Some(c) = cell("th", &format!("x{}", j + 1)) {
                 let _ = head.append_child(&c);
             }
-        }
-        if let Some(c) = cell("th", "α") {
-            let _ = head.append_child(&c);
         }
         let _ = table.append_child(&head);
         let mut rows: Vec<(usize, Vec<f64>)> = gram.rows.iter().cloned().enumerate().collect();
@@ -370,16 +372,16 @@ impl Runner {
             if let Some(c) = cell("th", &format!("x{}", i + 1)) {
                 let _ = tr.append_child(&c);
             }
+            let alpha = gram.alphas.get(i).copied().unwrap_or(0.0);
+            if let Some(c) = cell("td", &crate::core::numfmt::num(alpha)) {
+                let _ = c.set_attribute("class", "alpha");
+                let _ = tr.append_child(&c);
+            }
             for v in values {
                 let text = crate::core::numfmt::num((v * 1000.0).round() / 1000.0);
                 if let Some(c) = cell("td", &text) {
                     let _ = tr.append_child(&c);
                 }
-            }
-            let alpha = gram.alphas.get(i).copied().unwrap_or(0.0);
-            if let Some(c) = cell("td", &crate::core::numfmt::num(alpha)) {
-                let _ = c.set_attribute("class", "alpha");
-                let _ = tr.append_child(&c);
             }
             let _ = table.append_child(&tr);
         }

@@ -432,8 +432,9 @@ test('kernel, XOR by an RBF kernel: Gram rows follow the steps, f = Σ α·y·K 
   expect(shown, 'Gram rows shown').toBeGreaterThanOrEqual(8);
   expect(shown).toBeLessThanOrEqual(32);
   expect(g0.header[0]).toBe('');
-  expect(g0.header.slice(1, 4)).toEqual(['x1', 'x2', 'x3']);
-  expect(g0.header[g0.header.length - 1]).toBe('α');
+  // α comes first, right after the row label, so it stays in view when the matrix scrolls.
+  expect(g0.header[1]).toBe('α');
+  expect(g0.header.slice(2, 5)).toEqual(['x1', 'x2', 'x3']);
   expect(g0.rows.map((r) => r.row)).toEqual(Array.from({ length: shown }, (_, i) => i + 1));
   expect(g0.rows.filter((r) => r.current), 'no current row before the first step').toEqual([]);
   for (const r of g0.rows) {
@@ -585,7 +586,7 @@ test('kernel, linear: refused with explicit initial weights; Gram = x·x′, w =
   await lab.chooseAlgorithm('kernel');
   await expect(page.locator('#kernel')).toHaveValue('linear');
   const g = await lab.gram();
-  expect(g.header).toEqual(['', 'x1', 'x2', 'x3', 'x4', 'x5', 'α']);
+  expect(g.header).toEqual(['', 'α', 'x1', 'x2', 'x3', 'x4', 'x5']);
   const linear = (a, c) => a.x * c.x + a.y * c.y;
   expect(g.rows.map((r) => r.k), 'linear Gram matrix = x_i·x_j').toEqual(SEED000.map((a) => SEED000.map((c) => linear(a, c))));
 
@@ -1123,11 +1124,8 @@ test('trace table and exports for every algorithm: rows, current row, jumping to
   }
 });
 
-// BUG (page, found by this test): the LaTeX export of the kernel, multiclass, one-vs-rest and
-// one-vs-one traces puts raw Unicode (α, η, ·, →, −, ŷ) in text mode, e.g. "1 & α1 = 0, b = 0 &
-// f = 0 & no & α1 = 0 + 1 = 1, b = 1 \\"; pdflatex stops with "Unicode character α (U+03B1) not
-// set up for use with LaTeX". The classic perceptron's export is plain TeX ($\cdot$ in math).
-// Left failing on purpose until the export writes TeX for these symbols.
+// pdflatex cannot typeset raw Unicode (α, η, ·, →, −, ŷ) in text mode: the LaTeX export of every
+// algorithm must be plain TeX, as the classic perceptron's is ($\cdot$ in math).
 test('LaTeX export of every algorithm is plain TeX (ASCII), as the classic perceptron\'s is', async ({ lab, page }) => {
   const problems = [];
   for (const algo of Object.keys(ALGORITHM_TITLES)) {
@@ -1143,12 +1141,8 @@ test('LaTeX export of every algorithm is plain TeX (ASCII), as the classic perce
   expect(problems, 'non-ASCII characters in the LaTeX exports (pdflatex cannot typeset them in text mode)').toEqual([]);
 });
 
-// BUG (page, found by this test): a class key with no class names the wrong class. With three
-// classes (0, 1, 2) key 4 means class 3 (its button, hidden, is labelled 3 and titled "Key 4"),
-// but the notice says "There is no class 4: this algorithm has 3 classes (0, 1, 2)."; for the
-// binary algorithms key 3 says "There is no class 4" too (Session::apply SelectClass prints
-// class + 1, and Runner::class_for_key maps keys ≥ 3 to class n in binary mode). Left failing on
-// purpose.
+// With three classes (0, 1, 2) key 4 means class 3 (its hidden button is labelled 3 and titled
+// "Key 4"): the notice must name class 3, not 4.
 test('a class key with no class names the class of that key', async ({ lab, page }) => {
   await lab.loadPreset('blobs3');
   await lab.key('4');

@@ -619,7 +619,7 @@ Lab.prototype.enterKernel = async function enterKernel(text) {
 };
 
 /**
- * The Gram table: { header: ['', 'x1', …, 'α'], rows: [{ row (1-based), current, k: [numbers],
+ * The Gram table: { header: ['', 'α', 'x1', …], rows: [{ row (1-based), current, k: [numbers],
  * alpha }] }.
  */
 Lab.prototype.gram = async function gram() {

@@ -55,7 +55,7 @@ pub(super) fn main_line(model: &Model, data: &Dataset) -> Option<[f64; 3]> {
 }
 
 /// The lines of one-vs-rest (one per class) and one-vs-one (one per pair, in the colour of its
-/// positive class j).
+/// positive class j dashed with that of class i).
 pub(super) fn class_lines(model: &Model) -> Vec<ClassLine> {
     match model {
         Model::Ovr(t) => t
@@ -65,6 +65,7 @@ pub(super) fn class_lines(model: &Model) -> Vec<ClassLine> {
             .map(|(k, w)| ClassLine {
                 weights: three(w),
                 class: k,
+                other: None,
                 label: format!("{k} vs rest"),
             })
             .collect(),
@@ -75,6 +76,7 @@ pub(super) fn class_lines(model: &Model) -> Vec<ClassLine> {
             .map(|(&(i, j), w)| ClassLine {
                 weights: three(w),
                 class: j,
+                other: Some(i),
                 label: format!("{i}|{j}"),
             })
             .collect(),
