@@ -1,6 +1,8 @@
 //! Core speed: nanoseconds per perceptron step and per epoch at N = 1k, 100k and 1M samples
 //! (2-D), and per session step with the history that Step back needs. Run with
-//! `scripts/bench.sh`, which prints the figures as a table.
+//! `scripts/bench.sh`, which prints the figures as a table. Also the kernel perceptron (N = 1k)
+//! and the region maps the page draws: the kernel's grid from scratch and after one step
+//! (incremental), with about 500 non-zero α on an 800 × 600 plot in 3-pixel cells.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -13,8 +15,13 @@ criterion::criterion_main!(native::benches);
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
     use criterion::{criterion_group, BatchSize, Criterion, Throughput};
+    use perceptron_lab::core::algo::kernel::{Kernel, KernelOutcome, KernelTrainer};
+    use perceptron_lab::core::algo::multiclass::MulticlassTrainer;
+    use perceptron_lab::core::algo::ClassData;
+    use perceptron_lab::core::region::{region_of, KernelGrid};
     use perceptron_lab::core::{
-        unit_stream, Action, Dataset, Label, Preset, Session, Settings, StepOutcome, Trainer,
+        unit_stream, Action, Dataset, Label, Model, Preset, Rect, Session, Settings, StepOutcome,
+        Trainer,
     };
     use std::hint::black_box;
 
@@ -95,5 +102,139 @@ mod native {
         group.finish();
     }
 
-    criterion_group!(benches, steps_and_epochs, session_steps);
+    fn kernel_trainer(kernel: Kernel) -> KernelTrainer {
+        match KernelTrainer::new(settings(), kernel, 2) {
+            Ok(t) => t,
+            Err(e) => unreachable!("valid settings: {e}"),
+        }
+    }
+
+    fn kernel_steps(c: &mut Criterion) {
+        let data = noisy(1_000);
+        for kernel in [Kernel::Linear, Kernel::Rbf { gamma: 0.5 }] {
+            let mut group = c.benchmark_group(format!("kernel/1000/{kernel}"));
+            group.sample_size(20);
+            group.throughput(Throughput::Elements(1));
+            let mut running = kernel_trainer(kernel);
+            group.bench_function("step", |b| {
+                b.iter(|| match running.step(black_box(&data)) {
+                    KernelOutcome::Stepped(r) => black_box(r.mistake),
+                    KernelOutcome::Refused(_) => unreachable!("noisy data never converges"),
+                })
+            });
+            group.throughput(Throughput::Elements(1_000));
+            group.bench_function("epoch", |b| {
+                b.iter_batched(
+                    || {
+                        // Start from a run that already has many non-zero α.
+                        let mut t = kernel_trainer(kernel);
+                        for _ in 0..2_000 {
+                            t.step(&data);
+                        }
+                        t
+                    },
+                    |mut t| {
+                        for _ in 0..1_000 {
+                            black_box(t.step(&data));
+                        }
+                        t
+                    },
+                    BatchSize::LargeInput,
+                )
+            });
+            group.finish();
+        }
+    }
+
+    /// The region map of the page's 800 × 600 plot in 3-pixel cells (267 × 200).
+    fn regions(c: &mut Criterion) {
+        let view = Rect {
+            x_min: -4.0,
+            x_max: 4.0,
+            y_min: -3.0,
+            y_max: 3.0,
+        };
+        let (cols, rows) = (267, 200);
+        // Random labels: the kernel perceptron needs most samples as support vectors.
+        let u = unit_stream(12, 0, 3 * 700);
+        let mut data = Dataset::new(2);
+        for c in u.chunks(3) {
+            let label = if c[2] < 0.5 { Label::Pos } else { Label::Neg };
+            let _ = data.push(&[8.0 * c[0] - 4.0, 6.0 * c[1] - 3.0], label);
+        }
+        let mut t = kernel_trainer(Kernel::Rbf { gamma: 2.0 });
+        while t.support().len() < 500 {
+            if let KernelOutcome::Refused(_) = t.step(&data) {
+                break;
+            }
+        }
+        let model = Model::Kernel(t.clone());
+        let mut group = c.benchmark_group(format!("region/kernel {} α/267x200", t.support().len()));
+        group.sample_size(10);
+        group.throughput(Throughput::Elements(1));
+        group.bench_function("from scratch", |b| {
+            b.iter(|| {
+                let mut grid = KernelGrid::default();
+                black_box(region_of(&model, &data, 1, &view, cols, rows, &mut grid))
+            })
+        });
+        group.bench_function("after one step", |b| {
+            b.iter_batched(
+                || {
+                    let mut grid = KernelGrid::default();
+                    let _ = region_of(&model, &data, 1, &view, cols, rows, &mut grid);
+                    let mut next = t.clone();
+                    // Step until one α changes, so the update has work to do.
+                    while let KernelOutcome::Stepped(r) = next.step(&data) {
+                        if r.mistake {
+                            break;
+                        }
+                    }
+                    (grid, Model::Kernel(next))
+                },
+                |(mut grid, next)| {
+                    black_box(region_of(&next, &data, 1, &view, cols, rows, &mut grid))
+                },
+                BatchSize::LargeInput,
+            )
+        });
+        group.finish();
+        let classes = match ClassData::from_dataset(&data, 2) {
+            Ok(c) => c,
+            Err(e) => unreachable!("two classes: {e}"),
+        };
+        let mut m = match MulticlassTrainer::new(settings(), 2, 2) {
+            Ok(m) => m,
+            Err(e) => unreachable!("valid settings: {e}"),
+        };
+        for _ in 0..100 {
+            m.step(&classes);
+        }
+        let model = Model::Multiclass(m);
+        let mut group = c.benchmark_group("region/multiclass/267x200");
+        group.sample_size(20);
+        group.throughput(Throughput::Elements(1));
+        group.bench_function("map", |b| {
+            b.iter(|| {
+                black_box(region_of(
+                    &model,
+                    &data,
+                    1,
+                    &view,
+                    cols,
+                    rows,
+                    &mut KernelGrid::default(),
+                ))
+            })
+        });
+        group.finish();
+    }
+
+    criterion_group!(
+        benches,
+        steps_and_epochs,
+        session_steps,
+        kernel_steps,
+        regions
+    );
 }
