@@ -255,6 +255,147 @@
     follow('(prefers-color-scheme: dark)', (dark) => call(() => lab.set_dark(dark)));
     follow('(prefers-reduced-motion: reduce)', (reduce) => call(() => lab.set_reduced_motion(reduce)));
 
+    // ----- links: the whole scenario in the URL fragment ---------------------------------------
+    // The fragment holds the scenario (written by the lab) and the page's own keys: hide= (a
+    // comma-separated list of controls to hide) and embed=1 (a minimal frame for iframes). The
+    // page keys are kept when the lab rewrites the scenario part with history.replaceState, so
+    // the back button is never flooded.
+    const pageKeys = (hash) => {
+      const params = new URLSearchParams(hash.replace(/^#/, ''));
+      const kept = new URLSearchParams();
+      for (const key of ['hide', 'embed']) {
+        if (params.has(key)) kept.set(key, params.get(key));
+      }
+      return kept;
+    };
+    const initialPage = pageKeys(window.location.hash);
+    const hidden = (initialPage.get('hide') || '').split(',').map((h) => h.trim()).filter(Boolean);
+    for (const name of hidden) {
+      document.querySelectorAll('[data-control]').forEach((el) => {
+        if (el.dataset.control.split(/\s+/).includes(name)) el.hidden = true;
+      });
+    }
+    if (initialPage.get('embed') === '1') document.body.classList.add('embed');
+    const pageSuffix = initialPage.toString();
+    const withPage = (link) => (pageSuffix ? `${link}&${pageSuffix}` : link);
+
+    let lastHash = '';
+    const openLink = (hash) => {
+      try {
+        lab.open_link(hash);
+      } catch (err) {
+        call(() => lab.say(`This link could not be opened: ${err}. Nothing was changed.`));
+      }
+      lastHash = window.location.hash;
+    };
+    if (window.location.hash.length > 1) openLink(window.location.hash);
+    window.addEventListener('hashchange', () => {
+      if (window.location.hash !== lastHash) openLink(window.location.hash);
+    });
+    const shareLink = byId('share-link');
+    const writeLink = (link) => {
+      const url = new URL(window.location.href);
+      url.hash = withPage(link);
+      history.replaceState(null, '', url);
+      lastHash = window.location.hash;
+      shareLink.value = url.href;
+    };
+    const refreshLink = () => {
+      const link = call(() => lab.link_if_changed());
+      if (typeof link === 'string') writeLink(link);
+    };
+    setInterval(refreshLink, 400);
+    // The share box shows the link from the start (also after opening one).
+    const first = call(() => lab.link());
+    if (typeof first === 'string') writeLink(first);
+    on('copy-link', 'click', () => {
+      const status = byId('share-status');
+      let link;
+      try {
+        link = lab.link();
+      } catch (err) {
+        status.textContent = String(err);
+        return;
+      }
+      writeLink(link);
+      shareLink.select();
+      const done = () => { status.textContent = 'Link copied: it opens this exact view.'; };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(shareLink.value).then(done, () => {
+          status.textContent = 'Select the link above and copy it (Ctrl+C).';
+        });
+      } else {
+        status.textContent = 'Select the link above and copy it (Ctrl+C).';
+      }
+    });
+
+    // ----- files: open (button or drag and drop) and save --------------------------------------
+    const fileError = byId('file-error');
+    const openFile = async (file) => {
+      if (!file) return;
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const looksJson = /\.json$/i.test(file.name) || bytes[0] === 0x7b;
+      try {
+        if (looksJson) {
+          let text;
+          try {
+            text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+          } catch (_) {
+            throw new Error('the file is not UTF-8 text');
+          }
+          lab.open_json(text);
+        } else {
+          lab.import_csv_bytes(bytes);
+        }
+        fileError.textContent = '';
+      } catch (err) {
+        fileError.textContent = `${file.name}: ${err instanceof Error ? err.message : err}`;
+      }
+    };
+    on('file-input', 'change', (e) => {
+      openFile(e.target.files[0]);
+      e.target.value = '';
+    });
+    document.addEventListener('dragover', (e) => {
+      if (!e.dataTransfer || !Array.from(e.dataTransfer.types).includes('Files')) return;
+      e.preventDefault();
+      document.body.classList.add('dropping');
+    });
+    document.addEventListener('dragleave', (e) => {
+      if (e.relatedTarget === null) document.body.classList.remove('dropping');
+    });
+    document.addEventListener('drop', (e) => {
+      document.body.classList.remove('dropping');
+      if (!e.dataTransfer || !e.dataTransfer.files.length) return;
+      e.preventDefault();
+      openFile(e.dataTransfer.files[0]);
+    });
+    on('export-points', 'click', () => {
+      const text = call(() => lab.points_csv());
+      if (typeof text === 'string') download('perceptron-points.csv', 'text/csv', text);
+    });
+    on('export-scenario', 'click', () => {
+      const text = call(() => lab.scenario_json());
+      if (typeof text === 'string') download('perceptron-scenario.json', 'application/json', text);
+    });
+    on('export-svg', 'click', () => {
+      const text = call(() => lab.export_svg());
+      if (typeof text === 'string') download('perceptron-plot.svg', 'image/svg+xml', text);
+    });
+    on('export-png', 'click', () => {
+      canvas.toBlob((blob) => {
+        if (!blob) return;
+        const url = URL.createObjectURL(blob);
+        const a = document.createElement('a');
+        a.href = url;
+        a.download = 'perceptron-plot.png';
+        document.body.appendChild(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 1000);
+      }, 'image/png');
+    });
+
     new ResizeObserver(() => call(() => lab.resize())).observe(canvas);
     const watchRatio = () => {
       const query = window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);

@@ -19,6 +19,7 @@ mod order;
 mod presets;
 mod record;
 pub mod region;
+pub mod scenario;
 mod scene;
 mod schedule;
 mod session;

@@ -131,6 +131,12 @@ pub enum Action {
     /// the multiclass ones (sorted as the CLI sorts them). Training restarts. A file that cannot
     /// be read changes nothing; the error names the line and the reason.
     ImportCsv(Vec<u8>),
+    /// Show a message in the status line (for messages the page composes, e.g. why a link could
+    /// not be opened). Nothing else changes.
+    Say(String),
+    /// Open a scenario (from a link or a JSON file): its algorithm, settings and points, then
+    /// training replayed up to its step. Refused, changing nothing, when any part is invalid.
+    LoadScenario(super::scenario::Scenario),
     /// Another algorithm, kernel or number of classes; training restarts, the points stay.
     /// Refused, changing nothing, when the points use more classes than the setup has.
     SetSetup(Setup),
@@ -524,6 +530,11 @@ impl Session {
                 Ok(Changed::Redraw)
             }
             Action::ImportCsv(bytes) => self.import_csv(&bytes),
+            Action::LoadScenario(scenario) => self.load_scenario(scenario),
+            Action::Say(text) => {
+                self.notice = text;
+                Ok(Changed::Redraw)
+            }
             Action::SetSetup(setup) => {
                 let keep_rows =
                     setup.algorithm == self.setup.algorithm && setup.classes == self.setup.classes;
@@ -672,6 +683,118 @@ impl Session {
         }
         self.view = fit_view(&self.data);
         self.notice = format!("Loaded {n} points from the file; training restarts.{note}");
+        Ok(Changed::Redraw)
+    }
+
+    /// The current state as a scenario: setup, settings, points and the step on show.
+    pub fn scenario(&self) -> super::scenario::Scenario {
+        let settings = self.settings();
+        super::scenario::Scenario {
+            version: super::scenario::SCENARIO_VERSION,
+            algorithm: self.setup.algorithm.name().to_string(),
+            kernel: self.setup.kernel.to_string(),
+            classes: self.setup.classes,
+            rows: self.setup.rows.clone(),
+            bias: settings.bias,
+            init: super::scenario::init_text(&settings.init),
+            eta: settings.eta,
+            order: match settings.order {
+                super::Order::Fixed => "fixed",
+                super::Order::Shuffle => "shuffle",
+            }
+            .to_string(),
+            seed: settings.seed,
+            max_epochs: settings.max_epochs,
+            points: (0..self.data.len())
+                .map(|i| (self.data.x(i)[0], self.data.x(i)[1], self.data.class(i)))
+                .collect(),
+            step: self.model().steps(),
+        }
+    }
+
+    fn load_scenario(&mut self, s: super::scenario::Scenario) -> Result<Changed, Error> {
+        use super::scenario::MAX_SCENARIO_STEP;
+        if s.version == 0 || s.version > super::scenario::SCENARIO_VERSION {
+            return Err(Error::Field {
+                field: "version",
+                reason: format!("version {} is not one this page reads", s.version),
+            });
+        }
+        let algorithm = s.algorithm()?;
+        let kernel = super::algo::kernel::Kernel::parse(&s.kernel)?;
+        if algorithm.is_multiclass() && !(2..=6).contains(&s.classes) {
+            return Err(Error::Field {
+                field: "classes",
+                reason: format!("{} is not from 2 to 6", s.classes),
+            });
+        }
+        let setup = Setup {
+            algorithm,
+            kernel,
+            classes: if algorithm.is_multiclass() {
+                s.classes
+            } else {
+                3
+            },
+            rows: s.rows.clone(),
+        };
+        let settings = s.settings()?;
+        if s.points.len() > MAX_POINTS {
+            return Err(Error::Field {
+                field: "points",
+                reason: format!(
+                    "{} points is more than the {MAX_POINTS} the page can hold",
+                    s.points.len()
+                ),
+            });
+        }
+        if s.step > MAX_SCENARIO_STEP {
+            return Err(Error::Field {
+                field: "step",
+                reason: format!(
+                    "step {} is beyond the {MAX_SCENARIO_STEP} a scenario may replay",
+                    s.step
+                ),
+            });
+        }
+        let mut data = Dataset::new(2);
+        for (i, &(x, y, class)) in s.points.iter().enumerate() {
+            if class >= setup.num_classes() {
+                return Err(Error::Field {
+                    field: "points",
+                    reason: format!(
+                        "point #{} has class {class}, but {} has {} classes",
+                        i + 1,
+                        algorithm.title(),
+                        setup.num_classes()
+                    ),
+                });
+            }
+            data.push_class(&[x, y], class).map_err(|e| Error::Field {
+                field: "points",
+                reason: format!("point #{}: {e}", i + 1),
+            })?;
+        }
+        Model::new(&setup, settings.clone(), 2)?;
+        self.set_data(data);
+        self.restart_with(setup, settings)?;
+        self.selected = if algorithm.is_multiclass() { 0 } else { 1 };
+        self.view = fit_view(&self.data);
+        let mut reached = 0;
+        while reached < s.step {
+            if let Forward::Stopped = self.forward_one() {
+                break;
+            }
+            reached = self.model().steps();
+        }
+        self.notice = if reached < s.step {
+            format!(
+                "Opened the scenario: training stopped at step {reached}, before step {}.",
+                s.step
+            )
+        } else {
+            format!("Opened the scenario at step {reached}.")
+        };
         Ok(Changed::Redraw)
     }
 

@@ -254,6 +254,52 @@ impl Lab {
         self.with(|runner| runner.apply(Action::ImportCsv(bytes)))
     }
 
+    /// Like `import_csv`, from the file's raw bytes (so that bytes that are not UTF-8 are
+    /// named with their line).
+    pub fn import_csv_bytes(&self, bytes: &[u8]) -> Result<(), JsValue> {
+        let bytes = bytes.to_vec();
+        self.with(|runner| runner.apply(Action::ImportCsv(bytes)))
+    }
+
+    /// Opens a link fragment (`#v=1&…`): returns whether it held a scenario. A link that cannot
+    /// be opened changes nothing; the error says why.
+    pub fn open_link(&self, fragment: &str) -> Result<bool, JsValue> {
+        self.with(|runner| runner.open_link(fragment))
+    }
+
+    /// The link fragment of the current state (without `#`); an error when the points are too
+    /// many for a link.
+    pub fn link(&self) -> Result<String, JsValue> {
+        self.with(|runner| runner.link())
+    }
+
+    /// The link fragment when the state changed since the last call, else `undefined`.
+    pub fn link_if_changed(&self) -> Option<String> {
+        let mut runner = self.shared.runner.try_borrow_mut().ok()?;
+        runner.link_if_changed()
+    }
+
+    /// The current scenario as JSON (the file "Export scenario" saves).
+    pub fn scenario_json(&self) -> Result<String, JsValue> {
+        self.with(|runner| Ok(runner.scenario_json()))
+    }
+
+    /// Opens scenario JSON; a file that cannot be read changes nothing and says why.
+    pub fn open_json(&self, text: &str) -> Result<(), JsValue> {
+        self.with(|runner| runner.open_json(text))
+    }
+
+    /// The plot as an SVG document, drawn by the same code as the canvas.
+    pub fn export_svg(&self) -> Result<String, JsValue> {
+        self.with(|runner| runner.export_svg())
+    }
+
+    /// Shows a message in the status line.
+    pub fn say(&self, text: &str) -> Result<(), JsValue> {
+        let text = text.to_string();
+        self.with(|runner| runner.apply(Action::Say(text)))
+    }
+
     /// The points as CSV text, `x1,x2,label`.
     pub fn points_csv(&self) -> Result<String, JsValue> {
         self.with(|runner| Ok(runner.points_csv()))

@@ -17,6 +17,9 @@ use web_sys::{
 /// Region map cells are this many CSS pixels wide and high.
 const REGION_CELL_CSS: f64 = 3.0;
 
+/// Links carry the points up to this many; beyond, the scenario goes in a file.
+const LINK_POINTS_LIMIT: usize = 2_000;
+
 /// The Gram panel shows at most this many rows and columns.
 const GRAM_LIMIT: usize = 12;
 
@@ -59,6 +62,7 @@ pub struct Runner {
     options: ViewOptions,
     dirty: bool,
     settings_dirty: bool,
+    last_link: Option<String>,
 }
 
 impl Runner {
@@ -106,6 +110,7 @@ impl Runner {
             options: ViewOptions::default(),
             dirty: true,
             settings_dirty: false,
+            last_link: None,
         }
     }
 
@@ -113,7 +118,10 @@ impl Runner {
     pub fn apply(&mut self, action: Action) -> Result<(), Error> {
         let echo_settings = matches!(
             action,
-            Action::LoadPreset(_) | Action::SetSetup(_) | Action::ImportCsv(_)
+            Action::LoadPreset(_)
+                | Action::SetSetup(_)
+                | Action::ImportCsv(_)
+                | Action::LoadScenario(_)
         );
         // A refused choice is echoed too: the form shows the setup still in force.
         self.settings_dirty |= echo_settings;
@@ -143,6 +151,105 @@ impl Runner {
     /// The current view options.
     pub fn options(&self) -> ViewOptions {
         self.options
+    }
+
+    /// Opens a link fragment: its scenario, if it has one (`Ok(true)`); unknown keys are named
+    /// in the notice. A fragment that cannot be opened changes nothing and says why.
+    pub fn open_link(&mut self, fragment: &str) -> Result<bool, Error> {
+        let link = crate::core::scenario::from_link(fragment)?;
+        let Some(scenario) = link.scenario else {
+            return Ok(false);
+        };
+        self.apply(Action::LoadScenario(scenario))?;
+        if !link.unknown.is_empty() {
+            let notice = format!(
+                "{} Ignored what this version does not know in the link: {}.",
+                self.session.status().notice,
+                link.unknown.join(", ")
+            );
+            self.apply(Action::Say(notice))?;
+        }
+        self.last_link = Some(crate::core::scenario::to_link(&self.session.scenario()));
+        Ok(true)
+    }
+
+    /// The link fragment of the current state when it changed since the last call; `None` when
+    /// unchanged or when the points are too many for a link.
+    pub fn link_if_changed(&mut self) -> Option<String> {
+        if self.session.data().len() > LINK_POINTS_LIMIT {
+            return None;
+        }
+        let link = crate::core::scenario::to_link(&self.session.scenario());
+        if self.last_link.as_deref() == Some(link.as_str()) {
+            return None;
+        }
+        self.last_link = Some(link.clone());
+        Some(link)
+    }
+
+    /// The link fragment of the current state, or an error when the points are too many.
+    pub fn link(&self) -> Result<String, Error> {
+        if self.session.data().len() > LINK_POINTS_LIMIT {
+            return Err(Error::Field {
+                field: "link",
+                reason: format!(
+                    "{} points are too many for a link (at most {LINK_POINTS_LIMIT}); export the scenario as a file instead",
+                    self.session.data().len()
+                ),
+            });
+        }
+        Ok(crate::core::scenario::to_link(&self.session.scenario()))
+    }
+
+    /// The scenario as JSON.
+    pub fn scenario_json(&self) -> String {
+        self.session.scenario().to_json()
+    }
+
+    /// Opens scenario JSON; a file that cannot be read changes nothing and says why.
+    pub fn open_json(&mut self, text: &str) -> Result<(), Error> {
+        let scenario = crate::core::scenario::Scenario::from_json(text)?;
+        self.apply(Action::LoadScenario(scenario))
+    }
+
+    /// The plot as SVG, drawn by the same `render::draw` at the canvas's CSS size.
+    pub fn export_svg(&mut self) -> Result<String, Error> {
+        let width = u32::try_from(self.canvas.client_width())
+            .unwrap_or(0)
+            .max(200);
+        let height = u32::try_from(self.canvas.client_height())
+            .unwrap_or(0)
+            .max(150);
+        let theme = if self.options.dark {
+            Theme::dark(1.0)
+        } else {
+            Theme::new(1.0)
+        };
+        let view = self.session.scene().view;
+        let region = layout(width, height, view, &theme).and_then(|frame| {
+            let v = frame.view();
+            let (left, top) = frame.to_pixel(v.x_min, v.y_max);
+            let (right, bottom) = frame.to_pixel(v.x_max, v.y_min);
+            let cols = ((right - left) / REGION_CELL_CSS).ceil().max(1.0) as usize;
+            let rows = ((bottom - top) / REGION_CELL_CSS).ceil().max(1.0) as usize;
+            self.session.region(&v, cols, rows)
+        });
+        let mut svg = String::new();
+        {
+            let backend = plotters::prelude::SVGBackend::with_string(&mut svg, (width, height));
+            let area = backend.into_drawing_area();
+            let mut scene = self.session.scene();
+            scene.region = region.as_ref();
+            crate::render::draw(&area, &scene, &theme).map_err(|e| Error::Field {
+                field: "SVG",
+                reason: e.to_string(),
+            })?;
+            area.present().map_err(|e| Error::Field {
+                field: "SVG",
+                reason: e.to_string(),
+            })?;
+        }
+        Ok(svg)
     }
 
     /// The points as CSV.

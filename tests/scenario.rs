@@ -1,0 +1,268 @@
+//! Scenarios: JSON and link fragments round-trip, old links keep working, and bad input is
+//! refused with a reason while the session stays as it was.
+
+use perceptron_lab::core::scenario::{from_link, to_link, Scenario, MAX_LINK_BYTES};
+use perceptron_lab::core::{Action, Preset, Session};
+use proptest::prelude::*;
+
+fn open(s: &mut Session, scenario: Scenario) {
+    if let Err(e) = s.apply(Action::LoadScenario(scenario)) {
+        panic!("refused: {e}");
+    }
+}
+
+fn scenario_strategy() -> impl Strategy<Value = Scenario> {
+    let algorithms = prop_oneof![
+        Just("perceptron"),
+        Just("averaged"),
+        Just("batch"),
+        Just("kernel"),
+        Just("multiclass"),
+        Just("ovr"),
+        Just("ovo"),
+    ];
+    (
+        algorithms,
+        prop_oneof![Just("linear"), Just("rbf:0.5"), Just("poly:2:1:1")],
+        2usize..=6,
+        any::<bool>(),
+        prop_oneof![Just("zero"), Just("random"), Just("-1,0.5,2")],
+        prop_oneof![Just(1.0), Just(0.25), Just(1e-3)],
+        any::<bool>(),
+        0u64..1000,
+        1u64..500,
+        prop::collection::vec((-1e3f64..1e3, -1e3f64..1e3, 0usize..6), 0..40),
+        0u64..50,
+    )
+        .prop_map(
+            |(algorithm, kernel, classes, bias, init, eta, shuffle, seed, max, points, step)| {
+                let multi = matches!(algorithm, "multiclass" | "ovr" | "ovo");
+                Scenario {
+                    version: 1,
+                    algorithm: algorithm.to_string(),
+                    kernel: if algorithm == "kernel" {
+                        kernel
+                    } else {
+                        "linear"
+                    }
+                    .to_string(),
+                    classes: if multi { classes } else { 3 },
+                    rows: None,
+                    bias,
+                    init: init.to_string(),
+                    eta,
+                    order: if shuffle { "shuffle" } else { "fixed" }.to_string(),
+                    seed,
+                    max_epochs: max,
+                    points: points
+                        .into_iter()
+                        .map(|(x, y, c)| (x, y, if multi { c % classes } else { c % 2 }))
+                        .collect(),
+                    step,
+                }
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    #[test]
+    fn links_and_json_round_trip(s in scenario_strategy()) {
+        let link = to_link(&s);
+        let back = from_link(&link).unwrap();
+        prop_assert_eq!(back.scenario.as_ref(), Some(&s));
+        prop_assert!(back.unknown.is_empty());
+        prop_assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s.clone());
+        // With a leading '#' and the page's own keys, as a browser hands it over.
+        let page = from_link(&format!("#{link}&hide=play,settings&embed=1")).unwrap();
+        prop_assert_eq!(page.scenario, Some(s));
+    }
+
+    #[test]
+    fn arbitrary_fragments_never_panic(text in ".{0,300}") {
+        let _ = from_link(&text);
+        let _ = Scenario::from_json(&text);
+    }
+}
+
+#[test]
+fn a_session_reopens_at_the_same_step_with_the_same_state() {
+    for (preset, steps) in [
+        (Preset::Seed000, 3),
+        (Preset::Xor, 17),
+        (Preset::XorRbf, 20),
+        (Preset::Blobs3, 40),
+        (Preset::Seed000Multiclass, 1),
+        (Preset::Seed002, 150),
+    ] {
+        let mut s = Session::new();
+        let _ = s.apply(Action::LoadPreset(preset));
+        for _ in 0..steps {
+            let _ = s.apply(Action::Step);
+        }
+        let link = to_link(&s.scenario());
+        let mut t = Session::new();
+        open(&mut t, from_link(&link).unwrap().scenario.unwrap());
+        assert_eq!(t.model(), s.model(), "{preset:?}");
+        assert_eq!(t.data(), s.data(), "{preset:?}");
+        assert_eq!(t.setup(), s.setup(), "{preset:?}");
+        assert_eq!(t.scene().view, s.scene().view, "{preset:?}");
+        let (a, b) = (t.status(), s.status());
+        assert_eq!(
+            (a.step, a.weights, a.explain_update),
+            (b.step, b.weights, b.explain_update)
+        );
+        assert_eq!(
+            t.status().notice,
+            format!("Opened the scenario at step {steps}.")
+        );
+        // The opened session has the history: Back works.
+        let _ = t.apply(Action::Back);
+        assert_eq!(t.model().steps(), steps - 1);
+    }
+}
+
+#[test]
+fn links_of_100_points_stay_under_2000_characters() {
+    // Seed 002: 100 points with three decimals.
+    let mut s = Session::new();
+    let _ = s.apply(Action::LoadPreset(Preset::Seed002));
+    let link = to_link(&s.scenario());
+    assert!(link.len() < 2000, "{} characters", link.len());
+    // 100 clicked points (rounded to 0.01, as clicks are) in a multiclass run.
+    let mut s = Session::new();
+    let _ = s.apply(Action::LoadPreset(Preset::Blobs3));
+    for i in 0..64 {
+        let _ = s.apply(Action::AddPoint {
+            x: -4.987 + f64::from(i) * 0.1379,
+            y: 3.14159 - f64::from(i) * 0.0917,
+            alternate: i % 2 == 0,
+            pixel: 0.0123,
+        });
+    }
+    assert_eq!(s.data().len(), 100);
+    let link = to_link(&s.scenario());
+    assert!(link.len() < 2000, "{} characters: {link}", link.len());
+}
+
+/// A version-1 link as it was first written: it must keep opening to the same state.
+#[test]
+fn version_1_links_keep_working() {
+    let link =
+        "#v=1&a=perceptron&b=1&i=-1,0,0&e=1&o=fixed&s=1&m=1000&n=3&p=1,1,0;3,2,1;2,4,1;3,4,1;2,3,0";
+    let mut s = Session::new();
+    open(&mut s, from_link(link).unwrap().scenario.unwrap());
+    // Seed 000 after three steps: w = [0, 3, 2] (the course's table).
+    assert_eq!(s.status().weights, "[0, 3, 2]");
+    assert_eq!(s.status().step, "3");
+    let kernel =
+        "v=1&a=kernel&k=rbf:0.5&b=1&i=zero&e=1&o=fixed&s=1&m=100&n=2&p=1,1,1;1,-1,0;-1,1,0;-1,-1,1";
+    let mut s = Session::new();
+    open(&mut s, from_link(kernel).unwrap().scenario.unwrap());
+    assert!(
+        s.status().weights.starts_with("2 of 4 α non-zero"),
+        "{}",
+        s.status().weights
+    );
+    let multi =
+        "v=1&a=multiclass&c=3&r=1,-2,2;4,0,3;-2,1,4&b=1&i=zero&e=1&o=fixed&s=1&m=1000&n=1&p=-2,3,2";
+    let mut s = Session::new();
+    open(&mut s, from_link(multi).unwrap().scenario.unwrap());
+    assert_eq!(
+        s.status().weights,
+        "W0 = [1, -2, 2]; W1 = [3, 2, 0]; W2 = [-1, -1, 7]"
+    );
+}
+
+#[test]
+fn fragments_without_a_scenario_and_unknown_keys() {
+    assert_eq!(from_link("").unwrap().scenario, None);
+    assert_eq!(from_link("#hide=play&embed=1").unwrap().scenario, None);
+    let link = from_link("v=1&zoom=3&p=1,1,1").unwrap();
+    assert_eq!(link.unknown, ["zoom"]);
+    assert_eq!(link.scenario.unwrap().points, [(1.0, 1.0, 1)]);
+}
+
+#[test]
+fn bad_links_and_files_are_refused_with_a_reason_and_change_nothing() {
+    let cases: Vec<(String, &str)> = vec![
+        ("v=2&a=perceptron".into(), "version 2"),
+        ("v=1&a=perceptron&a=kernel".into(), "a is given twice"),
+        (
+            "v=1&a=perceptron&k=rbf:1".into(),
+            "contradicts a=perceptron",
+        ),
+        ("v=1&a=ovr&r=1,2,3".into(), "rows belong to a=multiclass"),
+        ("v=1&a=batch&c=4".into(), "contradicts a=batch"),
+        ("v=1&p=1,NaN,0".into(), "not a finite number"),
+        ("v=1&p=1,inf,0".into(), "not a finite number"),
+        ("v=1&p=1,2".into(), "is not x,y,class"),
+        ("v=1&e=abc".into(), "not a finite number"),
+        ("v=1&n=-3".into(), "whole number"),
+        ("v=1&a=%ZZ".into(), "broken %-escape"),
+        ("a=kernel".into(), "the version v is missing"),
+        (
+            format!("v=1&p={}", "1,1,1;".repeat(MAX_LINK_BYTES / 6 + 10)),
+            "links hold at most",
+        ),
+    ];
+    for (link, expected) in &cases {
+        let err = from_link(link).unwrap_err().to_string();
+        assert!(err.contains(expected), "{link:.60}: {err} lacks {expected}");
+    }
+    // A 100 KB fragment is refused before any parsing.
+    let huge = "x".repeat(100 * 1024);
+    assert!(from_link(&huge)
+        .unwrap_err()
+        .to_string()
+        .contains("100 KB long"));
+
+    // Scenarios that parse but cannot be opened: the session stays as it was.
+    let mut s = Session::new();
+    let _ = s.apply(Action::LoadPreset(Preset::Seed000));
+    let _ = s.apply(Action::Step);
+    let before = (s.model().clone(), s.data().clone(), s.setup().clone());
+    let bad: Vec<(&str, &str)> = vec![
+        ("v=1&a=perceptron&p=1,1,2", "point #1 has class 2"),
+        ("v=1&a=multiclass&c=3&p=1,1,3", "point #1 has class 3"),
+        ("v=1&a=multiclass&c=9", "not from 2 to 6"),
+        ("v=1&a=kernel&k=rbf:-1", "γ must be positive"),
+        ("v=1&e=0", "η"),
+        ("v=1&e=-1", "η"),
+        ("v=1&m=0", "max epochs"),
+        ("v=1&i=1,2", "initial weights"),
+        ("v=1&a=kernel&i=random", "initial weights"),
+        ("v=1&n=1000000", "beyond the 100000"),
+        ("v=1&o=sideways", "not fixed or shuffle"),
+        ("v=1&a=multiclass&r=1,2;3,4;5,6", "3 weights"),
+    ];
+    for (link, expected) in bad {
+        let scenario = from_link(link).unwrap().scenario.unwrap();
+        let err = s
+            .apply(Action::LoadScenario(scenario))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(expected), "{link}: {err} lacks {expected}");
+        assert_eq!(
+            (s.model().clone(), s.data().clone(), s.setup().clone()),
+            before,
+            "{link}"
+        );
+    }
+    // JSON: malformed, unknown fields, a newer version.
+    for (json, expected) in [
+        ("{", "not a Perceptron Lab scenario"),
+        (
+            r#"{"version": 1, "algorithm": "perceptron", "colour": 3}"#,
+            "unknown field `colour`",
+        ),
+        (r#"{"version": 7, "algorithm": "perceptron"}"#, "version 7"),
+        (
+            r#"{"version": 1, "algorithm": "perceptron", "points": [[1, "a", 0]]}"#,
+            "not a Perceptron Lab scenario",
+        ),
+    ] {
+        let err = Scenario::from_json(json).unwrap_err().to_string();
+        assert!(err.contains(expected), "{json}: {err} lacks {expected}");
+    }
+}
