@@ -135,7 +135,7 @@ fn links_of_100_points_stay_under_2000_characters() {
     for i in 0..64 {
         let _ = s.apply(Action::AddPoint {
             x: -4.987 + f64::from(i) * 0.1379,
-            y: 3.14159 - f64::from(i) * 0.0917,
+            y: 3.0271 - f64::from(i) * 0.0917,
             alternate: i % 2 == 0,
             pixel: 0.0123,
         });
