@@ -214,6 +214,26 @@ impl Record {
         }
     }
 
+    /// The record as JSON: its fields plus `"kind"` (`binary`, `batch`, `kernel`,
+    /// `multiclass`, `ovr` or `ovo`) and `"step"`.
+    pub fn to_json(&self) -> serde_json::Value {
+        let (kind, value) = match self {
+            Record::Binary(r) => ("binary", serde_json::to_value(r)),
+            Record::Batch(r) => ("batch", serde_json::to_value(r)),
+            Record::Kernel(r) => ("kernel", serde_json::to_value(r)),
+            Record::Multiclass(r) => ("multiclass", serde_json::to_value(r)),
+            Record::Ovr(r) => ("ovr", serde_json::to_value(r)),
+            Record::Ovo(r) => ("ovo", serde_json::to_value(r)),
+        };
+        let mut value = value.unwrap_or_default();
+        if let Some(map) = value.as_object_mut() {
+            map.insert("kind".into(), kind.into());
+            map.insert("step".into(), self.step().into());
+            map.insert("mistake".into(), self.mistake().into());
+        }
+        value
+    }
+
     /// The classic record, for the classic and averaged rules.
     pub fn binary(&self) -> Option<&StepRecord> {
         match self {

@@ -16,7 +16,19 @@ struct Shared {
     runner: RefCell<Runner>,
     frame_callback: RefCell<Option<FrameCallback>>,
     frame_pending: Cell<bool>,
+    frame_id: Cell<Option<i32>>,
     window: Window,
+    on_step: RefCell<Option<js_sys::Function>>,
+    notified: Cell<u64>,
+}
+
+impl Drop for Shared {
+    // A frame still queued would call a closure that is gone: cancel it.
+    fn drop(&mut self) {
+        if let Some(id) = self.frame_id.take() {
+            let _ = self.window.cancel_animation_frame(id);
+        }
+    }
 }
 
 impl Shared {
@@ -29,17 +41,18 @@ impl Shared {
         let Some(callback) = callback.as_ref() else {
             return;
         };
-        if self
+        if let Ok(id) = self
             .window
             .request_animation_frame(callback.as_ref().unchecked_ref())
-            .is_ok()
         {
             self.frame_pending.set(true);
+            self.frame_id.set(Some(id));
         }
     }
 
     fn on_frame(&self, now_ms: f64) {
         self.frame_pending.set(false);
+        self.frame_id.set(None);
         if panic::has_panicked() {
             return;
         }
@@ -52,8 +65,30 @@ impl Shared {
             }
             runner.wants_frames()
         };
+        self.notify_steps();
         if wants_more {
             self.request_frame();
+        }
+    }
+
+    /// Calls the step listener once per new step (with the step's record), oldest first.
+    fn notify_steps(&self) {
+        let Some(listener) = self.on_step.borrow().clone() else {
+            return;
+        };
+        let (now, records) = {
+            let Ok(runner) = self.runner.try_borrow() else {
+                return;
+            };
+            runner.records_since(self.notified.get(), 10_000)
+        };
+        self.notified.set(now);
+        // The runner is released: the listener may call the handle.
+        for record in records {
+            let value = js_sys::JSON::parse(&record).unwrap_or(JsValue::NULL);
+            if let Err(e) = listener.call1(&JsValue::NULL, &value) {
+                web_sys::console::error_1(&e);
+            }
         }
     }
 }
@@ -77,6 +112,9 @@ impl Lab {
             runner: RefCell::new(Runner::new(&root, canvas)),
             frame_callback: RefCell::new(None),
             frame_pending: Cell::new(false),
+            frame_id: Cell::new(None),
+            on_step: RefCell::new(None),
+            notified: Cell::new(0),
             window,
         });
         let weak = Rc::downgrade(&shared);
@@ -104,7 +142,21 @@ impl Lab {
             f(&mut runner)
         };
         self.shared.request_frame();
+        self.shared.notify_steps();
         result.map_err(|e| JsValue::from_str(&e.to_string()))
+    }
+
+    /// Calls `listener(record)` after every step from now on (the step's record as an object,
+    /// with `kind`, `step` and `mistake`); `null` removes it. Steps taken before are not
+    /// reported.
+    pub fn on_step(&self, listener: Option<js_sys::Function>) {
+        let now = self
+            .shared
+            .runner
+            .try_borrow()
+            .map_or(0, |r| r.records_since(u64::MAX, 0).0);
+        self.shared.notified.set(now);
+        *self.shared.on_step.borrow_mut() = listener;
     }
 
     /// A click or tap at CSS position `(x, y)` from the canvas's top-left. Adds a point of the

@@ -252,6 +252,24 @@ impl Runner {
         Ok(svg)
     }
 
+    /// The step count now, and the records (JSON) of the steps after step `after` up to it,
+    /// at most `limit` of the latest.
+    pub fn records_since(&self, after: u64, limit: usize) -> (u64, Vec<String>) {
+        let now = self.session.model().steps();
+        if now <= after {
+            return (now, Vec::new());
+        }
+        let fresh: Vec<String> = self
+            .session
+            .history()
+            .steps()
+            .filter(|(r, done)| *done && r.step() > after)
+            .map(|(r, _)| r.to_json().to_string())
+            .collect();
+        let skip = fresh.len().saturating_sub(limit);
+        (now, fresh.into_iter().skip(skip).collect())
+    }
+
     /// The points as CSV.
     pub fn points_csv(&self) -> String {
         self.session.points_csv()

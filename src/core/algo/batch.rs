@@ -28,10 +28,11 @@
 //! explicit, or seeded random with `b = 0` when the bias is off).
 
 use crate::core::{Dataset, Error, Refusal, Settings, TrainState, Trainer};
+use serde::Serialize;
 use std::rc::Rc;
 
 /// What one batch step (one epoch) did.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct BatchRecord {
     /// The 1-based epoch of this step.
     pub epoch: u64,
