@@ -198,3 +198,85 @@ async fn lecture_mode_steps_back_and_fills_the_trace_table() {
     assert!(!has_panicked());
     root.remove();
 }
+
+#[wasm_bindgen_test]
+async fn region_maps_are_painted_and_steps_are_reported_and_links_round_trip() {
+    let root = mount_root();
+    let lab = Lab::new(root.clone()).expect("mounts");
+    frames(1).await;
+    lab.load_preset("blobs3").expect("a known preset");
+    let seen = std::rc::Rc::new(std::cell::RefCell::new(Vec::<JsValue>::new()));
+    let sink = seen.clone();
+    let listener = wasm_bindgen::closure::Closure::<dyn FnMut(JsValue)>::new(move |r: JsValue| {
+        sink.borrow_mut().push(r);
+    });
+    lab.on_step(Some(
+        listener
+            .as_ref()
+            .unchecked_ref::<js_sys::Function>()
+            .clone(),
+    ));
+    for _ in 0..3 {
+        lab.step().unwrap();
+    }
+    frames(1).await;
+    assert_eq!(field(&root, "step"), "3");
+    // One event per step, with the step's record.
+    let steps: Vec<f64> = seen
+        .borrow()
+        .iter()
+        .map(|r| {
+            js_sys::Reflect::get(r, &"step".into())
+                .unwrap()
+                .as_f64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(steps, [1.0, 2.0, 3.0]);
+    let kind = js_sys::Reflect::get(&seen.borrow()[0], &"kind".into()).unwrap();
+    assert_eq!(kind.as_string().as_deref(), Some("multiclass"));
+
+    // The region map is painted under the points: far from the blobs' boundaries, each class's
+    // light tint, 16% of the class colour over white (class 2, green, at the top; class 0,
+    // orange, bottom left).
+    let canvas: HtmlCanvasElement = root
+        .query_selector("canvas")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let context: CanvasRenderingContext2d = canvas
+        .get_context("2d")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let dpr = web_sys::window().unwrap().device_pixel_ratio();
+    lab.run_to_convergence().unwrap();
+    frames(1).await;
+    let tint = |x: f64, y: f64| {
+        let css = lab.to_css(x, y);
+        let p = context
+            .get_image_data((css[0] * dpr).round(), (css[1] * dpr).round(), 1.0, 1.0)
+            .unwrap()
+            .data();
+        (p[0], p[1], p[2])
+    };
+    assert_eq!(tint(0.3, 4.3), (214, 239, 233), "class 2 region");
+    assert_eq!(tint(-4.0, -3.8), (248, 229, 214), "class 0 region");
+
+    // The link reopens the same state in another lab.
+    let link = lab.link().unwrap();
+    let other_root = mount_root();
+    let other = Lab::new(other_root.clone()).expect("mounts");
+    assert_eq!(other.open_link(&format!("#{link}")), Ok(true));
+    frames(1).await;
+    assert_eq!(field(&other_root, "weights"), field(&root, "weights"));
+    assert_eq!(field(&other_root, "step"), field(&root, "step"));
+    assert!(other.open_link("#v=9").is_err());
+    drop(listener);
+    lab.on_step(None);
+    assert!(!has_panicked());
+    root.remove();
+    other_root.remove();
+}
