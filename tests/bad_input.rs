@@ -1,6 +1,7 @@
 //! Every bad input of the robustness issue, through the session as the page drives it: each gets
 //! a clear message where the user looks (an error for the form/file/link, or the status line)
 //! and leaves the state as it was.
+#![cfg(not(target_arch = "wasm32"))]
 
 use perceptron_lab::core::scenario::from_link;
 use perceptron_lab::core::{

@@ -1,6 +1,7 @@
 //! The perceptron family as the page runs it: through `Session`, the one owner of state. Each
 //! algorithm steps, explains its step, goes back exactly, and agrees with its trainer run
 //! directly (the same core serves the page and the CLI).
+#![cfg(not(target_arch = "wasm32"))]
 
 use perceptron_lab::core::algo::averaged::Averaged;
 use perceptron_lab::core::algo::kernel::{Kernel, KernelTrainer};
@@ -391,7 +392,9 @@ fn classes_must_fit_the_algorithm_and_refusals_change_nothing() {
     // Keys beyond K are refused with a message.
     act(&mut s, Action::SelectClass(4));
     assert!(
-        s.status().notice.contains("There is no class 5"),
+        s.status()
+            .notice
+            .contains("There is no class 4: 3 classes are set"),
         "{}",
         s.status().notice
     );

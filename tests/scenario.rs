@@ -1,5 +1,6 @@
 //! Scenarios: JSON and link fragments round-trip, old links keep working, and bad input is
 //! refused with a reason while the session stays as it was.
+#![cfg(not(target_arch = "wasm32"))]
 
 use perceptron_lab::core::scenario::{from_link, to_link, Scenario, MAX_LINK_BYTES};
 use perceptron_lab::core::{Action, Preset, Session};
@@ -265,4 +266,19 @@ fn bad_links_and_files_are_refused_with_a_reason_and_change_nothing() {
         let err = Scenario::from_json(json).unwrap_err().to_string();
         assert!(err.contains(expected), "{json}: {err} lacks {expected}");
     }
+}
+
+/// Found by fuzzing: the algorithm's name in any case reads as the algorithm, and the link
+/// written back keeps its classes.
+#[test]
+fn algorithm_names_in_any_case_round_trip() {
+    let link = from_link("v=1&a=muLticlass&c=31&p=-2,3,2").unwrap();
+    let scenario = link.scenario.unwrap();
+    assert_eq!(scenario.algorithm, "multiclass");
+    assert_eq!(
+        from_link(&to_link(&scenario)).unwrap().scenario,
+        Some(scenario)
+    );
+    let json = Scenario::from_json(r#"{"version": 1, "algorithm": "Kernel"}"#).unwrap();
+    assert_eq!(json.algorithm, "kernel");
 }

@@ -150,11 +150,15 @@ impl Scenario {
 
     /// Reads scenario JSON; errors say what is wrong (and where, for malformed JSON).
     pub fn from_json(text: &str) -> Result<Scenario, Error> {
-        let scenario: Scenario = serde_json::from_str(text).map_err(|e| Error::Row {
+        let mut scenario: Scenario = serde_json::from_str(text).map_err(|e| Error::Row {
             line: e.line() as u64,
             reason: format!("not a Perceptron Lab scenario: {e}"),
         })?;
         scenario.check_version()?;
+        if let Ok(algorithm) = scenario.algorithm() {
+            // One spelling, so that links written from it know the algorithm.
+            scenario.algorithm = algorithm.name().to_string();
+        }
         Ok(scenario)
     }
 
@@ -342,8 +346,8 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
             ))
         }
     }
-    let algorithm = get("a").unwrap_or("perceptron").to_string();
-    let parsed = Algorithm::parse(&algorithm)?;
+    let parsed = Algorithm::parse(get("a").unwrap_or("perceptron"))?;
+    let algorithm = parsed.name().to_string();
     if get("k").is_some() && parsed != Algorithm::Kernel {
         return Err(field(
             "link",
