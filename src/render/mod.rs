@@ -142,6 +142,7 @@ pub fn draw_with_underlay<DB: DrawingBackend>(
         let line = Boundary::from_weights(&averaged);
         draw_line(area, &frame, &line, theme.averaged, 3.0, Some(10.0), theme)?;
     }
+    let mut placed: Vec<(f64, f64)> = Vec::new();
     for line in &scene.lines {
         let boundary = Boundary::from_weights(&line.weights);
         let colour = theme.class_colour(line.class);
@@ -160,9 +161,24 @@ pub fn draw_with_underlay<DB: DrawingBackend>(
             )?;
         }
         if let Some(segment) = boundary.segment(&frame.view()) {
-            // The label sits a fifth of the way along the visible part of the line.
+            // The label goes where the visible part of the line is farthest from the points and
+            // from the labels already placed, so it never sits on a sample.
             let (a, b) = (segment[0], segment[1]);
-            let at = (a.0 + 0.2 * (b.0 - a.0), a.1 + 0.2 * (b.1 - a.1));
+            let clearance = |at: (f64, f64)| {
+                let (px, py) = frame.to_pixel(at.0, at.1);
+                scene
+                    .points()
+                    .map(|p| frame.to_pixel(p.x, p.y))
+                    .chain(placed.iter().copied())
+                    .map(|(qx, qy)| (qx - px).hypot(qy - py))
+                    .fold(f64::INFINITY, f64::min)
+            };
+            let at = [0.12, 0.25, 0.38, 0.5, 0.62, 0.75, 0.88]
+                .iter()
+                .map(|t| (a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1)))
+                .max_by(|p, q| clearance(*p).total_cmp(&clearance(*q)))
+                .unwrap_or(a);
+            placed.push(frame.to_pixel(at.0, at.1));
             draw_label(area, &frame, at, &line.label, colour, theme)?;
         }
     }
