@@ -574,6 +574,11 @@ fn family_action() -> impl Strategy<Value = Action> {
         Just(Action::FinishEpoch),
         Just(Action::Reset),
         (0u64..30).prop_map(Action::JumpToStep),
+        Just(Action::TogglePlay),
+        Just(Action::SetSpeed(1000.0)),
+        (0u32..5000).prop_map(|t| Action::Tick {
+            now_ms: f64::from(t)
+        }),
         (0usize..7, 2usize..7, 0usize..3).prop_map(|(a, k, kernel)| Action::SetSetup(setup(
             Algorithm::ALL[a],
             ["linear", "rbf:0.5", "poly:2:1:1"][kernel],
