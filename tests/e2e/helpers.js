@@ -725,3 +725,104 @@ Object.assign(module.exports, {
   parseSample,
   runTraceClasses,
 });
+
+// ----- sharing, files and embedding (share.spec.js, embed.spec.js) --------------------------
+
+/** Console errors, page errors, failed requests and HTTP errors of `page`, as the fixture does. */
+function watchProblems(page) {
+  const problems = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('crash', () => problems.push('the renderer crashed'));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()} for ${r.url()}`);
+  });
+  return problems;
+}
+
+/**
+ * Opens the full page at `url` (relative to baseURL or absolute, with any #fragment) and waits
+ * until the lab has drawn its first frame; unlike openLab it does not expect step 0.
+ */
+async function openLabAt(page, problems, url) {
+  await page.goto(url);
+  try {
+    await page.waitForFunction(
+      () =>
+        window.perceptronLab &&
+        typeof window.perceptronLab.to_css === 'function' &&
+        Array.from(window.perceptronLab.to_css(0, 0)).length === 2,
+      null,
+      { timeout: 20_000 }
+    );
+  } catch (e) {
+    throw new Error(`the lab at ${url} never drew: ${e.message}\nproblems so far: ${problems.join('\n')}`);
+  }
+  const lab = new Lab(page, problems);
+  await expect.poll(async () => (await lab.canvasSizes()).width, { message: 'canvas has a backing store' }).toBeGreaterThan(0);
+  await lab.settle();
+  return lab;
+}
+
+const STATIC_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+/**
+ * Serves `dir` as a plain static host would (no special headers) on 127.0.0.1 and a free port.
+ * Resolves to { origin, requests (paths asked for), close() }.
+ */
+function startStaticServer(dir) {
+  const http = require('node:http');
+  const root = path.resolve(dir);
+  const requests = [];
+  const server = http.createServer((req, res) => {
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+    } catch {
+      res.writeHead(400).end('bad request');
+      return;
+    }
+    requests.push(pathname);
+    if (pathname.endsWith('/')) pathname += 'index.html';
+    const file = path.join(root, pathname);
+    if (file !== root && !file.startsWith(root + path.sep)) {
+      res.writeHead(403).end('forbidden');
+      return;
+    }
+    fs.readFile(file, (err, body) => {
+      if (err) {
+        res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+        return;
+      }
+      const type = STATIC_TYPES[path.extname(file).toLowerCase()] || 'application/octet-stream';
+      res.writeHead(200, { 'Content-Type': type, 'Content-Length': body.length, 'Cache-Control': 'no-store' });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      resolve({
+        origin: `http://127.0.0.1:${server.address().port}`,
+        requests,
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections?.();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
+
+Object.assign(module.exports, { watchProblems, openLabAt, startStaticServer });
