@@ -2,7 +2,7 @@
 //! refused with a reason while the session stays as it was.
 #![cfg(not(target_arch = "wasm32"))]
 
-use perceptron_lab::core::scenario::{from_link, to_link, Scenario, MAX_LINK_BYTES};
+use perceptron_lab::core::scenario::{from_link, to_link, Edit, Scenario, MAX_LINK_BYTES};
 use perceptron_lab::core::{Action, Preset, Session};
 use proptest::prelude::*;
 
@@ -23,20 +23,32 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
         Just("ovo"),
     ];
     (
-        algorithms,
-        prop_oneof![Just("linear"), Just("rbf:0.5"), Just("poly:2:1:1")],
-        2usize..=6,
-        any::<bool>(),
-        prop_oneof![Just("zero"), Just("random"), Just("-1,0.5,2")],
-        prop_oneof![Just(1.0), Just(0.25), Just(1e-3)],
-        any::<bool>(),
-        0u64..1000,
-        1u64..500,
-        prop::collection::vec((-1e3f64..1e3, -1e3f64..1e3, 0usize..6), 0..40),
-        0u64..50,
+        (
+            algorithms,
+            prop_oneof![Just("linear"), Just("rbf:0.5"), Just("poly:2:1:1")],
+            2usize..=6,
+            any::<bool>(),
+            prop_oneof![Just("zero"), Just("random"), Just("-1,0.5,2")],
+            prop_oneof![Just(1.0), Just(0.25), Just(1e-3)],
+            any::<bool>(),
+        ),
+        (
+            0u64..1000,
+            1u64..500,
+            prop::collection::vec((-1e3f64..1e3, -1e3f64..1e3, 0usize..6), 0..40),
+            0u64..50,
+            prop::collection::vec(
+                (0u64..50, 0u8..3, 1usize..40, -50f64..50.0, -50f64..50.0),
+                0..4,
+            ),
+            prop::option::of((-1e3f64..0.0, 0.5f64..1e3, -1e3f64..0.0, 0.5f64..1e3)),
+        ),
     )
         .prop_map(
-            |(algorithm, kernel, classes, bias, init, eta, shuffle, seed, max, points, step)| {
+            |(
+                (algorithm, kernel, classes, bias, init, eta, shuffle),
+                (seed, max, points, step, edits, view),
+            )| {
                 let multi = matches!(algorithm, "multiclass" | "ovr" | "ovo");
                 Scenario {
                     version: 1,
@@ -60,6 +72,28 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                         .map(|(x, y, c)| (x, y, if multi { c % classes } else { c % 2 }))
                         .collect(),
                     step,
+                    edits: edits
+                        .into_iter()
+                        .map(|(at, kind, index, x, y)| match kind {
+                            0 => Edit::Add {
+                                step: at,
+                                x,
+                                y,
+                                class: 0,
+                            },
+                            1 => Edit::Move {
+                                step: at,
+                                index,
+                                x,
+                                y,
+                            },
+                            _ => Edit::Remove { step: at, index },
+                        })
+                        .collect(),
+                    view: view.map(|(a, b, c, d)| [a, b, c, d]),
+                    pocket: seed % 2 == 0,
+                    max_margin: seed % 3 == 0,
+                    snap: seed % 5 == 0,
                 }
             },
         )
@@ -120,6 +154,91 @@ fn a_session_reopens_at_the_same_step_with_the_same_state() {
         // The opened session has the history: Back works.
         let _ = t.apply(Action::Back);
         assert_eq!(t.model().steps(), steps - 1);
+    }
+}
+
+/// Edits made while training was under way are in the link and replayed at their steps.
+#[test]
+fn edits_during_training_reopen_exactly() {
+    let mut s = Session::new();
+    let _ = s.apply(Action::LoadPreset(Preset::Seed000));
+    let _ = s.apply(Action::Step);
+    let _ = s.apply(Action::Step);
+    // Drag point #2 from (3, 2) to (4, 1), as a mouse would.
+    let _ = s.apply(Action::Press {
+        x: 3.0,
+        y: 2.0,
+        reach: 0.2,
+    });
+    let _ = s.apply(Action::DragTo {
+        x: 4.0,
+        y: 1.0,
+        pixel: 0.01,
+    });
+    let _ = s.apply(Action::Release {
+        x: 4.0,
+        y: 1.0,
+        alternate: false,
+        pixel: 0.01,
+    });
+    let _ = s.apply(Action::Step);
+    // Add a point and remove one, each after a step.
+    let _ = s.apply(Action::AddPoint {
+        x: -1.0,
+        y: 2.5,
+        alternate: false,
+        pixel: 0.01,
+    });
+    let _ = s.apply(Action::Step);
+    let _ = s.apply(Action::RemoveAt {
+        x: 1.0,
+        y: 1.0,
+        reach: 0.2,
+    });
+    let _ = s.apply(Action::Step);
+    assert_eq!(
+        s.status().weights,
+        s.model()
+            .linear_weights()
+            .map(perceptron_lab::core::numfmt::vector)
+            .unwrap()
+    );
+    let scenario = s.scenario();
+    assert_eq!(scenario.edits.len(), 3, "{:?}", scenario.edits);
+    assert_eq!(scenario.points.len(), 5, "the points training started from");
+    let link = to_link(&scenario);
+    let mut t = Session::new();
+    open(&mut t, from_link(&link).unwrap().scenario.unwrap());
+    assert_eq!(t.model(), s.model());
+    assert_eq!(t.data(), s.data());
+    assert_eq!(t.trace_rows(0, 100), s.trace_rows(0, 100));
+    assert_eq!(t.scene().view, s.scene().view);
+    // Going back across the replayed edits shows the data as it was, as in the original.
+    for _ in 0..4 {
+        let _ = t.apply(Action::Back);
+        let _ = s.apply(Action::Back);
+        assert_eq!(t.data(), s.data());
+        assert_eq!(t.model(), s.model());
+    }
+    // Edits that cannot be replayed are refused, changing nothing.
+    for (bad, expected) in [
+        (
+            "v=1&n=1&p=1,1,0;2,2,1&d=3,r,1",
+            "beyond the scenario's step",
+        ),
+        ("v=1&n=3&p=1,1,0;2,2,1&d=2,r,1;1,r,1", "not in step order"),
+        ("v=1&n=2&p=1,1,0;2,2,1&d=1,m,9,0,0", "no point #9"),
+        ("v=1&n=2&p=1,1,0;2,2,1&d=1,x,9", "is not step,a,x,y,class"),
+    ] {
+        let before = (t.model().clone(), t.data().clone());
+        let err = match from_link(bad) {
+            Err(e) => e,
+            Ok(link) => t
+                .apply(Action::LoadScenario(link.scenario.unwrap()))
+                .unwrap_err(),
+        };
+        assert!(err.to_string().contains(expected), "{bad}: {err}");
+        assert_eq!((t.model().clone(), t.data().clone()), before);
     }
 }
 

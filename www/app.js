@@ -295,6 +295,16 @@
     const shareLink = byId('share-link');
     const writeLink = (link) => {
       const url = new URL(window.location.href);
+      if (link === '') {
+        // Too many points for a link: the address must not keep an older scenario.
+        url.hash = pageSuffix;
+        history.replaceState(null, '', url);
+        lastHash = window.location.hash;
+        shareLink.value = '';
+        byId('share-status').textContent =
+          'Too many points for a link: save the scenario as a file (Scenario JSON) instead.';
+        return;
+      }
       url.hash = withPage(link);
       history.replaceState(null, '', url);
       lastHash = window.location.hash;

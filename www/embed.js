@@ -81,8 +81,8 @@
   }
 
   /**
-   * Mounts a lab in `element` (its content is replaced). Resolves to a handle; rejects, leaving
-   * a message in the element, when the scenario cannot be opened.
+   * Mounts a lab in `element` (its content is replaced) and resolves to its handle. A scenario
+   * that cannot be opened leaves a blank lab whose status line says why.
    */
   async function mount(element, scenario, options) {
     if (!(element instanceof Element)) throw new TypeError('mount needs an element');
@@ -181,8 +181,11 @@
       toJSON() { alive(); return JSON.parse(lab.scenario_json()); },
       /** The link fragment of the scenario now. */
       link() { alive(); return lab.link(); },
-      /** What the status panel shows, by field name (step, weights, notice, …). */
+      /** What the status panel shows now, by field name (step, weights, notice, …). */
       field(name) {
+        alive();
+        // The lab draws in animation frames; bring the panels up to date first.
+        lab.redraw_now();
         const node = root.querySelector(`[data-field="${name}"]`);
         return node ? node.textContent : undefined;
       },

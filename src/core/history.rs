@@ -164,6 +164,11 @@ impl History {
         self.dropped_steps
     }
 
+    /// The entries before the cursor, oldest first.
+    pub fn done_entries(&self) -> impl Iterator<Item = &Entry> + '_ {
+        self.entries.iter().take(self.cursor)
+    }
+
     /// Every kept step record with whether it lies before the cursor (done) or after (undone).
     pub fn steps(&self) -> impl Iterator<Item = (&Record, bool)> + '_ {
         self.entries

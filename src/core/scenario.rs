@@ -9,7 +9,11 @@
 //!
 //! **Link** (the URL fragment): `v=1&a=kernel&k=rbf:0.5&c=3&b=1&i=zero&e=1&o=fixed&s=1&m=100&n=17&p=1,1,1;-1,1,0`
 //! — `p` lists the points as `x,y,class` separated by `;` (numbers in their shortest exact
-//! form), `r` the explicit multiclass rows the same way, `n` the step. Every version ever
+//! form), `r` the explicit multiclass rows the same way, `n` the step, and `d` the edits of the
+//! points made during training (`step,a,x,y,class`, `step,m,index,x,y`, `step,r,index`: added,
+//! moved, removed after that step), replayed at their steps, and `w` the view
+//! (`x_min,x_max,y_min,y_max`); `pk=1`, `mm=1`, `sn=1` turn on pocket mode, the max-margin
+//! separator and snapping. Every version ever
 //! written stays readable: [`from_link`] dispatches on `v`. The keys `hide` and `embed` belong
 //! to the page (which controls to hide, the minimal frame) and are passed over here.
 
@@ -102,6 +106,71 @@ pub struct Scenario {
     /// The step on show: opening replays training up to it.
     #[serde(default)]
     pub step: u64,
+    /// Edits of the points made while training was under way, replayed at their steps (the
+    /// points above are those training started from).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub edits: Vec<Edit>,
+    /// The data rectangle on show, `[x_min, x_max, y_min, y_max]`; without it the view fits the
+    /// points.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub view: Option<[f64; 4]>,
+    /// Pocket mode is on.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub pocket: bool,
+    /// The max-margin separator is shown.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub max_margin: bool,
+    /// New points snap to the ½ grid.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub snap: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// An edit of the points after step `step` (before the next one).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+pub enum Edit {
+    /// A point `(x, y)` of class `class` appended.
+    Add {
+        /// After this many steps.
+        step: u64,
+        /// x1.
+        x: f64,
+        /// x2.
+        y: f64,
+        /// Its class.
+        class: usize,
+    },
+    /// Point `index` (1-based) moved to `(x, y)`.
+    Move {
+        /// After this many steps.
+        step: u64,
+        /// 1-based index.
+        index: usize,
+        /// x1.
+        x: f64,
+        /// x2.
+        y: f64,
+    },
+    /// Point `index` (1-based) removed.
+    Remove {
+        /// After this many steps.
+        step: u64,
+        /// 1-based index.
+        index: usize,
+    },
+}
+
+impl Edit {
+    /// The step after which it happened.
+    pub fn step(&self) -> u64 {
+        match self {
+            Edit::Add { step, .. } | Edit::Move { step, .. } | Edit::Remove { step, .. } => *step,
+        }
+    }
 }
 
 fn field(field: &'static str, reason: impl Into<String>) -> Error {
@@ -256,6 +325,31 @@ pub fn to_link(s: &Scenario) -> String {
         .map(|(x, y, c)| format!("{},{},{c}", number(*x), number(*y)))
         .collect();
     parts.push(format!("p={}", points.join(";")));
+    if !s.edits.is_empty() {
+        let edits: Vec<String> = s
+            .edits
+            .iter()
+            .map(|e| match e {
+                Edit::Add { step, x, y, class } => {
+                    format!("{step},a,{},{},{class}", number(*x), number(*y))
+                }
+                Edit::Move { step, index, x, y } => {
+                    format!("{step},m,{index},{},{}", number(*x), number(*y))
+                }
+                Edit::Remove { step, index } => format!("{step},r,{index}"),
+            })
+            .collect();
+        parts.push(format!("d={}", edits.join(";")));
+    }
+    for (on, key) in [(s.pocket, "pk"), (s.max_margin, "mm"), (s.snap, "sn")] {
+        if on {
+            parts.push(format!("{key}=1"));
+        }
+    }
+    if let Some(view) = &s.view {
+        let v: Vec<String> = view.iter().map(|v| number(*v)).collect();
+        parts.push(format!("w={}", v.join(",")));
+    }
     parts.join("&")
 }
 
@@ -317,7 +411,7 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
             .map(|(_, v)| v.as_str())
     };
     let known = [
-        "v", "a", "k", "c", "r", "b", "i", "e", "o", "s", "m", "n", "p",
+        "v", "a", "k", "c", "r", "b", "i", "e", "o", "s", "m", "n", "p", "d", "w", "pk", "mm", "sn",
     ];
     let unknown: Vec<String> = pairs
         .iter()
@@ -394,7 +488,72 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
             })
             .collect::<Result<Vec<_>, Error>>()?,
     };
+    let edits = match get("d") {
+        None => Vec::new(),
+        Some(text) => text
+            .split(';')
+            .filter(|e| !e.is_empty())
+            .map(|e| {
+                let f: Vec<&str> = e.split(',').collect();
+                let whole = |t: &str| -> Result<usize, Error> {
+                    Ok(usize::try_from(parse_whole("d", t)?).unwrap_or(usize::MAX))
+                };
+                match (f.len(), f.get(1).copied()) {
+                    (5, Some("a")) => Ok(Edit::Add {
+                        step: parse_whole("d", f[0])?,
+                        x: parse_number("d", f[2])?,
+                        y: parse_number("d", f[3])?,
+                        class: whole(f[4])?,
+                    }),
+                    (5, Some("m")) => Ok(Edit::Move {
+                        step: parse_whole("d", f[0])?,
+                        index: whole(f[2])?,
+                        x: parse_number("d", f[3])?,
+                        y: parse_number("d", f[4])?,
+                    }),
+                    (3, Some("r")) => Ok(Edit::Remove {
+                        step: parse_whole("d", f[0])?,
+                        index: whole(f[2])?,
+                    }),
+                    _ => Err(field(
+                        "link",
+                        format!("d: the edit {e:?} is not step,a,x,y,class / step,m,index,x,y / step,r,index"),
+                    )),
+                }
+            })
+            .collect::<Result<Vec<_>, Error>>()?,
+    };
+    let view = match get("w") {
+        None => None,
+        Some(text) => {
+            let v: Vec<f64> = text
+                .split(',')
+                .map(|t| parse_number("w", t))
+                .collect::<Result<_, _>>()?;
+            match v.as_slice() {
+                &[a, b, c, d] if a < b && c < d => Some([a, b, c, d]),
+                _ => {
+                    return Err(field(
+                        "link",
+                        format!("w: {text:?} is not x_min,x_max,y_min,y_max with min < max"),
+                    ))
+                }
+            }
+        }
+    };
+    let flag = |key: &str| -> Result<bool, Error> {
+        match get(key) {
+            None | Some("0") | Some("false") => Ok(false),
+            Some("1") | Some("true") => Ok(true),
+            Some(other) => Err(field("link", format!("{key}: {other:?} is not 0 or 1"))),
+        }
+    };
     let scenario = Scenario {
+        pocket: flag("pk")?,
+        max_margin: flag("mm")?,
+        snap: flag("sn")?,
+        view,
+        edits,
         version: SCENARIO_VERSION,
         algorithm,
         kernel: get("k").unwrap_or("linear").to_string(),

@@ -686,9 +686,58 @@ impl Session {
         Ok(Changed::Redraw)
     }
 
+    /// The edits made during training (before the cursor) and the points training started
+    /// from; `None` when the history no longer reaches back to the start.
+    fn timeline_edits(&self) -> Option<(Dataset, Vec<super::scenario::Edit>)> {
+        use super::scenario::Edit;
+        if self.history.dropped_steps() > 0 {
+            return None;
+        }
+        let mut start = None;
+        let mut edits = Vec::new();
+        let mut step = 0;
+        for entry in self.history.done_entries() {
+            match entry {
+                Entry::Step(r) => step = r.step(),
+                Entry::Edit { before, after, .. } => {
+                    start.get_or_insert_with(|| before.clone());
+                    let changed = (0..before.len().min(after.len()))
+                        .find(|&i| before.x(i) != after.x(i) || before.class(i) != after.class(i));
+                    let edit = if after.len() == before.len() + 1 {
+                        let i = after.len() - 1;
+                        Edit::Add {
+                            step,
+                            x: after.x(i)[0],
+                            y: after.x(i)[1],
+                            class: after.class(i),
+                        }
+                    } else if after.len() + 1 == before.len() {
+                        Edit::Remove {
+                            step,
+                            index: changed.unwrap_or(after.len()) + 1,
+                        }
+                    } else {
+                        let i = changed?;
+                        Edit::Move {
+                            step,
+                            index: i + 1,
+                            x: after.x(i)[0],
+                            y: after.x(i)[1],
+                        }
+                    };
+                    edits.push(edit);
+                }
+            }
+        }
+        Some((start.unwrap_or_else(|| self.data.clone()), edits))
+    }
+
     /// The current state as a scenario: setup, settings, points and the step on show.
     pub fn scenario(&self) -> super::scenario::Scenario {
         let settings = self.settings();
+        let (start, edits) = self
+            .timeline_edits()
+            .unwrap_or_else(|| (self.data.clone(), Vec::new()));
         super::scenario::Scenario {
             version: super::scenario::SCENARIO_VERSION,
             algorithm: self.setup.algorithm.name().to_string(),
@@ -705,10 +754,84 @@ impl Session {
             .to_string(),
             seed: settings.seed,
             max_epochs: settings.max_epochs,
-            points: (0..self.data.len())
-                .map(|i| (self.data.x(i)[0], self.data.x(i)[1], self.data.class(i)))
+            points: (0..start.len())
+                .map(|i| (start.x(i)[0], start.x(i)[1], start.class(i)))
                 .collect(),
             step: self.model().steps(),
+            edits,
+            view: Some([
+                self.view.x_min,
+                self.view.x_max,
+                self.view.y_min,
+                self.view.y_max,
+            ]),
+            pocket: self.pocket_mode,
+            max_margin: self.show_max_margin,
+            snap: self.snap,
+        }
+    }
+
+    /// Whether pocket mode is on.
+    pub fn pocket_mode(&self) -> bool {
+        self.pocket_mode
+    }
+
+    /// Whether the max-margin separator is shown.
+    pub fn shows_max_margin(&self) -> bool {
+        self.show_max_margin
+    }
+
+    /// Whether new points snap to the ½ grid.
+    pub fn snaps(&self) -> bool {
+        self.snap
+    }
+
+    /// Replays one edit of a scenario exactly as the page made it.
+    fn replay_edit(&mut self, edit: &super::scenario::Edit) -> Result<(), Error> {
+        use super::scenario::Edit;
+        let bad = |reason: String| Error::Field {
+            field: "edits",
+            reason,
+        };
+        match *edit {
+            Edit::Add { x, y, class, .. } => {
+                if class >= self.num_classes() {
+                    return Err(bad(format!("an added point has class {class}")));
+                }
+                let what = format!(
+                    "Added point #{} at {}, class {}.",
+                    self.data.len() + 1,
+                    point(&[x, y]),
+                    self.class_name(class)
+                );
+                self.edit(what, |data, model| {
+                    data.push_class(&[x, y], class)?;
+                    model.sample_added(data.len());
+                    Ok(())
+                })
+            }
+            Edit::Move { index, x, y, .. } => {
+                if index == 0 || index > self.data.len() {
+                    return Err(bad(format!("there is no point #{index} to move")));
+                }
+                let what = format!("Moved point #{index} to {}.", point(&[x, y]));
+                self.edit(what, |data, model| {
+                    data.set_x(index - 1, &[x, y])?;
+                    model.sample_moved();
+                    Ok(())
+                })
+            }
+            Edit::Remove { index, .. } => {
+                if index == 0 || index > self.data.len() {
+                    return Err(bad(format!("there is no point #{index} to remove")));
+                }
+                let what = format!("Removed point #{index}.");
+                self.edit(what, |data, model| {
+                    data.remove(index - 1);
+                    model.sample_removed(index - 1);
+                    Ok(())
+                })
+            }
         }
     }
 
@@ -775,18 +898,61 @@ impl Session {
                 reason: format!("point #{}: {e}", i + 1),
             })?;
         }
+        if let Some(late) = s.edits.iter().find(|e| e.step() > s.step) {
+            return Err(Error::Field {
+                field: "edits",
+                reason: format!(
+                    "an edit after step {} lies beyond the scenario's step {}",
+                    late.step(),
+                    s.step
+                ),
+            });
+        }
+        if s.edits.windows(2).any(|w| w[0].step() > w[1].step()) {
+            return Err(Error::Field {
+                field: "edits",
+                reason: "the edits are not in step order".to_string(),
+            });
+        }
         Model::new(&setup, settings.clone(), 2)?;
-        self.set_data(data);
-        self.restart_with(setup, settings)?;
-        self.selected = if algorithm.is_multiclass() { 0 } else { 1 };
-        self.view = fit_view(&self.data);
+        // Replay on a copy, so that a scenario whose edits do not fit changes nothing.
+        let mut next = self.clone();
+        next.pocket_mode = s.pocket;
+        next.show_max_margin = s.max_margin;
+        next.snap = s.snap;
+        next.set_data(data);
+        next.restart_with(setup, settings)?;
+        next.selected = if algorithm.is_multiclass() { 0 } else { 1 };
         let mut reached = 0;
-        while reached < s.step {
-            if let Forward::Stopped = self.forward_one() {
+        let mut pending = s.edits.iter().peekable();
+        loop {
+            while let Some(edit) = pending.next_if(|e| e.step() == reached) {
+                next.replay_edit(edit)?;
+            }
+            if reached >= s.step {
                 break;
             }
-            reached = self.model().steps();
+            if let Forward::Stopped = next.forward_one() {
+                break;
+            }
+            reached = next.model().steps();
         }
+        *self = next;
+        self.view = match s.view {
+            Some([x_min, x_max, y_min, y_max])
+                if [x_min, x_max, y_min, y_max].iter().all(|v| v.is_finite())
+                    && x_min < x_max
+                    && y_min < y_max =>
+            {
+                Rect {
+                    x_min,
+                    x_max,
+                    y_min,
+                    y_max,
+                }
+            }
+            _ => fit_view(&self.data),
+        };
         self.notice = if reached < s.step {
             format!(
                 "Opened the scenario: training stopped at step {reached}, before step {}.",

@@ -316,7 +316,14 @@ impl Lab {
     /// Opens a link fragment (`#v=1&…`): returns whether it held a scenario. A link that cannot
     /// be opened changes nothing; the error says why.
     pub fn open_link(&self, fragment: &str) -> Result<bool, JsValue> {
+        self.skip_replayed_steps();
         self.with(|runner| runner.open_link(fragment))
+    }
+
+    /// A scenario's replay is not new steps: the step listener hears only what follows (the
+    /// next notification then only catches up with the step count).
+    fn skip_replayed_steps(&self) {
+        self.shared.notified.set(u64::MAX);
     }
 
     /// The link fragment of the current state (without `#`); an error when the points are too
@@ -325,7 +332,8 @@ impl Lab {
         self.with(|runner| runner.link())
     }
 
-    /// The link fragment when the state changed since the last call, else `undefined`.
+    /// The link fragment when the state changed since the last call, else `undefined`; an empty
+    /// string when the points became too many for a link (the address must then hold none).
     pub fn link_if_changed(&self) -> Option<String> {
         let mut runner = self.shared.runner.try_borrow_mut().ok()?;
         runner.link_if_changed()
@@ -338,6 +346,7 @@ impl Lab {
 
     /// Opens scenario JSON; a file that cannot be read changes nothing and says why.
     pub fn open_json(&self, text: &str) -> Result<(), JsValue> {
+        self.skip_replayed_steps();
         self.with(|runner| runner.open_json(text))
     }
 

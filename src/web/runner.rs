@@ -174,10 +174,16 @@ impl Runner {
     }
 
     /// The link fragment of the current state when it changed since the last call; `None` when
-    /// unchanged or when the points are too many for a link.
+    /// unchanged; an empty string (once) when the points became too many for a link.
     pub fn link_if_changed(&mut self) -> Option<String> {
         if self.session.data().len() > LINK_POINTS_LIMIT {
-            return None;
+            // Too many points: once, say so with an empty link (the page then drops the stale
+            // one from the address bar).
+            if self.last_link.as_deref() == Some("") {
+                return None;
+            }
+            self.last_link = Some(String::new());
+            return Some(String::new());
         }
         let link = crate::core::scenario::to_link(&self.session.scenario());
         if self.last_link.as_deref() == Some(link.as_str()) {
@@ -700,6 +706,17 @@ impl Runner {
         let _ = self
             .root
             .set_attribute("data-algorithm", setup.algorithm.name());
+        for (selector, on) in [
+            ("#pocket", self.session.pocket_mode()),
+            ("#show-margin", self.session.shows_max_margin()),
+            ("#snap", self.session.snaps()),
+        ] {
+            if let Some(check) =
+                find(&self.root, selector).and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+            {
+                check.set_checked(on);
+            }
+        }
         if let Some(order) = find(&self.root, "[data-setting=\"order\"]")
             .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
         {

@@ -191,7 +191,7 @@ test.describe('course.html', () => {
       version: 1, algorithm: 'perceptron', init: '-1,0,0', step: 1,
       points: [[1, 1, 0], [3, 2, 1], [2, 4, 1], [3, 4, 1], [2, 3, 0]],
     });
-    expect(await call(() => window.__mine.link())).toBe(SEED000_AT_0.replace('&n=0&', '&n=1&'));
+    expect((await call(() => window.__mine.link())).replace(/&w=[^&]*/, '')).toBe(SEED000_AT_0.replace('&n=0&', '&n=1&'));
     await call(() => window.__mine.reset());
     expect(await shown('step')).toEqual(['0']);
     // The person's own button works as well.
@@ -275,11 +275,12 @@ test.describe('course.html', () => {
     expect(problems, 'console errors, page errors').toEqual([]);
   });
 
-  // BUG (left failing on purpose): load() reports replayed steps as if they were taken, and how
-  // many depends on the step before: from step 0, load('…&n=3&…') calls on('step') and fires
-  // perceptron-lab:step for steps 1, 2, 3; from step 2 only for step 3; from step 5 for none.
-  // (mount() with the same scenario reports none.) A course page that logs or scores steps sees
-  // steps nobody took. Expected: load() reports no steps, whatever the step before.
+  // Regression test (found by these tests, since fixed); it was:
+  // load() reports replayed steps as if they were taken, and how many depends on the step before:
+  // from step 0, load('…&n=3&…') calls on('step') and fires perceptron-lab:step for steps 1, 2, 3;
+  // from step 2 only for step 3; from step 5 for none. (mount() with the same scenario reports
+  // none.) A course page that logs or scores steps sees steps nobody took. Expected: load() reports
+  // no steps, whatever the step before.
   test('load() reports no step events for the steps it replays', async ({ page }) => {
     await openCourse(page, '/course.html');
     const events = await page.evaluate(async ([start, target]) => {
@@ -442,14 +443,15 @@ test.describe("README's embedding snippets work as written", () => {
     expect(problems).toEqual([]);
   });
 
-  // BUG (left failing on purpose): at the snippet's own size the lab's Step button is out of
-  // sight. The iframe is width="900" height="640": the framed page is exactly 900 px wide, so
-  // style.css's `@media (max-width: 900px)` stacks the columns and the controls (Step, Play, …)
-  // land below the plot, "This step", the Gram table and the trace: Step at y = 990–1028 in a
-  // 640 px frame. A student sees the plot and "← Back" but no "Step →" until they scroll inside
-  // the frame. One pixel wider (901) and Step is at the top right, next to the plot. course.html's
-  // frame (100% of an 860 px column) stacks the same way (Step at y ≈ 850). Expected: with
-  // embed=1 at 900 × 640 the plot and the Step button are both in view.
+  // Regression test (found by these tests, since fixed); it was:
+  // at the snippet's own size the lab's Step button is out of sight. The iframe is width="900"
+  // height="640": the framed page is exactly 900 px wide, so style.css's `@media (max-width:
+  // 900px)` stacks the columns and the controls (Step, Play, …) land below the plot, "This step",
+  // the Gram table and the trace: Step at y = 990–1028 in a 640 px frame. A student sees the plot
+  // and "← Back" but no "Step →" until they scroll inside the frame. One pixel wider (901) and Step
+  // is at the top right, next to the plot. course.html's frame (100% of an 860 px column) stacks
+  // the same way (Step at y ≈ 850). Expected: with embed=1 at 900 × 640 the plot and the Step
+  // button are both in view.
   test('snippet 1 at its own size (900 × 640): the plot and the Step button are both in view', async ({ page }) => {
     await page.goto(`${host.origin}/snippet1.html`);
     const frame = await labFrame(page, 'iframe');

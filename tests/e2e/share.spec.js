@@ -111,7 +111,9 @@ function expectSamePlot(a, b, { glyphTolerance = false } = {}) {
 }
 
 /** The address bar's fragment (without '#'). */
-const hashOf = (page) => page.evaluate(() => decodeURIComponent(window.location.hash.slice(1)));
+// The scenario part of the address; the view (w=…) is left out where a test spells a link out.
+const hashOf = (page) => page.evaluate(() => decodeURIComponent(window.location.hash.slice(1)))
+  .then((hash) => hash.replace(/&w=[^&]*/, ''));
 
 async function shot(page, name) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -205,7 +207,8 @@ test.describe('a copied link opens exactly the same view', () => {
     const link = await copyLink(lab);
     const fragment = decodeURIComponent(new URL(link).hash.slice(1));
     expect(fragment).toMatch(/^v=1&a=multiclass&c=3&b=1&i=zero&e=1&o=fixed&s=1&m=100&n=5&p=/);
-    expect(fragment.endsWith(`;${added.x},${added.y},${added.cls}`), `the clicked point ends the link: ${fragment}`).toBe(true);
+    // A point added during training is an edit replayed after its step (d=step,a,x,y,class).
+    expect(fragment, `the clicked point is an edit after step 3: ${fragment}`).toContain(`&d=3,a,${added.x},${added.y},${added.cls}`);
 
     const before = await view(lab);
     expect(parseClassPoints(before.fields.points).total).toBe(37);
@@ -227,13 +230,14 @@ test.describe('a copied link opens exactly the same view', () => {
     expectSamePlot(plotBefore, plotAfter, { glyphTolerance: true });
     expect(other.problems).toEqual([]);
   });
-  // BUG (left failing on purpose): an edit after some steps is not carried by the link. The
-  // page keeps the weights when a point is moved ("training continues on the changed data"), but
-  // the link holds only the points as they are now and the step, and opening it replays the
-  // steps on the moved point: seed 000, step 2 (w = [0, 3, 2]), drag point #2 from (3, 2) to
-  // (4, 1) → this page still shows w = [0, 3, 2] at step 2, the link opens w = [0, 4, 1] at
-  // step 2 with a different trace row 2 ("-1 * 1 + 0 * 4 + 0 * 1 = -1", "+[1, 4, 1]").
-  // README: "the link opens exactly the same view, training replayed to that step".
+  // Regression test (found by these tests, since fixed); it was:
+  // an edit after some steps is not carried by the link. The page keeps the weights when a point is
+  // moved ("training continues on the changed data"), but the link holds only the points as they
+  // are now and the step, and opening it replays the steps on the moved point: seed 000, step 2 (w
+  // = [0, 3, 2]), drag point #2 from (3, 2) to (4, 1) → this page still shows w = [0, 3, 2] at step
+  // 2, the link opens w = [0, 4, 1] at step 2 with a different trace row 2 ("-1 * 1 + 0 * 4 + 0 * 1
+  // = -1", "+[1, 4, 1]"). README: "the link opens exactly the same view, training replayed to that
+  // step".
   test('a point moved after some steps: the link still opens the same weights and trace', async ({ lab, page, context }) => {
     await lab.loadPreset('seed000');
     await lab.clickStep(2);
@@ -247,7 +251,8 @@ test.describe('a copied link opens exactly the same view', () => {
     await expect(lab.field('notice')).toHaveText(/^Moved point #2 to \(4, 1\)\. The weights and the step count stay/);
     await expect(lab.field('weights')).toHaveText('[0, 3, 2]');
     await expect(lab.field('step')).toHaveText('2');
-    await expect.poll(() => hashOf(page)).toContain('p=1,1,0;4,1,1;');
+    // The link keeps the points training started from and the move as an edit after step 2.
+    await expect.poll(() => hashOf(page)).toContain('p=1,1,0;3,2,1;2,4,1;3,4,1;2,3,0&d=2,m,2,4,1');
     const link = await copyLink(lab);
     const before = await view(lab);
 
@@ -577,12 +582,12 @@ test.describe('files', () => {
   });
 });
 
-// BUG (left failing on purpose): with more points than a link holds (2,000), the address bar
-// keeps the link of the scenario before (here seed 000's five points), and the share box keeps
-// it too after "Copy link" says the points are too many. Reloading the page, bookmarking it or
-// copying the address bar silently opens a different lab. README: "The address bar always holds
-// the whole scenario"; expected: no link to another scenario (e.g. the fragment cleared, the
-// share box emptied).
+// Regression test (found by these tests, since fixed); it was:
+// with more points than a link holds (2,000), the address bar keeps the link of the scenario before
+// (here seed 000's five points), and the share box keeps it too after "Copy link" says the points
+// are too many. Reloading the page, bookmarking it or copying the address bar silently opens a
+// different lab. README: "The address bar always holds the whole scenario"; expected: no link to
+// another scenario (e.g. the fragment cleared, the share box emptied).
 test('more points than a link holds: the address bar and the share box keep no stale link', async ({ lab, page }) => {
   await lab.loadPreset('seed000');
   await expect.poll(() => hashOf(page)).toBe(SEED000_LINK.replace('&n=3&', '&n=0&'));
@@ -638,6 +643,7 @@ test.describe('Save: points CSV, scenario JSON, PNG, SVG', () => {
       max_epochs: 1000,
       points: [[1, 1, 0], [3, 2, 1], [2, 4, 1], [3, 4, 1], [2, 3, 0]],
       step: 3,
+      view: [-5, 5, -5, 5],
     });
   });
 
