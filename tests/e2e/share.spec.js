@@ -431,9 +431,12 @@ const SEED000_CSV = 'x1,x2,label\n1,1,-1\n3,2,1\n2,4,1\n3,4,1\n2,3,-1\n';
 
 /** What must not change when a file cannot be read. */
 async function state(lab) {
-  // The address follows the lab within a moment (it is polled): wait until it names this step.
-  const step = (await lab.field('step').textContent()).trim();
-  await expect.poll(() => hashOf(lab.page)).toContain(`&n=${step}&`);
+  // The panels follow in the next frame and the address within a moment (it is polled): wait
+  // until the address names the step on show.
+  await expect.poll(async () => {
+    const step = (await lab.field('step').textContent()).trim();
+    return (await hashOf(lab.page)).includes(`&n=${step}&`);
+  }).toBe(true);
   return { ...(await view(lab)), link: await hashOf(lab.page), plot: await plotPixels(lab) };
 }
 
