@@ -1,16 +1,39 @@
 #!/usr/bin/env bash
-# Runs the core benchmarks (criterion) and prints the figures as a table. Speed is reported
-# here, never asserted in tests. Figures vary with the machine; README's Performance section
-# lists the latest run on the project's reference machine kind (2 cores).
+# Runs the benchmarks and prints their figures as tables: the core benchmarks (criterion), the
+# release build's transfer size, and the browser benchmarks (Playwright on Debian's Chromium
+# against the release build in dist/, served on 127.0.0.1). Speed is reported here, never
+# asserted in tests. Figures vary with the machine; README's Performance section lists the
+# latest run on the project's reference machine kind (2 cores).
+#
+#   scripts/bench.sh [CRITERION FILTER…]
+# Environment:
+#   BENCH_SOAK_SECONDS=600  the memory soak in Play for the full 10 minutes (default 60)
+#   BENCH_SKIP_BUILD=1      use dist/ as it is instead of running `trunk build --release`
+#   BENCH_BROWSER=0         only the criterion and size tables
+#   BENCH_ONLY=redraw,play  a subset of the browser benchmarks (wasm, redraw, kernel, first, click,
+#                           play, soak); the arguments filter the criterion benchmarks
+# Exit status: non-zero only when something fails to run; a missed target is printed as MISS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$HOME/.cargo/bin:$PATH"
+export PATH="$HOME/.cargo/bin:$PWD/scripts/node_modules/.bin:$PATH"
+
+browser=${BENCH_BROWSER:-1}
+if [ "$browser" != 0 ]; then
+  # Chromium, Playwright, trunk, wasm-bindgen and wasm-opt, when missing (idempotent).
+  scripts/setup.sh --test || { echo "bench: setup failed"; exit 1; }
+fi
+
+started=$(date +%s)
 cargo bench --bench core -- --noplot "$@"
-python3 - <<'PY'
-import json, pathlib
+BENCH_STARTED=$started python3 - <<'PY'
+import json, os, pathlib
 root = pathlib.Path("target/criterion")
+started = float(os.environ["BENCH_STARTED"])
 rows = []
 for est in sorted(root.glob("**/new/estimates.json")):
+    # Only what this run measured: target/criterion keeps benchmarks that no longer exist.
+    if est.stat().st_mtime < started:
+        continue
     bench = est.parent.parent
     info = json.loads((est.parent / "benchmark.json").read_text())
     estimates = json.loads(est.read_text())
@@ -32,6 +55,13 @@ for group, function, mean_ns, elements in rows:
     print(f"| {group:<28} | {function:<18} | {time:>12} | {mean_ns/elements:>15.1f} |")
 PY
 
+if [ "$browser" != 0 ] && [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
+  echo
+  echo "bench: building the release page (trunk build --release)"
+  TRUNK_SKIP_VERSION_CHECK=true trunk build --release >target/bench-trunk.log 2>&1 \
+    || { tail -n 30 target/bench-trunk.log; echo "bench: trunk build failed"; exit 1; }
+fi
+
 # Transfer size of the release build (raw and gzip -9), if it has been built.
 if [ -d dist ]; then
   echo
@@ -50,3 +80,26 @@ if [ -d dist ]; then
   done
   echo "| total | $total_raw | $total_gz |"
 fi
+
+[ "$browser" != 0 ] || exit 0
+[ -f dist/index.html ] || { echo "bench: no dist/index.html to measure"; exit 1; }
+
+# A static server for dist/ on a free port of 127.0.0.1, stopped when the script ends.
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server "$port" --bind 127.0.0.1 --directory dist >/dev/null 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true' EXIT
+up=false
+for _ in $(seq 1 100); do
+  if python3 -c "import urllib.request as u; u.urlopen('http://127.0.0.1:$port/index.html', timeout=1)" 2>/dev/null; then
+    up=true
+    break
+  fi
+  kill -0 "$server" 2>/dev/null || break
+  sleep 0.1
+done
+[ "$up" = true ] || { echo "bench: the static server for dist/ did not start"; exit 1; }
+
+echo
+echo "bench: browser benchmarks (Playwright, Chromium; about 3 minutes with a ${BENCH_SOAK_SECONDS:-60} s soak)"
+BENCH_STARTED=$started BENCH_URL="http://127.0.0.1:$port/" node tests/e2e/bench/browser-bench.js

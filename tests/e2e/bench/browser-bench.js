@@ -1,0 +1,946 @@
+#!/usr/bin/env node
+// Browser benchmarks for Perceptron Lab: Playwright on Debian's Chromium against the release
+// build, printed as one table with each figure's target and PASS / MISS. Figures are reported,
+// never asserted: this is not a test and scripts/test.sh does not run it.
+//
+// Run by scripts/bench.sh, which builds dist/, serves it on 127.0.0.1 and passes the address:
+//   BENCH_URL=http://127.0.0.1:PORT/ node tests/e2e/bench/browser-bench.js
+// Environment:
+//   BENCH_URL           the served dist/ (required)
+//   BENCH_SOAK_SECONDS  length of the memory soak in Play (default 60; 600 for the full run)
+//   BENCH_JSON          where to write every raw figure as JSON (default target/bench/browser.json)
+//   BENCH_ONLY          a comma-separated subset of: wasm, redraw, kernel, first, click, play, soak
+//   CHROMIUM_PATH       the browser (default /usr/bin/chromium, as the e2e tests)
+// Exit status: 0 when every measurement ran (whether or not targets were met), 1 when one could
+// not be taken (its row says why), 2 on a usage error.
+'use strict';
+
+const fs = require('node:fs');
+const os = require('node:os');
+const { execFileSync } = require('node:child_process');
+const path = require('node:path');
+const { chromium } = require('playwright-core');
+const { CHROMIUM_PATH, CHROMIUM_ARGS, REPO_ROOT } = require('../env');
+
+const BASE_URL = process.env.BENCH_URL;
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS || 60);
+const JSON_OUT = process.env.BENCH_JSON || path.join(REPO_ROOT, 'target', 'bench', 'browser.json');
+const SECTIONS = ['wasm', 'redraw', 'kernel', 'first', 'click', 'play', 'soak'];
+const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : SECTIONS;
+const VIEWPORT = { width: 1280, height: 900 }; // as the e2e tests
+const REDRAW_SAMPLES = 21; // ≥ 20, after 3 warm-up frames
+// The floor's samples: fewer at 100k points, where one frame takes about a second.
+const FLOOR_SAMPLES = { 1000: 21, 10000: 21, 100000: 5 };
+const FRAME_MS = 1000 / 60;
+const LOAD_AT_START = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+
+if (!BASE_URL) {
+  console.error('browser-bench: set BENCH_URL to the served dist/ (scripts/bench.sh does this)');
+  process.exit(2);
+}
+if (ONLY.some((s) => !SECTIONS.includes(s))) {
+  console.error(`browser-bench: BENCH_ONLY takes a comma-separated subset of ${SECTIONS.join(', ')}`);
+  process.exit(2);
+}
+if (!(SOAK_SECONDS >= 10)) {
+  console.error('browser-bench: BENCH_SOAK_SECONDS must be at least 10');
+  process.exit(2);
+}
+
+// ----- data ---------------------------------------------------------------------------------
+
+/** A seeded generator of uniform numbers in [0, 1) (mulberry32). */
+function uniform(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** N points in two overlapping clusters with 10% of the labels flipped: never separable. */
+function noisyCsv(n, seed) {
+  const u = uniform(seed);
+  const lines = ['x1,x2,label'];
+  for (let i = 0; i < n; i++) {
+    const positive = u() < 0.5;
+    const shift = positive ? 0.8 : -0.8;
+    const x = shift + 4 * (u() - 0.5);
+    const y = shift + 4 * (u() - 0.5);
+    const label = positive !== (u() < 0.1) ? 1 : -1;
+    lines.push(`${x.toFixed(4)},${y.toFixed(4)},${label}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** N points uniform in [-half, half]² with random labels. */
+function randomCsv(n, seed, half) {
+  const u = uniform(seed);
+  const lines = ['x1,x2,label'];
+  for (let i = 0; i < n; i++) {
+    const x = half * (2 * u() - 1);
+    const y = half * (2 * u() - 1);
+    lines.push(`${x.toFixed(4)},${y.toFixed(4)},${u() < 0.5 ? 1 : -1}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+// ----- statistics ----------------------------------------------------------------------------
+
+function quantile(values, q) {
+  const s = [...values].sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  const i = (s.length - 1) * q;
+  const lo = Math.floor(i);
+  const hi = Math.ceil(i);
+  return s[lo] + (s[hi] - s[lo]) * (i - lo);
+}
+const median = (v) => quantile(v, 0.5);
+const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(v < 10 ? 2 : 1)} ms` : 'n/a');
+const mib = (bytes) => `${(bytes / 1048576).toFixed(1)} MiB`;
+
+// ----- the page ------------------------------------------------------------------------------
+
+// Installed before the page's own scripts in every page the benchmark opens.
+function initScript() {
+  const b = (window.__bench = { firstFrame: null, firstFrameStart: null, appStarted: null, wasm: null });
+  addEventListener(
+    'TrunkApplicationStarted',
+    (e) => {
+      b.appStarted = performance.now();
+      b.wasm = (e.detail && e.detail.wasm) || null; // the wasm instance's exports (memory, …)
+    },
+    { once: true }
+  );
+  // First drawn frame. The lab draws only inside requestAnimationFrame callbacks; the first one
+  // starts by filling the whole canvas with the background. So every rAF callback is wrapped:
+  // after it returns, one pixel of #plot is read back, and the first time it is opaque that
+  // moment is the first drawn frame (performance.now() counts from the navigation's start). The
+  // read-back also forces the canvas's recorded drawing to be rasterized, so the figure
+  // includes rasterization. Once seen, the original requestAnimationFrame is put back.
+  const raf = window.requestAnimationFrame;
+  window.requestAnimationFrame = function (callback) {
+    return raf.call(window, (ts) => {
+      try {
+        callback(ts);
+      } finally {
+        if (b.firstFrame === null) {
+          const canvas = document.getElementById('plot');
+          const ctx = canvas && canvas.width > 0 && canvas.getContext('2d');
+          if (ctx && ctx.getImageData(0, 0, 1, 1).data[3] === 255) {
+            b.firstFrame = performance.now();
+            b.firstFrameStart = ts;
+            window.requestAnimationFrame = raf;
+          }
+        }
+      }
+    });
+  };
+
+  const field = (name) => {
+    const e = document.querySelector(`[data-field="${name}"]`);
+    return e ? e.textContent : '';
+  };
+  b.field = field;
+  b.raf = (callback) => raf.call(window, callback); // never wrapped
+  b.nextFrame = () => new Promise((resolve) => raf.call(window, resolve));
+  b.steps = () => Number((field('step').match(/\d+/) || ['NaN'])[0]);
+  b.points = () => Number((field('points').match(/\d+/) || ['NaN'])[0]);
+
+  // The Canvas2D floor: the same scene as the lab's plot, drawn by a minimal hand-written
+  // script: background, shaded positive half-plane, a grid of 20 lines, the plot frame, 22 tick
+  // labels and 2 axis titles, the origin axes, the boundary, the w arrow, and every point as a
+  // filled circle (+1) or square (−1) with a white outline, in data order (so the z-order is the
+  // lab's: one path, fill and stroke per point). `map` turns data into CSS pixels; `w` is
+  // [w0, w1, w2].
+  b.floor = (ctx, dpr, pts, map, w) => {
+    const W = ctx.canvas.width;
+    const H = ctx.canvas.height;
+    const m = 14 * dpr;
+    const left = m + 46 * dpr;
+    const top = m;
+    const right = W - m;
+    const bottom = H - m - 40 * dpr;
+    const px = (x) => (map.ox + x * map.sx) * dpr;
+    const py = (y) => (map.oy + y * map.sy) * dpr;
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, W, H);
+    // The half-plane w·x + b > 0 inside the plot: a big quad on the positive side, clipped.
+    const nx = w[1] * Math.sign(map.sx);
+    const ny = w[2] * Math.sign(map.sy);
+    const nn = Math.hypot(nx, ny) || 1;
+    const [ux, uy] = [nx / nn, ny / nn];
+    const t = -w[0] / (w[1] * w[1] + w[2] * w[2] || 1);
+    const [cx, cy] = [px(t * w[1]), py(t * w[2])]; // the point of the line nearest the origin
+    const D = 4 * (W + H);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(left, top, right - left, bottom - top);
+    ctx.clip();
+    ctx.fillStyle = 'rgba(0, 114, 178, 0.10)';
+    ctx.beginPath();
+    ctx.moveTo(cx - uy * D, cy + ux * D);
+    ctx.lineTo(cx + uy * D, cy - ux * D);
+    ctx.lineTo(cx + uy * D + ux * D, cy - ux * D + uy * D);
+    ctx.lineTo(cx - uy * D + ux * D, cy + ux * D + uy * D);
+    ctx.closePath();
+    ctx.fill();
+    ctx.restore();
+    // Grid: 10 vertical and 10 horizontal lines in one path, then the frame.
+    ctx.lineWidth = dpr;
+    ctx.strokeStyle = 'rgba(0, 0, 0, 0.10)';
+    ctx.beginPath();
+    for (let i = 0; i < 10; i++) {
+      const x = left + ((i + 0.5) * (right - left)) / 10;
+      const y = top + ((i + 0.5) * (bottom - top)) / 10;
+      ctx.moveTo(x, top);
+      ctx.lineTo(x, bottom);
+      ctx.moveTo(left, y);
+      ctx.lineTo(right, y);
+    }
+    ctx.stroke();
+    ctx.strokeStyle = '#616161';
+    ctx.strokeRect(left, top, right - left, bottom - top);
+    // Tick labels and axis titles.
+    ctx.fillStyle = '#212121';
+    ctx.font = `${Math.round(14 * dpr)}px sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    for (let i = 0; i <= 10; i++) {
+      ctx.fillText(String(i - 5), left + (i * (right - left)) / 10, bottom + 6 * dpr);
+    }
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'middle';
+    for (let i = 0; i <= 10; i++) {
+      ctx.fillText(String(5 - i), left - 6 * dpr, top + (i * (bottom - top)) / 10);
+    }
+    ctx.font = `${Math.round(15 * dpr)}px sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.fillText('x₁', (left + right) / 2, bottom + 30 * dpr);
+    ctx.fillText('x₂', left - 36 * dpr, (top + bottom) / 2);
+    // Origin axes, boundary and the w arrow.
+    ctx.strokeStyle = '#787878';
+    ctx.beginPath();
+    ctx.moveTo(px(0), top);
+    ctx.lineTo(px(0), bottom);
+    ctx.moveTo(left, py(0));
+    ctx.lineTo(right, py(0));
+    ctx.stroke();
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(left, top, right - left, bottom - top);
+    ctx.clip();
+    ctx.strokeStyle = '#141414';
+    ctx.lineWidth = 3 * dpr;
+    ctx.beginPath();
+    ctx.moveTo(cx - uy * D, cy + ux * D);
+    ctx.lineTo(cx + uy * D, cy - ux * D);
+    ctx.stroke();
+    const [ax, ay] = [px(w[1]), py(w[2])];
+    ctx.strokeStyle = ctx.fillStyle = '#009e73';
+    ctx.beginPath();
+    ctx.moveTo(px(0), py(0));
+    ctx.lineTo(ax, ay);
+    ctx.stroke();
+    const ang = Math.atan2(ay - py(0), ax - px(0));
+    const head = 12 * dpr;
+    ctx.beginPath();
+    ctx.moveTo(ax, ay);
+    ctx.lineTo(ax - head * Math.cos(ang - 0.4), ay - head * Math.sin(ang - 0.4));
+    ctx.lineTo(ax - head * Math.cos(ang + 0.4), ay - head * Math.sin(ang + 0.4));
+    ctx.closePath();
+    ctx.fill();
+    ctx.restore();
+    // Points.
+    const r = Math.max(1, Math.round(6.5 * dpr));
+    const s = 0.92 * r;
+    ctx.lineWidth = Math.round(1.5 * dpr);
+    ctx.strokeStyle = '#fff';
+    let colour = null;
+    const { xs, ys, pos } = pts;
+    for (let i = 0; i < xs.length; i++) {
+      const want = pos[i] ? '#0072b2' : '#d55e00';
+      if (want !== colour) {
+        ctx.fillStyle = want;
+        colour = want;
+      }
+      const x = Math.round(px(xs[i]));
+      const y = Math.round(py(ys[i]));
+      ctx.beginPath();
+      if (pos[i]) ctx.arc(x, y, r, 0, 2 * Math.PI);
+      else ctx.rect(x - s, y - s, 2 * s, 2 * s);
+      ctx.fill();
+      ctx.stroke();
+    }
+  };
+}
+
+/** A fresh context (own cache and storage; Playwright launches Chromium with a new temporary
+ * user-data-dir) with the lab open. */
+async function openLab(browser, { dpr = 2, css = null } = {}) {
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: dpr });
+  await context.addInitScript(initScript);
+  const page = await context.newPage();
+  page.setDefaultTimeout(120_000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(BASE_URL);
+  await page.waitForFunction(() => !!window.perceptronLab && window.__bench.firstFrame !== null);
+  if (css) {
+    await page.addStyleTag({ content: css });
+    await page.evaluate(() => window.perceptronLab.resize());
+  }
+  await page.evaluate(async () => {
+    await window.__bench.nextFrame();
+    await window.__bench.nextFrame();
+  });
+  return {
+    context,
+    page,
+    errors,
+    close: async () => {
+      if (errors.length) throw new Error(`page errors: ${errors.slice(0, 3).join(' | ')}`);
+      await context.close();
+    },
+  };
+}
+
+/** Replaces the points by `csv` and checks that all `n` arrived. */
+async function load(page, csv, n) {
+  const got = await page.evaluate(async (text) => {
+    window.perceptronLab.import_csv(text);
+    await window.__bench.nextFrame(); // the status is written in the frame
+    return window.__bench.points();
+  }, csv);
+  if (got !== n) throw new Error(`imported ${got} points, expected ${n}`);
+}
+
+// ----- the measurements ------------------------------------------------------------------------
+
+const rows = []; // { section, figure, value, target, pass (true/false/null), note }
+let failures = 0;
+
+function row(section, figure, value, target = '—', pass = null, note = '') {
+  rows.push({ section, figure, value, target, pass, note });
+}
+
+/** Runs one group of measurements; a failure (or a hang past its time limit) becomes an ERROR
+ * row and the run goes on. */
+async function section(key, name, fn) {
+  if (!ONLY.includes(key)) return;
+  const t0 = Date.now();
+  const limit = (key === 'soak' ? SOAK_SECONDS + 120 : 240) * 1000;
+  let timer;
+  try {
+    await Promise.race([
+      fn(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no result after ${limit / 1000} s`)), limit);
+      }),
+    ]);
+  } catch (err) {
+    failures += 1;
+    row(name, 'could not be measured', 'ERROR', '—', null, String(err.message || err).split('\n')[0]);
+  } finally {
+    clearTimeout(timer);
+  }
+  process.stderr.write(`browser-bench: ${name} done in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+}
+
+/** Full redraw (redraw_now) and the Canvas2D floor at one N and DPR. */
+async function redrawAndFloor(browser, n, dpr, results) {
+  const lab = await openLab(browser, { dpr });
+  await load(lab.page, noisyCsv(n, 7), n);
+  const r = await lab.page.evaluate(
+    async ({ samples, floorSamples }) => {
+      const lab = window.perceptronLab;
+      const b = window.__bench;
+      // Three steps: a boundary, the w arrow, the ghost of the previous boundary and the ring.
+      for (let i = 0; i < 3; i++) lab.step();
+      const canvas = document.getElementById('plot');
+      const dpr = window.devicePixelRatio;
+      // The floor's canvas: same CSS size and backing size, in the page but off screen.
+      const floorCanvas = document.createElement('canvas');
+      floorCanvas.width = canvas.width;
+      floorCanvas.height = canvas.height;
+      Object.assign(floorCanvas.style, {
+        position: 'absolute', left: '-20000px', top: '0',
+        width: `${canvas.clientWidth}px`, height: `${canvas.clientHeight}px`,
+      });
+      document.body.appendChild(floorCanvas);
+      const fctx = floorCanvas.getContext('2d');
+      const pctx = canvas.getContext('2d');
+      lab.redraw_now(); // the first frame computes the theory (cached afterwards)
+      const o = lab.to_css(0, 0);
+      const a = lab.to_css(1, 0);
+      const c = lab.to_css(0, 1);
+      const map = { ox: o[0], oy: o[1], sx: a[0] - o[0], sy: c[1] - o[1] };
+      const lines = lab.points_csv().trim().split('\n').slice(1);
+      const pts = { xs: new Float64Array(lines.length), ys: new Float64Array(lines.length), pos: new Uint8Array(lines.length) };
+      lines.forEach((l, i) => {
+        const [x, y, label] = l.split(',');
+        pts.xs[i] = Number(x);
+        pts.ys[i] = Number(y);
+        pts.pos[i] = Number(label) > 0 ? 1 : 0;
+      });
+      let w = [0.3, 1, 1];
+      try {
+        w = JSON.parse(b.field('weights').replace(/−/g, '-').replace(/[^\d.,\-[\]e]/g, ''));
+      } catch {
+        // keep the default line
+      }
+      const out = { redraw: [], redrawRaster: [], floor: [], floorRaster: [], backing: [canvas.width, canvas.height] };
+      for (let i = 0; i < samples + 3; i++) {
+        // One redraw and one floor per animation frame, alternating which goes first.
+        await b.nextFrame();
+        const withFloor = i < 3 || i - 3 < floorSamples;
+        const order = !withFloor ? ['redraw'] : i % 2 ? ['floor', 'redraw'] : ['redraw', 'floor'];
+        for (const which of order) {
+          if (which === 'redraw') {
+            const t0 = performance.now();
+            const reported = lab.redraw_now();
+            pctx.getImageData(0, 0, 1, 1); // forces the recorded drawing to be rasterized
+            const t1 = performance.now();
+            if (i >= 3) {
+              out.redraw.push(reported);
+              out.redrawRaster.push(t1 - t0);
+            }
+          } else {
+            const t0 = performance.now();
+            b.floor(fctx, dpr, pts, map, w);
+            const t1 = performance.now();
+            fctx.getImageData(0, 0, 1, 1);
+            const t2 = performance.now();
+            if (i >= 3) {
+              out.floor.push(t1 - t0);
+              out.floorRaster.push(t2 - t0);
+            }
+          }
+        }
+      }
+      // Canvas2D calls (method calls and style/width assignments) in one redraw and one floor.
+      const count = (draw) => {
+        const P = CanvasRenderingContext2D.prototype;
+        const saved = [];
+        let calls = 0;
+        for (const k of Object.getOwnPropertyNames(P)) {
+          const d = Object.getOwnPropertyDescriptor(P, k);
+          if (typeof d.value === 'function') {
+            saved.push([k, d]);
+            Object.defineProperty(P, k, { ...d, value(...a) { calls += 1; return d.value.apply(this, a); } });
+          } else if (d.set) {
+            saved.push([k, d]);
+            Object.defineProperty(P, k, { ...d, set(v) { calls += 1; d.set.call(this, v); } });
+          }
+        }
+        try {
+          draw();
+        } finally {
+          for (const [k, d] of saved) Object.defineProperty(P, k, d);
+        }
+        return calls;
+      };
+      if (pts.xs.length <= 10000) {
+        out.calls = count(() => lab.redraw_now());
+        out.floorCalls = count(() => b.floor(fctx, dpr, pts, map, w));
+      }
+      floorCanvas.remove();
+      return out;
+    },
+    { samples: REDRAW_SAMPLES, floorSamples: FLOOR_SAMPLES[n] }
+  );
+  await lab.close();
+  const key = `${n}@${dpr}`;
+  results.redraw[key] = r;
+  return {
+    redraw: median(r.redraw),
+    redrawRaster: median(r.redrawRaster),
+    floor: median(r.floor),
+    floorRaster: median(r.floorRaster),
+    backing: r.backing,
+    calls: r.calls,
+    floorCalls: r.floorCalls,
+  };
+}
+
+/** The kernel perceptron's region map on an 800 × 600 CSS-pixel plot. */
+async function kernelFrames(browser, results) {
+  const dpr = 2;
+  const css =
+    '.plot-frame { align-self: flex-start; width: max-content; }' +
+    ' #plot { width: 800px !important; height: 600px !important; min-height: 0 !important; }';
+  const lab = await openLab(browser, { dpr, css });
+  const n = 600;
+  await load(lab.page, randomCsv(n, 3, 1.5), n);
+  const r = await lab.page.evaluate(async () => {
+    const lab = window.perceptronLab;
+    const b = window.__bench;
+    const canvas = document.getElementById('plot');
+    if (canvas.clientWidth !== 800 || canvas.clientHeight !== 600) {
+      throw new Error(`the plot is ${canvas.clientWidth}×${canvas.clientHeight} CSS px, not 800×600`);
+    }
+    lab.set_setup('kernel', 'rbf:2', '3');
+    const support = () => {
+      const m = b.field('weights').match(/^(\d+) of (\d+) α non-zero/);
+      if (!m) throw new Error(`the model is not the kernel perceptron: ${b.field('weights').slice(0, 60)}`);
+      return Number(m[1]);
+    };
+    let epochs = 0;
+    await b.nextFrame();
+    while (support() < 500 && epochs < 40) {
+      lab.finish_epoch();
+      epochs += 1;
+      await b.nextFrame();
+    }
+    const out = { epochs, support: support(), cached: [], step: [], fresh: [], stepsTried: 0 };
+    if (out.support < 500) throw new Error(`only ${out.support} α non-zero after ${epochs} epochs`);
+    for (let i = 0; i < 23; i++) {
+      await b.nextFrame();
+      const t = lab.redraw_now();
+      if (i >= 3) out.cached.push(t);
+    }
+    // A Step that updates α_i (a mistake): one α changes and the grid is updated by
+    // δ·y_i·K(x_i, ·) instead of being recomputed. Steps without a mistake change nothing to
+    // redraw, so they are taken but not counted.
+    while (out.step.length < 20 && out.stepsTried < 2000) {
+      await b.nextFrame();
+      lab.step();
+      out.stepsTried += 1;
+      const t = lab.redraw_now();
+      if (/mistake/.test(b.field('outcome'))) out.step.push(t);
+    }
+    // A fresh grid: the plot alternates between 800 × 601 and 800 × 600 CSS px, so every frame
+    // has a new view and grid; the 800 × 600 ones are timed.
+    for (let i = 0; i < 10; i++) {
+      for (const h of [601, 600]) {
+        await b.nextFrame();
+        canvas.style.setProperty('height', `${h}px`, 'important');
+        lab.resize();
+        const t = lab.redraw_now();
+        if (h === 600) out.fresh.push(t);
+      }
+    }
+    out.gridCells = `${Math.ceil(800 / 3)}×${Math.ceil(600 / 3)}`;
+    out.supportEnd = support();
+    return out;
+  });
+  await lab.close();
+  results.kernel = r;
+  return r;
+}
+
+/** Navigation to the first drawn frame, in fresh contexts (cold HTTP cache). */
+async function firstFrames(browser, runs, results) {
+  const out = [];
+  for (let i = 0; i < runs; i++) {
+    const lab = await openLab(browser, { dpr: 2 });
+    out.push(
+      await lab.page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0];
+        const wasm = performance.getEntriesByType('resource').find((e) => /\.wasm$/.test(e.name));
+        return {
+          firstFrame: window.__bench.firstFrame,
+          frameStart: window.__bench.firstFrameStart,
+          appStarted: window.__bench.appStarted,
+          htmlDone: nav ? nav.responseEnd : NaN,
+          domContentLoaded: nav ? nav.domContentLoadedEventEnd : NaN,
+          wasmDone: wasm ? wasm.responseEnd : NaN,
+          fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime,
+        };
+      })
+    );
+    await lab.close();
+  }
+  results.firstFrame = out;
+  // The median run, with its own breakdown (odd number of runs).
+  return [...out].sort((a, b) => a.firstFrame - b.firstFrame)[Math.floor(out.length / 2)];
+}
+
+/** Clicks on the plot: animation frames from the pointerup until the point is drawn. */
+async function clicks(browser, results) {
+  const lab = await openLab(browser, { dpr: 2 });
+  const { page } = lab;
+  await page.evaluate(async () => {
+    window.perceptronLab.load_preset('blank');
+    await window.__bench.nextFrame();
+    await window.__bench.nextFrame();
+    // A counter of animation frames, started before any click: every frame's callback counts
+    // one once the pointerup has happened. The points field is written in the frame that draws
+    // the new point; the observer runs right after that frame's callbacks, and records how many
+    // frames had started since the pointerup (1 = the very next frame).
+    const c = (window.__click = { upAt: null, frames: 0, done: [] });
+    const raf = (ts) => {
+      if (c.upAt !== null) c.frames += 1;
+      requestAnimationFrame(raf);
+    };
+    requestAnimationFrame(raf);
+    const canvas = document.getElementById('plot');
+    canvas.addEventListener('pointerup', () => { c.upAt = performance.now(); c.frames = 0; }, { capture: true });
+    const field = document.querySelector('[data-field="points"]');
+    new MutationObserver(() => {
+      if (c.upAt === null) return;
+      c.done.push({ frames: c.frames, ms: performance.now() - c.upAt, points: window.__bench.points() });
+      c.upAt = null;
+    }).observe(field, { childList: true, characterData: true, subtree: true });
+  });
+  const box = await page.locator('#plot').boundingBox();
+  const taken = [];
+  for (let i = 0; i < 12; i++) {
+    // Spread over the middle of the plot, far enough apart never to land on a point.
+    const x = box.x + box.width * (0.3 + 0.1 * (i % 4));
+    const y = box.y + box.height * (0.3 + 0.12 * Math.floor(i / 4));
+    await page.mouse.click(x, y);
+    const rec = await page.waitForFunction((k) => window.__click.done.length > k && window.__click.done[k], i);
+    taken.push(await rec.jsonValue());
+    await page.evaluate(async () => { await window.__bench.nextFrame(); await window.__bench.nextFrame(); });
+  }
+  await lab.close();
+  const last = taken[taken.length - 1];
+  if (last.points !== taken.length) throw new Error(`${last.points} points after ${taken.length} clicks`);
+  results.clicks = taken;
+  return {
+    framesMedian: median(taken.map((t) => t.frames)),
+    framesMax: Math.max(...taken.map((t) => t.frames)),
+    msMedian: median(taken.map((t) => t.ms)),
+    count: taken.length,
+  };
+}
+
+/** Loads 10k noisy points (or a preset) with max epochs high (Play never stops) at full speed. */
+async function playSetup(page, preset = null) {
+  if (preset) {
+    await page.evaluate((id) => window.perceptronLab.load_preset(id), preset);
+  } else {
+    await load(page, noisyCsv(10_000, 5), 10_000);
+  }
+  await page.evaluate(() => {
+    const lab = window.perceptronLab;
+    lab.set_settings(true, 'zero', '1', 'fixed', '1', '1000000');
+    lab.set_speed(1000); // the top of the range: "max", 2000 steps per frame
+  });
+}
+
+/** Play at max on 10k points (or a preset) for `seconds`: steps per second, frame intervals. */
+async function play(browser, seconds, preset = null) {
+  const lab = await openLab(browser, { dpr: 2 });
+  await playSetup(lab.page, preset);
+  const r = await lab.page.evaluate(async (seconds) => {
+    const b = window.__bench;
+    const lab = window.perceptronLab;
+    // Idle frame rate first: the browser's own pace with nothing to draw.
+    const idle = [];
+    let last = await b.nextFrame();
+    const idleEnd = last + 1000;
+    while (last < idleEnd) {
+      const t = await b.nextFrame();
+      idle.push(t - last);
+      last = t;
+    }
+    // The lab's own frame callbacks (steps, drawing, status) are timed by wrapping
+    // requestAnimationFrame, which the wasm glue looks up on every call; the rest of a frame
+    // interval is the browser's work (mostly rasterizing the canvas when it is committed).
+    const callbackMs = [];
+    window.requestAnimationFrame = (callback) =>
+      b.raf((ts) => {
+        const t = performance.now();
+        try {
+          callback(ts);
+        } finally {
+          callbackMs.push(performance.now() - t);
+        }
+      });
+    const stamps = [];
+    let running = true;
+    const tick = (ts) => {
+      stamps.push(ts);
+      if (running) b.raf(tick);
+    };
+    b.raf(tick);
+    await b.nextFrame();
+    const steps0 = b.steps();
+    const t0 = performance.now();
+    lab.toggle_play();
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    await b.nextFrame();
+    const steps1 = b.steps();
+    const t1 = performance.now();
+    lab.toggle_play();
+    running = false;
+    const intervals = stamps.slice(1).map((t, i) => t - stamps[i]).slice(2); // skip the start
+    return { idle, intervals, callbackMs: callbackMs.slice(2), steps: steps1 - steps0, seconds: (t1 - t0) / 1000 };
+  }, seconds);
+  await lab.close();
+  return {
+    steps: r.steps,
+    seconds: r.seconds,
+    callbackMedian: median(r.callbackMs),
+    idleMedian: median(r.idle),
+    intervalMedian: median(r.intervals),
+    intervalP95: quantile(r.intervals, 0.95),
+    frames: r.intervals.length,
+    late: r.intervals.filter((t) => t > 1.5 * FRAME_MS).length,
+  };
+}
+
+/** Memory over Play at max: JS heap (after a forced GC) and wasm memory every 5 s. */
+async function soak(browser, seconds, results) {
+  const lab = await openLab(browser, { dpr: 2 });
+  const { page, context } = lab;
+  await playSetup(page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const sample = async (t) => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const heap = metrics.find((m) => m.name === 'JSHeapUsedSize').value;
+    const page_ = await page.evaluate(() => ({
+      wasm: window.__bench.wasm.memory.buffer.byteLength,
+      steps: window.__bench.steps(),
+    }));
+    return { t, heap, wasm: page_.wasm, steps: page_.steps };
+  };
+  const samples = [await sample(0)];
+  await page.evaluate(() => window.perceptronLab.toggle_play());
+  const start = Date.now();
+  for (let t = 5; t <= seconds; t += 5) {
+    const wait = start + t * 1000 - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    samples.push(await sample(t));
+  }
+  await page.evaluate(() => window.perceptronLab.pause());
+  await cdp.detach();
+  await lab.close();
+  const last = samples[samples.length - 1];
+  if (!(last.steps > samples[1].steps)) throw new Error('Play stopped during the soak');
+  results.soak = samples;
+  const at10 = samples.find((s) => s.t >= 10) || samples[1];
+  const summary = (k) => {
+    const v = samples.map((s) => s[k]);
+    const flat = Math.abs(last[k] - at10[k]) <= 0.1 * at10[k];
+    return { start: v[0], at10: at10[k], end: last[k], max: Math.max(...v), flat };
+  };
+  return { heap: summary('heap'), wasm: summary('wasm'), steps: last.steps, seconds: last.t };
+}
+
+/** ns per Trainer::step in the wasm build (bench_steps), median of 5 runs. */
+async function wasmSteps(browser, results) {
+  const lab = await openLab(browser, { dpr: 1 });
+  const r = await lab.page.evaluate(() => {
+    const out = {};
+    for (const [n, steps] of [[1000, 3_000_000], [100_000, 2_000_000]]) {
+      const runs = [];
+      for (let i = 0; i < 5; i++) runs.push(window.wasmBindings.bench_steps(n, steps));
+      if (!runs.every(Number.isFinite)) throw new Error(`bench_steps(${n}) returned ${runs}`);
+      out[n] = runs;
+    }
+    return out;
+  });
+  await lab.close();
+  results.wasmSteps = r;
+  return Object.fromEntries(Object.entries(r).map(([n, runs]) => [n, median(runs)]));
+}
+
+/** The native criterion figure for perceptron/N/step from target/criterion, if present. */
+function nativeStep(n) {
+  const root = path.join(REPO_ROOT, 'target', 'criterion');
+  const dir = path.join(root, `perceptron_${n}`, 'step', 'new');
+  try {
+    const info = JSON.parse(fs.readFileSync(path.join(dir, 'benchmark.json'), 'utf8'));
+    if (info.group_id !== `perceptron/${n}` || info.function_id !== 'step') return NaN;
+    // scripts/bench.sh passes when its criterion run started: older figures are not this run's.
+    const started = Number(process.env.BENCH_STARTED || 0);
+    if (fs.statSync(path.join(dir, 'estimates.json')).mtimeMs < started * 1000) return NaN;
+    const est = JSON.parse(fs.readFileSync(path.join(dir, 'estimates.json'), 'utf8'));
+    return (est.slope || est.mean).point_estimate;
+  } catch {
+    return NaN;
+  }
+}
+
+// ----- the run -------------------------------------------------------------------------------
+
+async function main() {
+  const started = Date.now();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const results = { redraw: {} };
+  const version = browser.version();
+
+  await section('wasm', 'wasm step loop', async () => {
+    const wasm = await wasmSteps(browser, results);
+    for (const n of Object.keys(wasm)) {
+      const native = nativeStep(n);
+      const ratio = wasm[n] / native;
+      row(
+        '8 wasm vs native',
+        `Trainer::step, N = ${Number(n).toLocaleString('en')}: wasm / native`,
+        Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : 'n/a',
+        '—',
+        null,
+        `wasm ${wasm[n].toFixed(1)} ns, native ${Number.isFinite(native) ? native.toFixed(1) + ' ns (criterion)' : 'not measured in this run'}`
+      );
+    }
+  });
+
+  await section('redraw', 'redraw and floor', async () => {
+    for (const dpr of [1, 2]) {
+      for (const n of [1000, 10_000, 100_000]) {
+        const r = await redrawAndFloor(browser, n, dpr, results);
+        const label = `N = ${n.toLocaleString('en')}, DPR ${dpr}`;
+        const target = n === 10_000 && dpr === 2;
+        row(
+          '1 full redraw',
+          label,
+          ms(r.redraw),
+          target ? '≤ 16 ms' : '—',
+          target ? r.redraw <= 16 : null,
+          `${r.backing[0]}×${r.backing[1]} px; with rasterization ${ms(r.redrawRaster)}`
+        );
+        const ratio = r.redraw / r.floor;
+        row(
+          '2 Canvas2D floor',
+          `${label}: redraw / floor`,
+          `${ratio.toFixed(2)}×`,
+          n === 10_000 ? '≤ 1.5×' : '—',
+          n === 10_000 ? ratio <= 1.5 : null,
+          `floor ${ms(r.floor)}; with rasterization ${ms(r.redrawRaster)} / ${ms(r.floorRaster)} = ` +
+            `${(r.redrawRaster / r.floorRaster).toFixed(2)}×` +
+            (r.calls ? `; Canvas2D calls ${r.calls.toLocaleString('en')} / ${r.floorCalls.toLocaleString('en')}` : '')
+        );
+      }
+    }
+  });
+
+  await section('kernel', 'kernel region', async () => {
+    const r = await kernelFrames(browser, results);
+    const note = `${r.support} of 600 α non-zero, rbf:2, 800×600 CSS px at DPR 2, ${r.gridCells} cells`;
+    const figures = [
+      ['cached grid', median(r.cached), `${note}; median of ${r.cached.length}`],
+      ['after one Step (an update: incremental grid)', median(r.step), `median of ${r.step.length} mistakes in ${r.stepsTried} steps`],
+      ['fresh grid (after a resize)', median(r.fresh), `median of ${r.fresh.length}`],
+    ];
+    for (const [what, value, why] of figures) {
+      row('3 kernel frame', what, ms(value), '≤ 33 ms', value <= 33, why);
+    }
+  });
+
+  await section('first', 'first frame', async () => {
+    const r = await firstFrames(browser, 5, results);
+    row(
+      '4 first frame',
+      'navigation → first drawn frame (median of 5, cold cache)',
+      ms(r.firstFrame),
+      '≤ 150 ms',
+      r.firstFrame <= 150,
+      `median run: html ${ms(r.htmlDone)}, first paint ${ms(r.fcp)}, wasm loaded ${ms(r.wasmDone)}, ` +
+        `wasm started ${ms(r.appStarted)}, the frame began ${ms(r.frameStart)}`
+    );
+  });
+
+  await section('click', 'click', async () => {
+    const r = await clicks(browser, results);
+    row(
+      '5 click → point',
+      `animation frames until drawn (max of ${r.count} clicks)`,
+      `${r.framesMax} frame${r.framesMax === 1 ? '' : 's'}`,
+      '≤ 1 frame',
+      r.framesMax <= 1,
+      `median ${r.framesMedian} frame, ${ms(r.msMedian)} from pointerup`
+    );
+  });
+
+  await section('play', 'play', async () => {
+    const r = (results.play = await play(browser, 5));
+    const held = r.intervalMedian <= FRAME_MS * 1.05 && r.intervalP95 <= FRAME_MS * 1.25;
+    row(
+      '6 Play at max, 10k',
+      'steps per second',
+      `${Math.round(r.steps / r.seconds).toLocaleString('en')}`,
+      '—',
+      null,
+      `${r.steps.toLocaleString('en')} steps in ${r.seconds.toFixed(1)} s`
+    );
+    row(
+      '6 Play at max, 10k',
+      '60 fps? frame interval median / p95',
+      `${ms(r.intervalMedian)} / ${ms(r.intervalP95)}`,
+      '60 fps',
+      held,
+      `${r.late} of ${r.frames} frames late (> 25 ms); the lab's frame callback ${ms(r.callbackMedian)} ` +
+        `(steps, recording, DOM), the rest is the browser's (raster); idle page ${ms(r.idleMedian)}`
+    );
+    // For comparison, the small noisy example (46 points): the same loop with little to draw.
+    const small = (results.playSmall = await play(browser, 3, 'noisy'));
+    const smallHeld = small.intervalMedian <= FRAME_MS * 1.05 && small.intervalP95 <= FRAME_MS * 1.25;
+    row(
+      '6 Play at max, 46',
+      'the noisy example: steps/s; 60 fps?',
+      `${Math.round(small.steps / small.seconds).toLocaleString('en')}; ${smallHeld ? 'yes' : 'no'}`,
+      '—',
+      null,
+      `frame interval ${ms(small.intervalMedian)} / ${ms(small.intervalP95)}, ` +
+        `the lab's frame callback ${ms(small.callbackMedian)}`
+    );
+  });
+
+  await section('soak', 'memory soak', async () => {
+    const r = await soak(browser, SOAK_SECONDS, results);
+    for (const [what, s] of [['JS heap (after GC)', r.heap], ['wasm memory', r.wasm]]) {
+      row(
+        `7 memory, ${r.seconds} s Play`,
+        `${what} start / 10 s / end / max`,
+        `${mib(s.start)} / ${mib(s.at10)} / ${mib(s.end)} / ${mib(s.max)}`,
+        'flat',
+        s.flat,
+        s.flat ? 'flat: end within 10% of the 10 s value' : 'grows: end more than 10% above the 10 s value'
+      );
+    }
+  });
+
+  await browser.close();
+  fs.mkdirSync(path.dirname(JSON_OUT), { recursive: true });
+  fs.writeFileSync(JSON_OUT, JSON.stringify({ chromium: version, date: new Date().toISOString(), rows, results }, null, 1));
+  print(version, (Date.now() - started) / 1000);
+  process.exitCode = failures ? 1 : 0;
+}
+
+function print(version, seconds) {
+  const head = ['#', 'figure', 'measured', 'target', 'result', 'notes'];
+  const body = rows.map((r) => [
+    r.section,
+    r.figure,
+    r.value,
+    r.target,
+    r.pass === null ? (r.value === 'ERROR' ? 'ERROR' : 'info') : r.pass ? 'PASS' : 'MISS',
+    r.note,
+  ]);
+  const width = head.map((h, i) => Math.max(h.length, ...body.map((b) => [...b[i]].length)));
+  const line = (cells) => `| ${cells.map((c, i) => c + ' '.repeat(width[i] - [...c].length)).join(' | ')} |`;
+  console.log();
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+  let revision = 'unknown';
+  try {
+    revision = execFileSync('git', ['-C', REPO_ROOT, 'describe', '--always', '--dirty'], { encoding: 'utf8' }).trim();
+  } catch {
+    // not a git checkout
+  }
+  console.log(
+    `Browser: Chromium ${version}, headless, --disable-gpu (software raster); viewport ` +
+      `${VIEWPORT.width}×${VIEWPORT.height}; ${os.cpus().length} CPUs, load average ${LOAD_AT_START} at ` +
+      `the start, ${load} at the end; ${seconds.toFixed(0)} s; build of ${revision}`
+  );
+  console.log();
+  console.log(line(head));
+  console.log(`|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const b of body) console.log(line(b));
+}
+
+main().catch((err) => {
+  console.error(`browser-bench: ${err.stack || err}`);
+  process.exit(1);
+});
