@@ -215,6 +215,9 @@ pub struct Session {
     setup: Setup,
     class_cache: Option<(u64, Rc<ClassData>)>,
     kernel_grid: super::region::KernelGrid,
+    max_class_cache: Option<(u64, Option<usize>)>,
+    accuracy_cache: Option<((u64, u64, u64), Option<f64>)>,
+    runs: u64,
 }
 
 /// The Gram matrix panel of the kernel perceptron.
@@ -285,6 +288,9 @@ impl Session {
             setup,
             class_cache: None,
             kernel_grid: Default::default(),
+            max_class_cache: None,
+            accuracy_cache: None,
+            runs: 0,
         };
         session.watch_epoch_start();
         session
@@ -1154,6 +1160,7 @@ impl Session {
             _ => HISTORY_LIMIT,
         };
         self.history = History::with_limit(State { model, pocket }, limit);
+        self.runs += 1;
         self.setup = setup;
         self.playing = false;
         self.reset_watch();
@@ -1190,8 +1197,16 @@ impl Session {
     }
 
     /// Why the current points cannot be trained on by the current algorithm, if they cannot.
-    fn data_refusal(&self) -> Option<String> {
-        let top = self.data.max_class()?;
+    fn data_refusal(&mut self) -> Option<String> {
+        // The highest class, found once per version of the points (a step must not scan them).
+        let top = match self.max_class_cache {
+            Some((version, top)) if version == self.data_version => top,
+            _ => {
+                let top = self.data.max_class();
+                self.max_class_cache = Some((self.data_version, top));
+                top
+            }
+        }?;
         if top >= self.num_classes() {
             return Some(if self.setup.algorithm.is_multiclass() {
                 format!(
@@ -1440,6 +1455,24 @@ impl Session {
     /// [`Session::scene`] and [`Session::status`] when the data may have changed.
     pub fn refresh_theory(&mut self) {
         let _ = self.theory();
+        let key = self.accuracy_key();
+        if !matches!(self.accuracy_cache, Some((k, _)) if k == key) {
+            let accuracy = self.model().accuracy(&self.data);
+            self.accuracy_cache = Some((key, accuracy));
+        }
+    }
+
+    /// The model's training accuracy, from the cache when it is current.
+    fn accuracy(&self) -> Option<f64> {
+        match self.accuracy_cache {
+            Some((key, accuracy)) if key == self.accuracy_key() => accuracy,
+            _ => self.model().accuracy(&self.data),
+        }
+    }
+
+    /// What the model's state depends on: the points' version, the run, the step.
+    fn accuracy_key(&self) -> (u64, u64, u64) {
+        (self.data_version, self.runs, self.model().steps())
     }
 
     fn current_theory(&self) -> Option<&Theory> {
@@ -1806,7 +1839,7 @@ impl Session {
             separable,
             pocket,
             algorithm: self.setup.algorithm.title().to_string(),
-            accuracy: match t.accuracy(&self.data) {
+            accuracy: match self.accuracy() {
                 Some(a) => format!(
                     "{}% ({} of {}){}",
                     num((a * 1000.0).round() / 10.0),

@@ -34,7 +34,7 @@ pub fn draw<DB: DrawingBackend>(
     scene: &Scene<'_>,
     theme: &Theme,
 ) -> Result<PlotFrame, DrawError<DB>> {
-    draw_with_underlay(area, scene, theme, |_| false)
+    draw_with_underlay(area, scene, theme, |_| false, |_| false)
 }
 
 /// The plot's pixel rectangle and the widened view for an area of `width × height` backing
@@ -62,11 +62,16 @@ pub fn layout(width: u32, height: u32, view: Rect, theme: &Theme) -> Option<Plot
 /// the plot's frame: it may paint the region map itself (the page puts a whole RGBA image in
 /// one call) and return `true`; otherwise (`false`) the region map, if the scene has one, is
 /// drawn here with one rectangle per cell.
+///
+/// `marks` is called where the points' marks go (after the lines, before the rings): it may draw
+/// them itself (the page does, with one fill per class instead of a styled call per point) and
+/// return `true`; otherwise they are drawn here, each with [`mark`]'s shape.
 pub fn draw_with_underlay<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scene: &Scene<'_>,
     theme: &Theme,
     underlay: impl FnOnce(&PlotFrame) -> bool,
+    marks: impl FnOnce(&PlotFrame) -> bool,
 ) -> Result<PlotFrame, DrawError<DB>> {
     area.fill(&theme.background)?;
     let (width, height) = area.dim_in_pixel();
@@ -197,7 +202,8 @@ pub fn draw_with_underlay<DB: DrawingBackend>(
         };
         draw_arrow(area, &frame, &arrow, theme)?;
     }
-    draw_points(area, &frame, scene, theme)?;
+    let marks_drawn = marks(&frame);
+    draw_points(area, &frame, scene, theme, !marks_drawn)?;
     draw_legend(area, &frame, scene, theme)?;
     Ok(frame)
 }
@@ -625,66 +631,75 @@ fn draw_arrow<DB: DrawingBackend>(
     Ok(())
 }
 
+/// The mark of a point, in backing pixels around its centre.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Mark {
+    /// A disc of this radius (class 1, `+1`).
+    Circle(f64),
+    /// A polygon with these corners, relative to the centre.
+    Polygon(Vec<(f64, f64)>),
+}
+
+/// The mark of a point of class `class` drawn `size` times the normal size: square (class 0,
+/// `−1`), circle (1), triangle (2), diamond (3), inverted triangle (4), cross (5).
+pub fn mark(class: usize, size: f64, theme: &Theme) -> Mark {
+    let size = if size.is_finite() {
+        size.clamp(0.3, 3.0)
+    } else {
+        1.0
+    };
+    let r = f64::from(theme.px(6.5)) * size;
+    let corners: &[(f64, f64)] = match class {
+        1 => return Mark::Circle(r.round().max(1.0)),
+        0 => &[(-0.92, -0.92), (0.92, -0.92), (0.92, 0.92), (-0.92, 0.92)],
+        2 => &[(0.0, -1.2), (1.1, 0.8), (-1.1, 0.8)],
+        3 => &[(0.0, -1.25), (1.25, 0.0), (0.0, 1.25), (-1.25, 0.0)],
+        4 => &[(0.0, 1.2), (1.1, -0.8), (-1.1, -0.8)],
+        _ => &[
+            (-0.35, -1.1),
+            (0.35, -1.1),
+            (0.35, -0.35),
+            (1.1, -0.35),
+            (1.1, 0.35),
+            (0.35, 0.35),
+            (0.35, 1.1),
+            (-0.35, 1.1),
+            (-0.35, 0.35),
+            (-1.1, 0.35),
+            (-1.1, -0.35),
+            (-0.35, -0.35),
+        ],
+    };
+    Mark::Polygon(
+        corners
+            .iter()
+            .map(|(dx, dy)| ((dx * r).round(), (dy * r).round()))
+            .collect(),
+    )
+}
+
 fn draw_points<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     frame: &PlotFrame,
     scene: &Scene<'_>,
     theme: &Theme,
+    with_marks: bool,
 ) -> Result<(), DrawError<DB>> {
     let outline = theme.background.stroke_width(theme.px(1.5));
-    for point in scene.points() {
+    for point in scene.points().filter(|_| with_marks) {
         let (x, y) = frame.to_backend(point.x, point.y);
-        let size = if point.size.is_finite() {
-            point.size.clamp(0.3, 3.0)
-        } else {
-            1.0
-        };
         let colour = theme.class_colour(point.class);
-        let r = f64::from(theme.px(6.5)) * size;
-        let polygon = |corners: &[(f64, f64)]| -> Vec<(i32, i32)> {
-            corners
-                .iter()
-                .map(|(dx, dy)| (x + (dx * r).round() as i32, y + (dy * r).round() as i32))
-                .collect()
-        };
-        let shape: Option<Vec<(i32, i32)>> = match point.class {
-            1 => None,
-            0 => Some(polygon(&[
-                (-0.92, -0.92),
-                (0.92, -0.92),
-                (0.92, 0.92),
-                (-0.92, 0.92),
-            ])),
-            2 => Some(polygon(&[(0.0, -1.2), (1.1, 0.8), (-1.1, 0.8)])),
-            3 => Some(polygon(&[
-                (0.0, -1.25),
-                (1.25, 0.0),
-                (0.0, 1.25),
-                (-1.25, 0.0),
-            ])),
-            4 => Some(polygon(&[(0.0, 1.2), (1.1, -0.8), (-1.1, -0.8)])),
-            _ => Some(polygon(&[
-                (-0.35, -1.1),
-                (0.35, -1.1),
-                (0.35, -0.35),
-                (1.1, -0.35),
-                (1.1, 0.35),
-                (0.35, 0.35),
-                (0.35, 1.1),
-                (-0.35, 1.1),
-                (-0.35, 0.35),
-                (-1.1, 0.35),
-                (-1.1, -0.35),
-                (-0.35, -0.35),
-            ])),
-        };
-        match shape {
-            None => {
-                let radius = r.round().max(1.0) as u32;
+        match mark(point.class, point.size, theme) {
+            Mark::Circle(radius) => {
+                let radius = radius as u32;
                 area.draw(&Circle::new((x, y), radius, colour.filled()))?;
                 area.draw(&Circle::new((x, y), radius, outline))?;
             }
-            Some(corners) => {
+            Mark::Polygon(corners) => {
+                let corners: Vec<(i32, i32)> = corners
+                    .iter()
+                    .map(|(dx, dy)| (x + *dx as i32, y + *dy as i32))
+                    .collect();
                 area.draw(&Polygon::new(corners.clone(), colour.filled()))?;
                 let mut closed = corners;
                 closed.push(closed[0]);

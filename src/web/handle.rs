@@ -126,6 +126,13 @@ impl Lab {
         *shared.frame_callback.borrow_mut() = Some(callback);
         let lab = Lab { shared };
         lab.resize()?;
+        // The first frame now, not one animation frame later.
+        let now = lab.shared.window.performance().map_or(0.0, |p| p.now());
+        if let Ok(mut runner) = lab.shared.runner.try_borrow_mut() {
+            if let Err(message) = runner.frame(now) {
+                web_sys::console::error_1(&JsValue::from_str(&message));
+            }
+        }
         Ok(lab)
     }
 
