@@ -301,8 +301,14 @@
         history.replaceState(null, '', url);
         lastHash = window.location.hash;
         shareLink.value = '';
-        byId('share-status').textContent =
-          'Too many points for a link: save the scenario as a file (Scenario JSON) instead.';
+        // The same words as "Copy link" gives (the lab's own reason), whichever comes first.
+        let why = 'Too many points for a link: export the scenario as a file instead.';
+        try {
+          lab.link();
+        } catch (err) {
+          why = String(err);
+        }
+        byId('share-status').textContent = why;
         return;
       }
       url.hash = withPage(link);
