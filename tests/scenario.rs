@@ -12,6 +12,23 @@ fn open(s: &mut Session, scenario: Scenario) {
     }
 }
 
+/// A class name as a file may hold it: numbers, words with commas, quotes, spaces, line breaks,
+/// the link's own separators and non-ASCII letters (no white space at either end: a CSV reader
+/// trims it).
+fn class_name_strategy() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "-?[0-9]{1,3}(\\.[0-9]{1,2})?",
+        "[a-zA-Z0-9é日😀,\"';.#%&=+_~-]([a-zA-Z0-9é日😀,\"';.#%&=+_~ \\n-]{0,10}[a-zA-Z0-9é日😀,\"';.#%&=+_~-])?",
+    ]
+}
+
+/// Six distinct class names in any order.
+fn class_names_strategy() -> impl Strategy<Value = Vec<String>> {
+    prop::collection::btree_set(class_name_strategy(), 6)
+        .prop_map(|names| names.into_iter().collect::<Vec<_>>())
+        .prop_shuffle()
+}
+
 fn scenario_strategy() -> impl Strategy<Value = Scenario> {
     let algorithms = prop_oneof![
         Just("perceptron"),
@@ -42,12 +59,13 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                 0..4,
             ),
             prop::option::of((-1e3f64..0.0, 0.5f64..1e3, -1e3f64..0.0, 0.5f64..1e3)),
+            prop::option::of(class_names_strategy()),
         ),
     )
         .prop_map(
             |(
                 (algorithm, kernel, classes, bias, init, eta, shuffle),
-                (seed, max, points, step, edits, view),
+                (seed, max, points, step, edits, view, names),
             )| {
                 let multi = matches!(algorithm, "multiclass" | "ovr" | "ovo");
                 Scenario {
@@ -60,6 +78,9 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                     }
                     .to_string(),
                     classes: if multi { classes } else { 3 },
+                    class_names: names
+                        .filter(|_| multi)
+                        .map(|names| names[..classes].to_vec()),
                     rows: None,
                     bias,
                     init: init.to_string(),
@@ -400,4 +421,227 @@ fn algorithm_names_in_any_case_round_trip() {
     );
     let json = Scenario::from_json(r#"{"version": 1, "algorithm": "Kernel"}"#).unwrap();
     assert_eq!(json.algorithm, "kernel");
+}
+
+/// Imports `csv` under the multiclass perceptron with K = 3.
+fn imported(csv: &[u8]) -> Session {
+    use perceptron_lab::core::algo::kernel::Kernel;
+    use perceptron_lab::core::{Algorithm, Setup};
+    let mut s = Session::new();
+    for action in [
+        Action::SetSetup(Setup {
+            algorithm: Algorithm::Multiclass,
+            kernel: Kernel::Linear,
+            classes: 3,
+            rows: None,
+        }),
+        Action::ImportCsv(csv.to_vec()),
+    ] {
+        if let Err(e) = s.apply(action) {
+            panic!("refused: {e}");
+        }
+    }
+    s
+}
+
+/// The labels of an imported file are in the link and the JSON, and opening either gives the
+/// same names, texts and points CSV.
+#[test]
+fn class_names_survive_links_and_json() {
+    let mut s = imported(include_bytes!("data/multi3.csv"));
+    for _ in 0..4 {
+        let _ = s.apply(Action::Step);
+    }
+    let scenario = s.scenario();
+    assert_eq!(
+        scenario.class_names.as_deref(),
+        Some(&["apple".to_string(), "cherry".into(), "pear".into()][..])
+    );
+    let link = to_link(&scenario);
+    assert!(link.contains("&c=3&l=apple,cherry,pear&"), "{link}");
+    let json = scenario.to_json();
+    assert!(json.contains(r#""class_names": ["#), "{json}");
+    for opened in [
+        from_link(&format!("#{link}")).unwrap().scenario.unwrap(),
+        Scenario::from_json(&json).unwrap(),
+    ] {
+        assert_eq!(opened, scenario);
+        let mut t = Session::new();
+        open(&mut t, opened);
+        assert_eq!(t.class_names(), s.class_names());
+        assert_eq!(t.points_csv(), s.points_csv());
+        assert_eq!(t.model(), s.model());
+        let (a, b) = (t.status(), s.status());
+        assert_eq!((&a.sample, &a.points), (&b.sample, &b.points));
+        assert_eq!(t.trace_rows(0, 10), s.trace_rows(0, 10));
+        assert_eq!(to_link(&t.scenario()), link);
+    }
+}
+
+/// Names holding the link's separators, `%`, `#`, quotes and non-ASCII letters come back
+/// unchanged, and the link holds none of them unescaped.
+#[test]
+fn class_names_with_separators_survive_a_link() {
+    let names = ["a&b=c", "d;e,f", "100% #1", "ünï \"日本\""];
+    let mut csv = String::from("x1,x2,label\n");
+    for (i, name) in names.iter().enumerate() {
+        csv.push_str(&format!("{i},{i},\"{}\"\n", name.replace('"', "\"\"")));
+    }
+    let s = imported(csv.as_bytes());
+    let mut sorted: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    sorted.sort();
+    assert_eq!(s.class_names(), sorted);
+    let link = to_link(&s.scenario());
+    let value = link.split('&').find_map(|p| p.strip_prefix("l=")).unwrap();
+    assert!(
+        value
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-._~%,".contains(&b)),
+        "{value}"
+    );
+    assert_eq!(value.matches(',').count(), names.len() - 1, "{value}");
+    let mut t = Session::new();
+    open(
+        &mut t,
+        from_link(&format!("#{link}&embed=1"))
+            .unwrap()
+            .scenario
+            .unwrap(),
+    );
+    assert_eq!(t.class_names(), s.class_names());
+    assert_eq!(t.points_csv(), s.points_csv());
+}
+
+/// Links and files written before class names existed open with the default names, also in a
+/// session that had named classes; and scenarios with default names write neither `l` nor
+/// `class_names`.
+#[test]
+fn old_links_and_json_without_names_open_with_default_names() {
+    let mut s = imported(include_bytes!("data/multi3.csv"));
+    let multi =
+        "v=1&a=multiclass&c=3&r=1,-2,2;4,0,3;-2,1,4&b=1&i=zero&e=1&o=fixed&s=1&m=1000&n=1&p=-2,3,2";
+    open(&mut s, from_link(multi).unwrap().scenario.unwrap());
+    assert_eq!(s.class_names(), ["0", "1", "2"]);
+    assert_eq!(s.status().sample, "#1 (-2, 3), class 2");
+    assert_eq!(s.points_csv(), "x1,x2,label\n-2,3,2\n");
+    let link = to_link(&s.scenario());
+    assert!(link.starts_with(multi) && !link.contains("&l="), "{link}");
+    let json =
+        r#"{"version": 1, "algorithm": "ovr", "classes": 4, "points": [[1, 2, 3], [0, 0, 0]]}"#;
+    let mut s = imported(include_bytes!("data/multi3.csv"));
+    open(&mut s, Scenario::from_json(json).unwrap());
+    assert_eq!(s.class_names(), ["0", "1", "2", "3"]);
+    assert_eq!(s.scenario().class_names, None);
+    assert!(!s.scenario().to_json().contains("class_names"));
+    // The binary algorithms: -1 and +1, as always.
+    let mut s = imported(include_bytes!("data/multi3.csv"));
+    open(
+        &mut s,
+        from_link("v=1&a=perceptron&n=0&p=1,1,0;2,2,1")
+            .unwrap()
+            .scenario
+            .unwrap(),
+    );
+    assert_eq!(s.class_names(), ["-1", "+1"]);
+    assert_eq!(s.points_csv(), "x1,x2,label\n1,1,-1\n2,2,+1\n");
+    assert!(!to_link(&s.scenario()).contains("l="));
+}
+
+/// Names that do not fit — too few or too many, repeated, empty, over-long, padded, or given to
+/// a binary algorithm — are refused with a reason, and the session keeps its state and names.
+#[test]
+fn bad_class_names_are_refused_and_change_nothing() {
+    // Refused by the link reader itself.
+    for (link, expected) in [
+        (
+            "v=1&a=perceptron&l=a,b",
+            "l (class names) contradicts a=perceptron",
+        ),
+        ("v=1&a=multiclass&l=a,b%2", "l: a broken %-escape"),
+        ("v=1&a=multiclass&l=a,%FF,c", "l: not UTF-8"),
+        ("v=1&a=ovo&l=a,b,c&l=d,e,f", "l is given twice"),
+    ] {
+        let err = from_link(link).unwrap_err().to_string();
+        assert!(err.contains(expected), "{link}: {err} lacks {expected}");
+    }
+    let mut s = imported(include_bytes!("data/multi3.csv"));
+    let _ = s.apply(Action::Step);
+    let long = "x".repeat(101);
+    let snapshot = |s: &Session| {
+        (
+            s.model().clone(),
+            s.data().clone(),
+            s.setup().clone(),
+            s.class_names().to_vec(),
+            s.points_csv(),
+        )
+    };
+    let before = snapshot(&s);
+    let mut bad: Vec<(Scenario, &str)> = Vec::new();
+    for (link, expected) in [
+        ("v=1&a=multiclass&c=3&l=a,b", "2 names for 3 classes"),
+        ("v=1&a=ovr&c=2&l=a,b,c", "3 names for 2 classes"),
+        (
+            "v=1&a=ovo&c=3&l=a,b,a",
+            "\"a\" is given twice (classes 0 and 2)",
+        ),
+        (
+            "v=1&a=multiclass&c=3&l=a,,c",
+            "the name of class 1 is empty",
+        ),
+        ("v=1&a=multiclass&c=2&l=", "1 names for 2 classes"),
+        (
+            "v=1&a=multiclass&c=2&l=%20a,b",
+            "starts or ends with a space",
+        ),
+        (
+            "v=1&a=multiclass&c=2&l=a,b%0A",
+            "starts or ends with a space",
+        ),
+    ] {
+        bad.push((from_link(link).unwrap().scenario.unwrap(), expected));
+    }
+    let link = format!("v=1&a=multiclass&c=2&l=a,{long}");
+    bad.push((
+        from_link(&link).unwrap().scenario.unwrap(),
+        "is 101 characters long; names hold at most 100",
+    ));
+    for (json, expected) in [
+        (
+            r#"{"version": 1, "algorithm": "kernel", "class_names": ["a", "b"]}"#,
+            "class names belong to the multiclass algorithms",
+        ),
+        (
+            r#"{"version": 1, "algorithm": "ovr", "classes": 3, "class_names": ["a", "b", "b"]}"#,
+            "is given twice",
+        ),
+        (
+            r#"{"version": 1, "algorithm": "ovr", "classes": 3, "class_names": []}"#,
+            "0 names for 3 classes",
+        ),
+    ] {
+        bad.push((Scenario::from_json(json).unwrap(), expected));
+    }
+    for (scenario, expected) in bad {
+        let err = s
+            .apply(Action::LoadScenario(scenario.clone()))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(expected),
+            "{scenario:?}: {err} lacks {expected}"
+        );
+        assert_eq!(snapshot(&s), before, "{scenario:?}");
+    }
+    // Names of the wrong type are not a scenario.
+    for json in [
+        r#"{"version": 1, "algorithm": "ovr", "class_names": "a,b,c"}"#,
+        r#"{"version": 1, "algorithm": "ovr", "class_names": [1, 2, 3]}"#,
+    ] {
+        let err = Scenario::from_json(json).unwrap_err().to_string();
+        assert!(
+            err.contains("not a Perceptron Lab scenario"),
+            "{json}: {err}"
+        );
+    }
 }

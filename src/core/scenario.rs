@@ -5,7 +5,9 @@
 //! **JSON** (`Scenario` with serde): `{"version": 1, "algorithm": "kernel", "kernel": "rbf:0.5",
 //! "classes": 3, "rows": null, "bias": true, "init": "zero", "eta": 1, "order": "fixed",
 //! "seed": 1, "max_epochs": 100, "points": [[x, y, class], …], "step": 17}`. Unknown fields are
-//! refused, missing optional ones take their defaults.
+//! refused, missing optional ones take their defaults. A multiclass scenario whose classes have
+//! names other than `0`, `1`, … (the labels of an imported file) also has
+//! `"class_names": ["apple", "cherry", "pear"]`, one per class index.
 //!
 //! **Link** (the URL fragment): `v=1&a=kernel&k=rbf:0.5&c=3&b=1&i=zero&e=1&o=fixed&s=1&m=100&n=17&p=1,1,1;-1,1,0`
 //! — `p` lists the points as `x,y,class` separated by `;` (numbers in their shortest exact
@@ -13,7 +15,8 @@
 //! points made during training (`step,a,x,y,class`, `step,m,index,x,y`, `step,r,index`: added,
 //! moved, removed after that step), replayed at their steps, and `w` the view
 //! (`x_min,x_max,y_min,y_max`); `pk=1`, `mm=1`, `sn=1` turn on pocket mode, the max-margin
-//! separator and snapping. Every version ever
+//! separator and snapping; `l` holds the class names (as `class_names` in JSON), each
+//! percent-encoded (all but letters, digits and `-._~`) and joined by `,`. Every version ever
 //! written stays readable: [`from_link`] dispatches on `v`. The keys `hide` and `embed` belong
 //! to the page (which controls to hide, the minimal frame) and are passed over here.
 
@@ -79,6 +82,10 @@ pub struct Scenario {
     /// K for the multiclass algorithms, 2 to 6.
     #[serde(default = "three")]
     pub classes: usize,
+    /// The names of the K classes of a multiclass algorithm (the labels of the file the points
+    /// came from), one per class index; absent when they are the defaults `0`, `1`, ….
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class_names: Option<Vec<String>>,
     /// Explicit initial rows of the multiclass perceptron (bias first), if any.
     #[serde(default)]
     pub rows: Option<Vec<Vec<f64>>>,
@@ -170,6 +177,64 @@ impl Edit {
         match self {
             Edit::Add { step, .. } | Edit::Move { step, .. } | Edit::Remove { step, .. } => *step,
         }
+    }
+}
+
+/// The longest class name kept, in characters.
+pub const MAX_CLASS_NAME_CHARS: usize = 100;
+
+/// What is wrong with `names` as the names of `classes` classes, if anything: they must be one
+/// per class, non-empty, distinct, at most [`MAX_CLASS_NAME_CHARS`] characters, and not start or
+/// end with white space (a points CSV could not keep it).
+pub(crate) fn class_names_problem(names: &[String], classes: usize) -> Option<String> {
+    if names.len() != classes {
+        return Some(format!(
+            "{} names for {classes} classes: give one name per class",
+            names.len()
+        ));
+    }
+    for (i, name) in names.iter().enumerate() {
+        let shown = || {
+            let short: String = name.chars().take(20).collect();
+            if short.len() < name.len() {
+                format!("{short:?}…")
+            } else {
+                format!("{name:?}")
+            }
+        };
+        if name.is_empty() {
+            return Some(format!("the name of class {i} is empty"));
+        }
+        let chars = name.chars().count();
+        if chars > MAX_CLASS_NAME_CHARS {
+            return Some(format!(
+                "the class name {} is {chars} characters long; names hold at most {MAX_CLASS_NAME_CHARS}",
+                shown()
+            ));
+        }
+        if name.starts_with(|c: char| c.is_ascii_whitespace())
+            || name.ends_with(|c: char| c.is_ascii_whitespace())
+        {
+            return Some(format!(
+                "the class name {} starts or ends with a space",
+                shown()
+            ));
+        }
+        if let Some(j) = names[..i].iter().position(|n| n == name) {
+            return Some(format!(
+                "the class name {} is given twice (classes {j} and {i})",
+                shown()
+            ));
+        }
+    }
+    None
+}
+
+/// Checks `names` as the names of `classes` classes (see [`Scenario::class_names`]).
+pub fn check_class_names(names: &[String], classes: usize) -> Result<(), Error> {
+    match class_names_problem(names, classes) {
+        Some(reason) => Err(field("class_names", reason)),
+        None => Ok(()),
     }
 }
 
@@ -272,6 +337,20 @@ fn encode(value: &str) -> String {
     out
 }
 
+/// A class name for the `l` key: everything but letters, digits and `-._~` percent-encoded, so
+/// the names can be joined with `,`.
+fn encode_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for &b in name.as_bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
 fn decode(key: &str, value: &str) -> Result<String, Error> {
     let bytes = value.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
@@ -304,6 +383,10 @@ pub fn to_link(s: &Scenario) -> String {
     }
     if matches!(s.algorithm.as_str(), "multiclass" | "ovr" | "ovo") {
         parts.push(format!("c={}", s.classes));
+    }
+    if let Some(names) = &s.class_names {
+        let names: Vec<String> = names.iter().map(|n| encode_name(n)).collect();
+        parts.push(format!("l={}", names.join(",")));
     }
     if let Some(rows) = &s.rows {
         let rows: Vec<String> = rows
@@ -381,7 +464,8 @@ pub struct Link {
 /// Reads a link fragment (with or without the leading `#`). Refuses, saying why: a fragment
 /// longer than [`MAX_LINK_BYTES`], a version this build does not know, a key given twice,
 /// values that do not parse, keys that contradict the algorithm (`k` without `a=kernel`, `r`
-/// without `a=multiclass`, `c` with a binary algorithm).
+/// without `a=multiclass`, `c` or `l` with a binary algorithm). Class names that do not fit the
+/// classes (see [`check_class_names`]) are refused when the scenario is opened.
 pub fn from_link(fragment: &str) -> Result<Link, Error> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     if fragment.len() > MAX_LINK_BYTES {
@@ -395,11 +479,21 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
         ));
     }
     let mut pairs: Vec<(String, String)> = Vec::new();
+    // The names of `l`, each decoded on its own: a name may hold an escaped `,`.
+    let mut names = None;
     for part in fragment.split('&').filter(|p| !p.is_empty()) {
         let (key, value) = part.split_once('=').unwrap_or((part, ""));
         let key = decode("key", key)?;
         if pairs.iter().any(|(k, _)| *k == key) {
             return Err(field("link", format!("{key} is given twice")));
+        }
+        if key == "l" {
+            names = Some(
+                value
+                    .split(',')
+                    .map(|n| decode("l", n))
+                    .collect::<Result<Vec<_>, _>>()?,
+            );
         }
         let value = decode(&key, value)?;
         pairs.push((key, value));
@@ -411,7 +505,8 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
             .map(|(_, v)| v.as_str())
     };
     let known = [
-        "v", "a", "k", "c", "r", "b", "i", "e", "o", "s", "m", "n", "p", "d", "w", "pk", "mm", "sn",
+        "v", "a", "k", "c", "l", "r", "b", "i", "e", "o", "s", "m", "n", "p", "d", "w", "pk", "mm",
+        "sn",
     ];
     let unknown: Vec<String> = pairs
         .iter()
@@ -458,6 +553,14 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
         return Err(field(
             "link",
             format!("c (classes) contradicts a={algorithm}, which has the two classes -1 and +1"),
+        ));
+    }
+    if names.is_some() && !parsed.is_multiclass() {
+        return Err(field(
+            "link",
+            format!(
+                "l (class names) contradicts a={algorithm}, which has the two classes -1 and +1"
+            ),
         ));
     }
     let numbers = |key: &str, text: &str| -> Result<Vec<Vec<f64>>, Error> {
@@ -561,6 +664,7 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
             Some(c) => usize::try_from(parse_whole("c", c)?).unwrap_or(usize::MAX),
             None => 3,
         },
+        class_names: names,
         rows: get("r").map(|r| numbers("r", r)).transpose()?,
         bias: match get("b") {
             None | Some("1") | Some("true") => true,

@@ -42,6 +42,9 @@ pub const MAX_POINTS: usize = 100_000;
 pub const RUN_CAP: u64 = 100_000;
 
 /// Everything a user can do.
+// An action is built once per user event and consumed at once; boxing the scenario (the largest
+// variant) would only add an allocation and change every caller.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
     /// Add a point at data coordinates `(x, y)`: the selected class, or the other one when
@@ -213,6 +216,9 @@ pub struct Session {
     cycle: Option<(u64, u64)>,
     theory: Option<Theory>,
     setup: Setup,
+    /// One name per class: `-1`/`+1` for the binary algorithms; for the multiclass ones the
+    /// labels of the imported file, or `0`, `1`, … (see [`Session::class_names`]).
+    class_names: Vec<String>,
     class_cache: Option<(u64, Rc<ClassData>)>,
     kernel_grid: super::region::KernelGrid,
     max_class_cache: Option<(u64, Option<usize>)>,
@@ -285,6 +291,7 @@ impl Session {
             epoch_starts: HashMap::new(),
             cycle: None,
             theory: None,
+            class_names: family::default_class_names(setup.algorithm, setup.classes),
             setup,
             class_cache: None,
             kernel_grid: Default::default(),
@@ -321,10 +328,28 @@ impl Session {
         self.setup.num_classes()
     }
 
-    /// The name of class `c` as the page shows it: `-1`/`+1` for the binary algorithms,
-    /// `0`, `1`, … for the multiclass ones.
+    /// The name of class `c` as the page shows it: `-1`/`+1` for the binary algorithms; for
+    /// the multiclass ones the label the imported file gave it, else `0`, `1`, ….
     pub fn class_name(&self, c: usize) -> String {
-        family::class_name(self.setup.algorithm, c)
+        match self.class_names.get(c) {
+            Some(name) => name.clone(),
+            None => family::class_name(self.setup.algorithm, c),
+        }
+    }
+
+    /// The names of the classes, one per class index ([`Session::num_classes`] of them). A
+    /// points CSV imported under a multiclass algorithm sets them to its labels (in the order
+    /// of the classes: numerical when every label is a number, else as strings); a preset
+    /// resets them to `0`, `1`, …; changing K keeps the names of the classes kept and names new
+    /// classes by their index (`class K` when that name is taken); the binary algorithms have
+    /// `-1` and `+1`. Scenarios, links and the points CSV keep them.
+    pub fn class_names(&self) -> &[String] {
+        &self.class_names
+    }
+
+    /// Whether the classes have the names they have without a file: `-1`/`+1`, or `0`, `1`, ….
+    pub fn has_default_class_names(&self) -> bool {
+        self.class_names == family::default_class_names(self.setup.algorithm, self.setup.classes)
     }
 
     /// The timeline.
@@ -580,6 +605,8 @@ impl Session {
                 Model::new(&setup, settings.clone(), 2)?;
                 self.set_data(data);
                 self.restart_with(setup, settings)?;
+                self.class_names =
+                    family::default_class_names(self.setup.algorithm, self.setup.classes);
                 self.selected = if self.setup.algorithm.is_multiclass() {
                     0
                 } else {
@@ -645,6 +672,7 @@ impl Session {
             }
         };
         let mut setup = self.setup.clone();
+        let mut names = None;
         let (data, note) = if setup.algorithm.is_multiclass() {
             let classes = super::algo::parse_class_csv(bytes)?;
             two_features(classes.dim())?;
@@ -661,16 +689,23 @@ impl Session {
             for i in 0..classes.len() {
                 data.push_class(classes.x(i), classes.class(i))?;
             }
+            if let Some(reason) = super::scenario::class_names_problem(classes.names(), k) {
+                return Err(Error::Field {
+                    field: "file",
+                    reason,
+                });
+            }
             setup.classes = k;
             setup.rows = None;
-            let names = classes
+            names = Some(classes.names().to_vec());
+            let labels = classes
                 .names()
                 .iter()
                 .enumerate()
                 .map(|(c, name)| format!("{name} → class {c}"))
                 .collect::<Vec<_>>()
                 .join(", ");
-            (data, format!(" Labels: {names}."))
+            (data, format!(" Labels: {labels}."))
         } else {
             let data = super::parse_csv(bytes)?;
             two_features(data.dim())?;
@@ -684,6 +719,9 @@ impl Session {
         let settings = self.settings().clone();
         self.set_data(data);
         self.restart_with(setup, settings)?;
+        if let Some(names) = names {
+            self.class_names = names;
+        }
         if self.selected >= self.num_classes() {
             self.selected = 0;
         }
@@ -749,6 +787,8 @@ impl Session {
             algorithm: self.setup.algorithm.name().to_string(),
             kernel: self.setup.kernel.to_string(),
             classes: self.setup.classes,
+            class_names: (self.setup.algorithm.is_multiclass() && !self.has_default_class_names())
+                .then(|| self.class_names.clone()),
             rows: self.setup.rows.clone(),
             bias: settings.bias,
             init: super::scenario::init_text(&settings.init),
@@ -867,6 +907,22 @@ impl Session {
             },
             rows: s.rows.clone(),
         };
+        let names = match &s.class_names {
+            None => family::default_class_names(algorithm, setup.classes),
+            Some(_) if !algorithm.is_multiclass() => {
+                return Err(Error::Field {
+                    field: "class_names",
+                    reason: format!(
+                        "{} has the two classes -1 and +1; class names belong to the multiclass algorithms",
+                        algorithm.title()
+                    ),
+                })
+            }
+            Some(names) => {
+                super::scenario::check_class_names(names, setup.classes)?;
+                names.clone()
+            }
+        };
         let settings = s.settings()?;
         if s.points.len() > MAX_POINTS {
             return Err(Error::Field {
@@ -928,6 +984,7 @@ impl Session {
         next.snap = s.snap;
         next.set_data(data);
         next.restart_with(setup, settings)?;
+        next.class_names = names;
         next.selected = if algorithm.is_multiclass() { 0 } else { 1 };
         let mut reached = 0;
         let mut pending = s.edits.iter().peekable();
@@ -970,20 +1027,28 @@ impl Session {
         Ok(Changed::Redraw)
     }
 
-    /// The points as CSV, `x1,x2,label`: labels `-1`/`+1` for the binary algorithms, class
-    /// indices for the multiclass ones. [`Action::ImportCsv`] reads it back.
+    /// The points as CSV, `x1,x2,label`: labels `-1`/`+1` for the binary algorithms, the
+    /// class names for the multiclass ones (quoted where CSV needs it), numbers in their
+    /// shortest exact form. [`Action::ImportCsv`] reads it back: the same points, labels and
+    /// (when every class has a point) class indices.
     pub fn points_csv(&self) -> String {
-        let mut out = String::from("x1,x2,label\n");
-        for i in 0..self.data.len() {
-            let x = self.data.x(i);
-            out.push_str(&format!(
-                "{},{},{}\n",
-                x[0],
-                x[1],
-                self.class_name(self.data.class(i))
-            ));
+        let mut out = csv::Writer::from_writer(Vec::new());
+        let mut rows = std::iter::once(["x1".to_string(), "x2".to_string(), "label".to_string()])
+            .chain((0..self.data.len()).map(|i| {
+                let x = self.data.x(i);
+                [
+                    format!("{}", x[0]),
+                    format!("{}", x[1]),
+                    self.class_name(self.data.class(i)),
+                ]
+            }));
+        // Writing to memory cannot fail.
+        let written = rows.try_for_each(|row| out.write_record(&row));
+        debug_assert!(written.is_ok(), "{written:?}");
+        match out.into_inner() {
+            Ok(bytes) => String::from_utf8(bytes).unwrap_or_default(),
+            Err(_) => String::new(),
         }
-        out
     }
 
     /// The point nearest to `(x, y)` within `reach` data units.
@@ -1161,6 +1226,14 @@ impl Session {
         };
         self.history = History::with_limit(State { model, pocket }, limit);
         self.runs += 1;
+        // The classes keep their names while the algorithm stays multiclass.
+        let names = std::mem::take(&mut self.class_names);
+        self.class_names =
+            if self.setup.algorithm.is_multiclass() && setup.algorithm.is_multiclass() {
+                family::resize_class_names(names, setup.classes)
+            } else {
+                family::default_class_names(setup.algorithm, setup.classes)
+            };
         self.setup = setup;
         self.playing = false;
         self.reset_watch();
@@ -1694,7 +1767,7 @@ impl Session {
         let t = self.model();
         let dash = "—".to_string();
         let last = self.last_record();
-        let described = last.map(|r| family::describe(r, self.settings(), self.setup.algorithm));
+        let described = last.map(|r| family::describe(r, self.settings(), &self.class_names));
         let (sample, score, outcome) = match &described {
             Some(d) => (d.sample.clone(), d.score.clone(), d.outcome.clone()),
             None => (dash.clone(), dash.clone(), dash.clone()),
@@ -1809,7 +1882,7 @@ impl Session {
                     counts
                         .iter()
                         .enumerate()
-                        .map(|(c, n)| format!("{n} of class {c}"))
+                        .map(|(c, n)| format!("{n} of class {}", self.class_name(c)))
                         .collect::<Vec<_>>()
                         .join(", ")
                 )
@@ -1890,7 +1963,7 @@ impl Session {
             .skip(first)
             .take(count)
             .map(|(r, done)| {
-                let d = family::describe(r, self.settings(), self.setup.algorithm);
+                let d = family::describe(r, self.settings(), &self.class_names);
                 TraceRow {
                     step: r.step(),
                     weights: d.row_weights,

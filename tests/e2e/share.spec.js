@@ -470,10 +470,10 @@ test.describe('files', () => {
     await expect(lab.field('notice')).toHaveText(
       'Loaded 6 points from the file; training restarts. Labels: apple → class 0, cherry → class 1, pear → class 2.'
     );
-    await expect(lab.field('points')).toHaveText('6 (2 of class 0, 2 of class 1, 2 of class 2)');
+    await expect(lab.field('points')).toHaveText('6 (2 of class apple, 2 of class cherry, 2 of class pear)');
     await expect(page.locator('#file-error')).toHaveText('');
     await lab.key('ArrowRight');
-    await expect(lab.field('sample')).toHaveText('#1 (1, 1), class 2');
+    await expect(lab.field('sample')).toHaveText('#1 (1, 1), class pear');
   });
 
   test('a scenario JSON saved by "Scenario JSON" opens the same state', async ({ lab, page }) => {

@@ -20,6 +20,29 @@ pub(crate) fn class_name(algorithm: Algorithm, c: usize) -> String {
     }
 }
 
+/// The names classes have unless a file named them: [`class_name`] of each class of `algorithm`
+/// with `k` classes (two for the binary algorithms).
+pub(super) fn default_class_names(algorithm: Algorithm, k: usize) -> Vec<String> {
+    let k = if algorithm.is_multiclass() { k } else { 2 };
+    (0..k).map(|c| class_name(algorithm, c)).collect()
+}
+
+/// `names` for `k` classes: the first `k` names kept, each new class named by its index — or,
+/// when another class already has that name, `class K`, then `class K (2)`, `class K (3)`, …,
+/// the first that is free, so that no two classes share a name.
+pub(super) fn resize_class_names(mut names: Vec<String>, k: usize) -> Vec<String> {
+    names.truncate(k);
+    for c in names.len()..k {
+        let name = [c.to_string(), format!("class {c}")]
+            .into_iter()
+            .chain((2..).map(|n| format!("class {c} ({n})")))
+            .find(|n| !names.contains(n))
+            .unwrap_or_default();
+        names.push(name);
+    }
+    names
+}
+
 /// The bits of everything the next epoch depends on under a fixed order: equal keys at two
 /// epoch starts prove that training cycles.
 pub(super) fn state_key(model: &Model) -> Vec<u64> {
@@ -164,11 +187,12 @@ pub(super) struct Described {
     pub row_update: String,
 }
 
-/// Describes `record` of `algorithm` under `settings`.
-pub(super) fn describe(record: &Record, settings: &Settings, algorithm: Algorithm) -> Described {
+/// Describes `record` under `settings`; `names` are the classes' names (the binary algorithms'
+/// steps say `y = ±1` instead).
+pub(super) fn describe(record: &Record, settings: &Settings, names: &[String]) -> Described {
     let eta = settings.eta;
     let bias = settings.bias;
-    let name = |c: usize| class_name(algorithm, c);
+    let name = |c: usize| names.get(c).cloned().unwrap_or_else(|| c.to_string());
     match record {
         Record::Binary(r) => {
             let e = Explanation::of(r, eta, bias);
@@ -410,7 +434,8 @@ pub(super) fn describe(record: &Record, settings: &Settings, algorithm: Algorith
                 .map(|(k, s)| {
                     let y = if k == r.class { 1.0 } else { -1.0 };
                     format!(
-                        "{k}: y·s = {} {}",
+                        "{}: y·s = {} {}",
+                        name(k),
                         num(y * s),
                         if r.mistakes[k] { "✗" } else { "✓" }
                     )

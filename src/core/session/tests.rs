@@ -595,6 +595,7 @@ fn family_action() -> impl Strategy<Value = Action> {
         prop_oneof![
             Just(b"x1,x2,y\n1,2,+1\n-1,0,-1\n0.5,0.5,+1\n".to_vec()),
             Just(b"x1,x2,y\n1,2,a\n-1,0,b\n3,3,c\n".to_vec()),
+            Just(b"x1,x2,y\n1,2,3\n-1,0,class 4\n3,3,\"x, y\"\n".to_vec()),
             Just(b"x1,x2,y\n1,2\n".to_vec()),
             Just(b"x1,x2,y\n1,NaN,+1\n".to_vec()),
             Just(b"\xff\xfe".to_vec()),
@@ -615,7 +616,21 @@ proptest! {
                 prop_assert_eq!(s.model(), before.model());
                 prop_assert_eq!(s.data(), before.data());
                 prop_assert_eq!(s.setup(), before.setup());
+                prop_assert_eq!(s.class_names(), before.class_names());
             }
+            // One distinct name per class; the scenario reopens with the same names.
+            prop_assert_eq!(s.class_names().len(), s.num_classes());
+            let mut names = s.class_names().to_vec();
+            names.sort();
+            names.dedup();
+            prop_assert_eq!(names.len(), s.num_classes());
+            let mut reopened = Session::new();
+            let mut scenario = s.scenario();
+            scenario.step = 0;
+            scenario.edits.clear();
+            let opened = reopened.apply(Action::LoadScenario(scenario));
+            prop_assert!(opened.is_ok(), "{:?}", opened);
+            prop_assert_eq!(reopened.class_names(), s.class_names());
             let t = s.model();
             let done: Vec<u64> = s.history().steps().filter(|(_, d)| *d).map(|(r, _)| r.step()).collect();
             prop_assert_eq!(t.steps(), done.len() as u64 + s.history().dropped_steps());

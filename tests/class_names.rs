@@ -1,0 +1,354 @@
+//! Class names: a points CSV imported under a multiclass algorithm keeps its labels — in the
+//! saved points CSV, in the texts, when K changes — and loses them only to a preset or a binary
+//! algorithm.
+#![cfg(not(target_arch = "wasm32"))]
+
+use perceptron_lab::core::algo::kernel::Kernel;
+use perceptron_lab::core::scenario::{from_link, to_link, Scenario};
+use perceptron_lab::core::{Action, Algorithm, Preset, Session, Setup};
+use proptest::prelude::*;
+
+const MULTI3: &[u8] = include_bytes!("data/multi3.csv");
+
+/// Applies `action`, failing the test with the error's message if it is refused.
+fn act(s: &mut Session, action: Action) {
+    if let Err(e) = s.apply(action) {
+        panic!("refused: {e}");
+    }
+}
+
+fn choose(s: &mut Session, algorithm: Algorithm, classes: usize) {
+    act(
+        s,
+        Action::SetSetup(Setup {
+            algorithm,
+            kernel: Kernel::Linear,
+            classes,
+            rows: None,
+        }),
+    );
+}
+
+/// A session of `algorithm` (K = 3) with `csv` imported.
+fn imported(algorithm: Algorithm, csv: &[u8]) -> Session {
+    let mut s = Session::new();
+    choose(&mut s, algorithm, 3);
+    act(&mut s, Action::ImportCsv(csv.to_vec()));
+    s
+}
+
+/// A CSV field written by hand (not by the `csv` crate the session uses): quoted when it holds a
+/// comma, a quote or a line break.
+fn field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+#[test]
+fn a_saved_points_csv_keeps_the_labels_of_the_imported_file() {
+    let s = imported(Algorithm::Multiclass, MULTI3);
+    assert_eq!(s.class_names(), ["apple", "cherry", "pear"]);
+    assert!(!s.has_default_class_names());
+    assert_eq!(
+        s.points_csv(),
+        "x1,x2,label\n1,1,pear\n2,1,pear\n-1,2,apple\n-2,1,apple\n0,-2,cherry\n1,-3,cherry\n"
+    );
+    // Read back: the same points, classes and names.
+    let t = imported(Algorithm::Ovo, s.points_csv().as_bytes());
+    assert_eq!(t.data(), s.data());
+    assert_eq!(t.class_names(), s.class_names());
+}
+
+#[test]
+fn points_and_presets_have_the_default_names() {
+    let mut s = Session::new();
+    assert_eq!(s.class_names(), ["-1", "+1"]);
+    assert!(s.has_default_class_names());
+    choose(&mut s, Algorithm::Ovr, 4);
+    assert_eq!(s.class_names(), ["0", "1", "2", "3"]);
+    act(&mut s, Action::LoadPreset(Preset::Blobs3));
+    assert_eq!(s.class_names(), ["0", "1", "2"]);
+    // A preset drops the names of an imported file.
+    let mut s = imported(Algorithm::Multiclass, MULTI3);
+    act(&mut s, Action::LoadPreset(Preset::Blobs3));
+    assert_eq!(s.class_names(), ["0", "1", "2"]);
+    assert!(s.points_csv().ends_with(",2\n"), "{}", s.points_csv());
+    // Labels that are the default names are the default names.
+    let s = imported(Algorithm::Ovr, b"x1,x2,y\n0,0,0\n1,1,1\n2,2,2\n");
+    assert!(s.has_default_class_names());
+    assert_eq!(s.scenario().class_names, None);
+    // Numbers other than 0, 1, … are kept (sorted numerically), not renumbered.
+    let s = imported(Algorithm::Ovr, b"x1,x2,y\n0,0,10\n1,1,-1\n2,2,2.5\n");
+    assert_eq!(s.class_names(), ["-1", "2.5", "10"]);
+    assert_eq!(s.points_csv(), "x1,x2,label\n0,0,10\n1,1,-1\n2,2,2.5\n");
+}
+
+#[test]
+fn changing_k_keeps_the_names_and_names_new_classes_uniquely() {
+    let mut s = imported(Algorithm::Multiclass, MULTI3);
+    choose(&mut s, Algorithm::Ovr, 5);
+    assert_eq!(s.class_names(), ["apple", "cherry", "pear", "3", "4"]);
+    choose(&mut s, Algorithm::Ovo, 3);
+    assert_eq!(s.class_names(), ["apple", "cherry", "pear"]);
+    // Fewer classes than the points use: refused, the names stay.
+    let err = s
+        .apply(Action::SetSetup(Setup {
+            algorithm: Algorithm::Ovo,
+            kernel: Kernel::Linear,
+            classes: 2,
+            rows: None,
+        }))
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("the points use 3 classes"),
+        "{err}"
+    );
+    assert_eq!(s.class_names(), ["apple", "cherry", "pear"]);
+    // Reset, new settings and Clear keep the names.
+    act(&mut s, Action::Reset);
+    let settings = s.settings().clone();
+    act(&mut s, Action::SetSettings(settings));
+    act(&mut s, Action::Clear);
+    assert_eq!(s.class_names(), ["apple", "cherry", "pear"]);
+    // A new class whose index is already a name: `class K`, then `class K (2)`, ….
+    let mut s = imported(
+        Algorithm::Multiclass,
+        b"x1,x2,y\n0,0,3\n1,1,class 4\n2,2,zebra\n",
+    );
+    assert_eq!(s.class_names(), ["3", "class 4", "zebra"]);
+    choose(&mut s, Algorithm::Multiclass, 6);
+    assert_eq!(
+        s.class_names(),
+        ["3", "class 4", "zebra", "class 3", "4", "5"]
+    );
+    let mut s = imported(
+        Algorithm::Multiclass,
+        b"x1,x2,y\n0,0,3\n1,1,class 3\n2,2,zebra\n",
+    );
+    choose(&mut s, Algorithm::Multiclass, 4);
+    assert_eq!(s.class_names(), ["3", "class 3", "zebra", "class 3 (2)"]);
+    // The names of a larger K go into the link and come back.
+    let mut t = Session::new();
+    act(
+        &mut t,
+        Action::LoadScenario(
+            from_link(&to_link(&s.scenario()))
+                .unwrap()
+                .scenario
+                .unwrap(),
+        ),
+    );
+    assert_eq!(t.class_names(), s.class_names());
+}
+
+#[test]
+fn a_binary_algorithm_has_minus_one_and_plus_one() {
+    let mut s = imported(Algorithm::Ovr, b"x1,x2,y\n0,0,no\n1,1,yes\n1,0,yes\n");
+    assert_eq!(s.class_names(), ["no", "yes"]);
+    choose(&mut s, Algorithm::Perceptron, 3);
+    assert_eq!(s.class_names(), ["-1", "+1"]);
+    assert_eq!(s.points_csv(), "x1,x2,label\n0,0,-1\n1,1,+1\n1,0,+1\n");
+    assert_eq!(s.scenario().class_names, None);
+    act(&mut s, Action::Step);
+    assert_eq!(s.status().sample, "#1 (0, 0), y = -1");
+    // Back to a multiclass algorithm: the default names (the link never held the others).
+    choose(&mut s, Algorithm::Ovr, 3);
+    assert_eq!(s.class_names(), ["0", "1", "2"]);
+    // A CSV imported under a binary algorithm keeps -1/+1.
+    let mut s = Session::new();
+    act(
+        &mut s,
+        Action::ImportCsv(b"x1,x2,y\n1,2,+1\n-1,0,-1\n".to_vec()),
+    );
+    assert_eq!(s.class_names(), ["-1", "+1"]);
+}
+
+#[test]
+fn the_texts_name_the_classes() {
+    let mut s = imported(Algorithm::Multiclass, MULTI3);
+    assert_eq!(
+        s.status().notice,
+        "Loaded 6 points from the file; training restarts. Labels: apple → class 0, cherry → class 1, pear → class 2."
+    );
+    assert_eq!(
+        s.status().points,
+        "6 (2 of class apple, 2 of class cherry, 2 of class pear)"
+    );
+    act(&mut s, Action::Step);
+    let status = s.status();
+    assert_eq!(status.sample, "#1 (1, 1), class pear");
+    assert_eq!(status.explain_title, "Step 1: sample #1 (1, 1), class pear");
+    assert_eq!(
+        status.explain_check,
+        "ŷ = argmax s = apple ≠ y = pear → mistake"
+    );
+    assert_eq!(
+        status.outcome,
+        "mistake (predicted apple) → W2 += η·f(x) → [1, 1, 1]; W0 −= η·f(x) → [-1, -1, -1]"
+    );
+    act(&mut s, Action::Step);
+    assert_eq!(
+        s.status().explain_check,
+        "ŷ = argmax s = pear = y → correct"
+    );
+    let rows = s.trace_rows(0, 10);
+    assert!(rows[0].score.ends_with("ŷ = apple"), "{}", rows[0].score);
+    assert!(rows[1].score.ends_with("ŷ = pear"), "{}", rows[1].score);
+    // The weights keep their row indices: W0 is apple's row.
+    assert!(status.weights.starts_with("W0 = "), "{}", status.weights);
+    act(&mut s, Action::SelectClass(1));
+    assert_eq!(s.status().notice, "Taps and clicks now add class cherry.");
+    act(
+        &mut s,
+        Action::AddPoint {
+            x: 3.0,
+            y: 3.0,
+            alternate: false,
+            pixel: 0.01,
+        },
+    );
+    assert!(
+        s.status()
+            .notice
+            .starts_with("Added point #7 at (3, 3), class cherry."),
+        "{}",
+        s.status().notice
+    );
+    // One-vs-rest checks each class's classifier by name; one-vs-one names the pairs by index.
+    let mut s = imported(Algorithm::Ovr, MULTI3);
+    act(&mut s, Action::Step);
+    let check = s.status().explain_check;
+    assert!(check.starts_with("apple: y·s = "), "{check}");
+    assert!(check.contains(", pear: y·s = "), "{check}");
+    let mut s = imported(Algorithm::Ovo, MULTI3);
+    act(&mut s, Action::Step);
+    let title = s.status().explain_title;
+    assert!(
+        title.ends_with("class pear: the pairs with class pear (0|2, 1|2)"),
+        "{title}"
+    );
+}
+
+#[test]
+fn labels_that_a_file_could_not_keep_are_refused_on_import() {
+    let mut s = imported(Algorithm::Multiclass, MULTI3);
+    let before = (s.data().clone(), s.class_names().to_vec());
+    let long = "y".repeat(101);
+    for (csv, expected) in [
+        (
+            format!("x1,x2,y\n0,0,a\n1,1,{long}\n"),
+            "file: the class name \"yyyyyyyyyyyyyyyyyyyy\"… is 101 characters long",
+        ),
+        (
+            "x1,x2,y\n0,0,a\n1,1,\n".to_string(),
+            "file: the name of class 0 is empty",
+        ),
+    ] {
+        let err = s.apply(Action::ImportCsv(csv.into_bytes())).unwrap_err();
+        assert!(err.to_string().contains(expected), "{err} lacks {expected}");
+        assert_eq!((s.data().clone(), s.class_names().to_vec()), before);
+    }
+    // 100 characters, quotes, commas and line breaks are fine.
+    let name = "z".repeat(100);
+    let s = imported(
+        Algorithm::Multiclass,
+        format!("x1,x2,y\n0,0,{name}\n1,1,\"a, \"\"b\"\"\nc\"\n").as_bytes(),
+    );
+    assert_eq!(s.class_names(), ["a, \"b\"\nc", name.as_str()]);
+    assert_eq!(
+        s.points_csv(),
+        format!("x1,x2,label\n0,0,{name}\n1,1,\"a, \"\"b\"\"\nc\"\n")
+    );
+}
+
+/// A class name as a file may hold it: numbers, words with commas, quotes, spaces, line breaks
+/// and non-ASCII letters (no white space at either end: the CSV reader trims it).
+fn class_name() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "-?[0-9]{1,3}(\\.[0-9]{1,2})?",
+        "[a-zA-Z0-9é日😀,\"';.#%&=+_~-]([a-zA-Z0-9é日😀,\"';.#%&=+_~ \\n-]{0,10}[a-zA-Z0-9é日😀,\"';.#%&=+_~-])?",
+    ]
+}
+
+/// K distinct names, K from 2 to 6: sometimes all numbers (sorted numerically), else mixed.
+fn names() -> impl Strategy<Value = Vec<String>> {
+    (2usize..=6)
+        .prop_flat_map(|k| {
+            prop_oneof![
+                prop::collection::btree_set("-?[0-9]{1,3}(\\.[0-9]{1,2})?", k),
+                prop::collection::btree_set(class_name(), k),
+            ]
+        })
+        .prop_map(|names| names.into_iter().collect::<Vec<_>>())
+        .prop_shuffle()
+}
+
+fn coordinate() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        -1e3f64..1e3,
+        prop::num::f64::NORMAL | prop::num::f64::SUBNORMAL | prop::num::f64::ZERO,
+    ]
+}
+
+/// Rows `(x1, x2, label index)` using every one of `k` labels.
+fn rows(k: usize) -> impl Strategy<Value = Vec<(f64, f64, usize)>> {
+    (
+        prop::collection::vec((coordinate(), coordinate(), 0..k), 0..20),
+        prop::collection::vec((coordinate(), coordinate()), k),
+    )
+        .prop_map(|(mut rows, every)| {
+            rows.extend(every.into_iter().enumerate().map(|(c, (x, y))| (x, y, c)));
+            rows
+        })
+        .prop_shuffle()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    #[test]
+    fn points_csv_round_trips_points_classes_and_names(
+        (labels, rows) in names().prop_flat_map(|labels| {
+            let k = labels.len();
+            (Just(labels), rows(k))
+        }),
+        algorithm in prop_oneof![Just(Algorithm::Multiclass), Just(Algorithm::Ovr), Just(Algorithm::Ovo)],
+    ) {
+        let mut csv = String::from("x1,x2,label\n");
+        for (x, y, c) in &rows {
+            csv.push_str(&format!("{x},{y},{}\n", field(&labels[*c])));
+        }
+        let s = imported(algorithm, csv.as_bytes());
+        // The names are the labels (sorted), each point has its label.
+        let mut sorted = s.class_names().to_vec();
+        sorted.sort();
+        let mut expected = labels.clone();
+        expected.sort();
+        prop_assert_eq!(sorted, expected);
+        prop_assert_eq!(s.data().len(), rows.len());
+        for (i, (x, y, c)) in rows.iter().enumerate() {
+            prop_assert_eq!(s.data().x(i), &[*x, *y][..]);
+            prop_assert_eq!(&s.class_name(s.data().class(i)), &labels[*c]);
+        }
+        // Saved and read again: the same points, classes and names, and the same CSV.
+        let saved = s.points_csv();
+        let t = imported(algorithm, saved.as_bytes());
+        prop_assert_eq!(t.data(), s.data());
+        prop_assert_eq!(t.class_names(), s.class_names());
+        prop_assert_eq!(t.points_csv(), saved.clone());
+        // The link and the scenario JSON keep them too. (Without the view: the view fitted to
+        // coordinates near f64::MAX is infinite, which no link holds.)
+        let scenario = Scenario { view: None, ..s.scenario() };
+        let link = from_link(&to_link(&scenario)).unwrap().scenario.unwrap();
+        let json = Scenario::from_json(&scenario.to_json()).unwrap();
+        for scenario in [link, json] {
+            let mut u = Session::new();
+            act(&mut u, Action::LoadScenario(scenario));
+            prop_assert_eq!(u.data(), s.data());
+            prop_assert_eq!(u.class_names(), s.class_names());
+            prop_assert_eq!(u.points_csv(), saved.clone());
+        }
+    }
+}
