@@ -128,6 +128,13 @@
     on('classes', 'change', applySetup);
     on('kernel', 'change', applySetup);
     on('kernel', 'keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); applySetup(); } });
+    // The side-by-side plots: choosing one steps through that strategy on the same points.
+    document.querySelectorAll('[data-compare-use]').forEach((button) => {
+      button.addEventListener('click', () => {
+        byId('algorithm').value = button.dataset.compareUse;
+        applySetup();
+      });
+    });
 
     on('scrubber', 'input', (e) => call(() => lab.jump_to_step(Number(e.target.value))));
     document.querySelector('[data-role="trace-body"]').addEventListener('click', (e) => {

@@ -83,7 +83,7 @@ impl Preset {
             Preset::Blank => "Blank",
             Preset::XorRbf => "XOR solved by an RBF kernel",
             Preset::RingsPoly => "Rings solved by a quadratic kernel",
-            Preset::Blobs3 => "Three classes: blobs",
+            Preset::Blobs3 => "Three classes: Gaussian blobs",
             Preset::Seed000Multiclass => "Seed 000: multiclass example",
         }
     }
@@ -171,11 +171,23 @@ impl Preset {
                 })
                 .collect(),
             Preset::Blobs3 => {
+                // Gaussian blobs (σ = 0.6) by the Box–Muller transform of the seeded uniform
+                // stream, cut at 2.5σ so that the three classes stay linearly separable.
+                const SIGMA: f64 = 0.6;
                 let centres = [[-2.5, -1.5], [2.5, -1.5], [0.0, 2.5]];
                 unit_stream(33, 0, 72)
                     .chunks(2)
                     .enumerate()
-                    .map(|(i, u)| (on_circle(u, centres[i % 3], 1.3), i % 3))
+                    .map(|(i, u)| {
+                        let r = (SIGMA * (-2.0 * (1.0 - u[0]).ln()).sqrt()).min(2.5 * SIGMA);
+                        let angle = u[1] * std::f64::consts::TAU;
+                        let centre = centres[i % 3];
+                        let p = [
+                            round_to(centre[0] + r * angle.cos(), 10.0),
+                            round_to(centre[1] + r * angle.sin(), 10.0),
+                        ];
+                        (p, i % 3)
+                    })
                     .collect()
             }
             Preset::Seed000Multiclass => vec![([-2.0, 3.0], 2)],

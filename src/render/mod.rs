@@ -282,6 +282,9 @@ fn draw_legend<DB: DrawingBackend>(
     scene: &Scene<'_>,
     theme: &Theme,
 ) -> Result<(), DrawError<DB>> {
+    if !theme.legend {
+        return Ok(());
+    }
     let mut entries: Vec<(RGBColor, bool, &str)> = Vec::new();
     if scene.averaged.is_some() {
         entries.push((theme.boundary, false, "w: current"));

@@ -51,6 +51,8 @@ pub struct Theme {
     pub averaged: RGBColor,
     /// Region cells where no single class wins.
     pub tied: RGBColor,
+    /// Whether the plot draws its legend box (the side-by-side plots leave it to their caption).
+    pub legend: bool,
 }
 
 impl Theme {
@@ -63,6 +65,7 @@ impl Theme {
         };
         Theme {
             scale,
+            legend: true,
             background: RGBColor(255, 255, 255),
             text: RGBColor(33, 33, 33),
             grid_bold: RGBColor(0, 0, 0).mix(0.10),

@@ -2,8 +2,12 @@
 //! in animation frames.
 
 use super::dom::{find, set_attribute, set_text};
+use crate::core::compare::{compare, Compared, NoComparison, COMPARED, COMPARE_POINTS_LIMIT};
 use crate::core::table::TableFormat;
-use crate::core::{Action, Changed, Error, InitWeights, Label, Order, Session};
+use crate::core::{
+    Action, Algorithm, Changed, Error, InitWeights, Label, Order, Rect, Scene, Session, Settings,
+    Setup,
+};
 use crate::render::{draw_batch, draw_with_underlay, layout, mark, Mark, PlotFrame, Theme};
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
@@ -25,6 +29,35 @@ const GRAM_LIMIT: usize = 12;
 
 /// Rows of the trace table kept in the page at once (a window around the current step).
 const TRACE_WINDOW: usize = 60;
+
+/// The side-by-side plots are drawn this much smaller than the main plot's text and lines.
+const COMPARE_SCALE: f64 = 0.8;
+
+/// What a comparison is trained from: when it changes, the three models are trained again.
+#[derive(Debug, Clone, PartialEq)]
+struct CompareKey {
+    points: Vec<(f64, f64, usize)>,
+    settings: Settings,
+    setup: Setup,
+    names: Vec<String>,
+}
+
+/// What the side-by-side plots were last drawn from: when it is unchanged, they stay.
+#[derive(Debug, Clone, PartialEq)]
+struct CompareDrawn {
+    key: CompareKey,
+    view: Rect,
+    sizes: Vec<(u32, u32)>,
+    scale: f64,
+    dark: bool,
+}
+
+/// The side-by-side panel's elements: one figure per strategy of [`COMPARED`].
+struct ComparePanel {
+    panel: Element,
+    note: Option<Element>,
+    figures: Vec<(Algorithm, Element, HtmlCanvasElement, Option<Element>)>,
+}
 
 /// How the plot looks, chosen by the page (not part of the model).
 #[derive(Debug, Clone, Copy, Default)]
@@ -54,6 +87,9 @@ pub struct Runner {
     gram_caption: Option<Element>,
     batch_panel: Option<Element>,
     batch_canvas: Option<HtmlCanvasElement>,
+    compare_panel: Option<ComparePanel>,
+    compared: Option<(CompareKey, Result<Vec<Compared>, NoComparison>)>,
+    compare_drawn: Option<CompareDrawn>,
     scrubber: Option<HtmlInputElement>,
     trace_body: Option<Element>,
     trace_caption: Option<Element>,
@@ -96,6 +132,9 @@ impl Runner {
             gram_caption: find(root, "[data-role=\"gram-caption\"]"),
             batch_panel: find(root, "[data-role=\"batch-panel\"]"),
             batch_canvas: find(root, "[data-role=\"batch-chart\"]").and_then(|e| e.dyn_into().ok()),
+            compare_panel: compare_panel(root),
+            compared: None,
+            compare_drawn: None,
             session,
             root: root.clone(),
             document: root.owner_document(),
@@ -380,57 +419,134 @@ impl Runner {
         Ok(())
     }
 
-    fn draw(&mut self) -> Result<(), String> {
-        let Some(backend) = CanvasBackend::with_canvas_object(self.canvas.clone()) else {
-            return Err("the canvas has no 2D context".to_string());
-        };
-        let area = backend.into_drawing_area();
+    fn theme(&self) -> Theme {
         let scale = self.backing_scale() * if self.options.presenter { 1.5 } else { 1.0 };
-        let theme = if self.options.dark {
+        if self.options.dark {
             Theme::dark(scale)
         } else {
             Theme::new(scale)
-        };
-        let (width, height) = (self.canvas.width(), self.canvas.height());
-        let view = self.session.scene().view;
-        let region = layout(width, height, view, &theme).and_then(|frame| {
-            let view = frame.view();
-            let (left, top) = frame.to_pixel(view.x_min, view.y_max);
-            let (right, bottom) = frame.to_pixel(view.x_max, view.y_min);
-            let cell = REGION_CELL_CSS * self.backing_scale();
-            let cols = ((right - left) / cell).ceil().max(1.0) as usize;
-            let rows = ((bottom - top) / cell).ceil().max(1.0) as usize;
-            self.session.region(&view, cols, rows)
-        });
-        let context = self.context();
-        let mut scene = self.session.scene();
-        scene.region = region.as_ref();
-        let frame = draw_with_underlay(
-            &area,
-            &scene,
-            &theme,
-            |frame| match (&region, &context) {
-                (Some(region), Some(context)) => put_region(context, frame, region, &theme),
-                _ => false,
-            },
-            |frame| match &context {
-                Some(context) => draw_marks(context, frame, &scene, &theme),
-                None => false,
-            },
-        )
-        .map_err(|e| e.to_string())?;
-        area.present().map_err(|e| e.to_string())?;
+        }
+    }
+
+    fn draw(&mut self) -> Result<(), String> {
+        let theme = self.theme();
+        let cell = REGION_CELL_CSS * self.backing_scale();
+        let frame = paint_plot(&self.canvas, &theme, cell, &mut self.session, None)?;
         self.frame = Some(frame);
         self.draw_batch(&theme);
+        self.draw_compare(&theme);
         Ok(())
     }
 
-    fn context(&self) -> Option<CanvasRenderingContext2d> {
-        self.canvas
-            .get_context("2d")
-            .ok()
-            .flatten()
-            .and_then(|c| c.dyn_into().ok())
+    /// The side-by-side panel (multiclass algorithms): multiclass, one-vs-rest and one-vs-one
+    /// trained on the points on show, each drawn in the main plot's view. The three are trained
+    /// again only when the points, settings, classes or names change, and drawn again only when
+    /// that or the view, the sizes or the palette change.
+    fn draw_compare(&mut self, theme: &Theme) {
+        let Some(panel) = &self.compare_panel else {
+            return;
+        };
+        if !self.session.setup().algorithm.is_multiclass() {
+            set_attribute(&panel.panel, "hidden", "");
+            self.compare_drawn = None;
+            return;
+        }
+        let _ = panel.panel.remove_attribute("hidden");
+        let n = self.session.data().len();
+        let key = CompareKey {
+            // Past the limit the points are not copied: the comparison is refused anyway.
+            points: if n <= COMPARE_POINTS_LIMIT {
+                (0..n)
+                    .map(|i| {
+                        let x = self.session.data().x(i);
+                        (x[0], x[1], self.session.data().class(i))
+                    })
+                    .collect()
+            } else {
+                vec![(f64::from(u32::try_from(n).unwrap_or(u32::MAX)), 0.0, 0)]
+            },
+            settings: self.session.settings().clone(),
+            setup: self.session.setup().clone(),
+            names: self.session.class_names().to_vec(),
+        };
+        if self.compared.as_ref().map(|(k, _)| k) != Some(&key) {
+            self.compared = Some((key.clone(), compare(&self.session)));
+        }
+        let scale = self.backing_scale();
+        let view = self.session.scene().view;
+        let dark = self.options.dark;
+        let Some((_, result)) = &mut self.compared else {
+            return;
+        };
+        let current = self.session.setup().algorithm;
+        for (algorithm, figure, _, _) in &panel.figures {
+            set_attribute(
+                figure,
+                "aria-current",
+                if *algorithm == current {
+                    "true"
+                } else {
+                    "false"
+                },
+            );
+        }
+        let compared = match result {
+            Ok(compared) => compared,
+            Err(why) => {
+                if let Some(note) = &panel.note {
+                    set_text(note, &format!("Not compared: {why}."));
+                }
+                for (_, figure, _, _) in &panel.figures {
+                    set_attribute(figure, "hidden", "");
+                }
+                self.compare_drawn = None;
+                return;
+            }
+        };
+        if let Some(note) = &panel.note {
+            set_text(
+                note,
+                "The points on show, trained by each strategy from the initial weights until it \
+                 converges or stops; grey: no single class wins. Choose one to step through it.",
+            );
+        }
+        let mut sizes = Vec::new();
+        for (_, figure, canvas, _) in &panel.figures {
+            let _ = figure.remove_attribute("hidden");
+            let width = (f64::from(canvas.client_width()) * scale).round().max(1.0) as u32;
+            let height = (f64::from(canvas.client_height()) * scale).round().max(1.0) as u32;
+            if canvas.width() != width || canvas.height() != height {
+                canvas.set_width(width);
+                canvas.set_height(height);
+            }
+            sizes.push((width, height));
+        }
+        let drawn = CompareDrawn {
+            key,
+            view,
+            sizes,
+            scale: theme.scale,
+            dark,
+        };
+        if self.compare_drawn.as_ref() == Some(&drawn) {
+            return;
+        }
+        // No legend box on the small plots: the panel's note says what grey means.
+        let small = Theme {
+            scale: theme.scale * COMPARE_SCALE,
+            legend: false,
+            ..*theme
+        };
+        for ((_, _, canvas, caption), entry) in panel.figures.iter().zip(compared.iter_mut()) {
+            if let Some(caption) = caption {
+                set_text(caption, &entry.summary);
+            }
+            let cell = REGION_CELL_CSS * scale;
+            if let Err(e) = paint_plot(canvas, &small, cell, &mut entry.lab, Some(view)) {
+                web_sys::console::error_1(&e.into());
+            }
+        }
+        self.compare_drawn = Some(drawn);
     }
 
     /// The batch perceptron's charts, when the batch panel is shown.
@@ -808,6 +924,82 @@ fn scroll_within(row: &Element, smooth: bool) {
         ScrollBehavior::Instant
     });
     container.scroll_to_with_scroll_to_options(&options);
+}
+
+/// The side-by-side panel under `root`, when the page has one: a figure per strategy with
+/// `data-compare="NAME"`, holding a canvas and a `[data-role="compare-caption"]`.
+fn compare_panel(root: &HtmlElement) -> Option<ComparePanel> {
+    let panel = find(root, "[data-role=\"compare-panel\"]")?;
+    let figures = COMPARED
+        .iter()
+        .filter_map(|&algorithm| {
+            let figure = find(&panel, &format!("[data-compare=\"{}\"]", algorithm.name()))?;
+            let canvas = find(&figure, "canvas")?.dyn_into().ok()?;
+            let caption = find(&figure, "[data-role=\"compare-caption\"]");
+            Some((algorithm, figure, canvas, caption))
+        })
+        .collect();
+    Some(ComparePanel {
+        note: find(&panel, "[data-role=\"compare-note\"]"),
+        panel,
+        figures,
+    })
+}
+
+/// Draws `session`'s plot on `canvas`: the region map (cells of `cell` backing pixels, in one
+/// `putImageData`), then everything else through `render::draw_with_underlay`, the points
+/// straight on the canvas. With `view`, the plot shows that rectangle and no step's marks (the
+/// side-by-side plots); otherwise the session's own view and its last step.
+fn paint_plot(
+    canvas: &HtmlCanvasElement,
+    theme: &Theme,
+    cell: f64,
+    session: &mut Session,
+    view: Option<Rect>,
+) -> Result<PlotFrame, String> {
+    let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else {
+        return Err("the canvas has no 2D context".to_string());
+    };
+    let area = backend.into_drawing_area();
+    let (width, height) = (canvas.width(), canvas.height());
+    let shown = view.unwrap_or(session.scene().view);
+    let region = layout(width, height, shown, theme).and_then(|frame| {
+        let view = frame.view();
+        let (left, top) = frame.to_pixel(view.x_min, view.y_max);
+        let (right, bottom) = frame.to_pixel(view.x_max, view.y_min);
+        let cols = ((right - left) / cell).ceil().max(1.0) as usize;
+        let rows = ((bottom - top) / cell).ceil().max(1.0) as usize;
+        session.region(&view, cols, rows)
+    });
+    let context: Option<CanvasRenderingContext2d> = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into().ok());
+    let mut scene: Scene<'_> = session.scene();
+    scene.region = region.as_ref();
+    if view.is_some() {
+        scene.view = shown;
+        scene.visited = None;
+        scene.previous = None;
+        scene.selected = None;
+    }
+    let frame = draw_with_underlay(
+        &area,
+        &scene,
+        theme,
+        |frame| match (&region, &context) {
+            (Some(region), Some(context)) => put_region(context, frame, region, theme),
+            _ => false,
+        },
+        |frame| match &context {
+            Some(context) => draw_marks(context, frame, &scene, theme),
+            None => false,
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    area.present().map_err(|e| e.to_string())?;
+    Ok(frame)
 }
 
 /// Paints the region map into the plot rectangle of `frame` with one `putImageData`: the

@@ -24,7 +24,9 @@ const {
   runTrace,
   runTraceClasses,
   pixel,
+  regionName,
 } = require('./helpers');
+const { decodePng } = require('./png');
 
 const NO_STEP_TITLE = 'No step yet: press Step (→) to visit the first sample.';
 
@@ -984,6 +986,64 @@ test('one-vs-one on clicked points: a cyclic vote leaves a grey tied region', as
   await lab.settle();
   expectRegions(await lookAtRegions(lab, points, decide, { pad: 0.5, spacing: 0.23 }), [0, 1, 2, 'tied'], 'one-vs-one regions with a tie');
   await lab.screenshot('family-ovo-tied.png');
+});
+
+/** The region names (0, 1, 2, 'tied') painted on a side-by-side plot, sampled on a grid. */
+async function comparedRegions(figure) {
+  const image = decodePng(await figure.locator('canvas').screenshot());
+  const seen = new Map();
+  for (let y = 0.1; y < 0.9; y += 0.02) {
+    for (let x = 0.12; x < 0.95; x += 0.02) {
+      const name = regionName(pixel(image, x * image.width, y * image.height), 6);
+      if (name !== null) seen.set(name, (seen.get(name) || 0) + 1);
+    }
+  }
+  return seen;
+}
+
+test('three Gaussian blobs side by side: multiclass, one-vs-rest and one-vs-one trained to the end on the same points', async ({ lab, page }) => {
+  await lab.loadPreset('blobs3');
+  const panel = page.locator('#compare-panel');
+  await expect(panel).toBeVisible();
+  const figure = (name) => panel.locator(`figure[data-compare="${name}"]`);
+  const caption = (name) => figure(name).locator('[data-role="compare-caption"]');
+  const done = /^converged after (\d+) epochs? \((\d+) steps?, (\d+) updates?\); accuracy 100%$/;
+  for (const name of MULTICLASS_ALGORITHMS) await expect(caption(name)).toHaveText(done);
+  await expect(figure('multiclass')).toHaveAttribute('aria-current', 'true');
+  await expect(figure('ovr')).toHaveAttribute('aria-current', 'false');
+
+  // Each plot shows its own strategy's regions: argmax leaves no ambiguous area, one-vs-rest does.
+  await lab.settle();
+  const regions = {};
+  for (const name of MULTICLASS_ALGORITHMS) regions[name] = await comparedRegions(figure(name));
+  for (const name of MULTICLASS_ALGORITHMS) {
+    for (const k of [0, 1, 2]) expect(regions[name].get(k) || 0, `${name}: class ${k}'s region`).toBeGreaterThan(20);
+  }
+  expect(regions.multiclass.get('tied') || 0, 'multiclass: argmax always picks one class').toBe(0);
+  expect(regions.ovr.get('tied') || 0, 'one-vs-rest: grey where no single classifier, or several, say yes').toBeGreaterThan(5);
+
+  // Choosing one steps through it in the main plot, and running it gives the caption's numbers.
+  const [, epochs, steps, updates] = (await caption('ovr').textContent()).match(done);
+  await figure('ovr').locator('button').click();
+  await expect(page.locator('#algorithm')).toHaveValue('ovr');
+  await expect(lab.field('algorithm')).toHaveText(ALGORITHM_TITLES.ovr);
+  await expect(figure('ovr')).toHaveAttribute('aria-current', 'true');
+  await expect(lab.field('step')).toHaveText('0');
+  await page.locator('#run').click();
+  await expect(lab.field('notice')).toHaveText(`Verdict: converged after ${epochs} epochs (${steps} steps, ${updates} updates).`);
+  await lab.screenshot('family-compare-blobs3.png');
+
+  // A new point is compared at once: one more sample per epoch changes every run.
+  const before = await caption('ovo').textContent();
+  await lab.key('1');
+  await lab.addClassPoint(0, -3.5);
+  await expect(lab.field('points')).toHaveText('37 (13 of class 0, 12 of class 1, 12 of class 2)');
+  await expect(caption('ovo')).not.toHaveText(before);
+  await expect(caption('ovo')).toHaveText(/^converged after .*; accuracy 100%$/);
+
+  // The binary algorithms have no comparison.
+  await lab.loadPreset('seed000');
+  await expect(panel).toBeHidden();
 });
 
 test('rings by a quadratic kernel: converges, inner ring blue, outer ring orange, as Σ α·y·K + b says', async ({ lab, page }) => {
