@@ -59,6 +59,66 @@ struct ComparePanel {
     figures: Vec<(Algorithm, Element, HtmlCanvasElement, Option<Element>)>,
 }
 
+/// The points' marks drawn once on a canvas of their own and copied onto the plot with one
+/// `drawImage` while they stay as they were. During Play only the lines and rings move, so the
+/// browser then rasterizes one image per frame instead of every point's shape again.
+#[derive(Default)]
+struct MarksLayer {
+    /// What the layer shows: the marks' pixel positions, classes, sizes, the canvas size and the
+    /// palette, hashed.
+    key: Option<u64>,
+    canvas: Option<HtmlCanvasElement>,
+}
+
+impl MarksLayer {
+    /// Copies the marks of `scene` onto `target` (`width × height` backing pixels), drawing them
+    /// on the layer first when they changed. `false` when the layer cannot be had (the caller
+    /// then lets the renderer draw them).
+    fn draw(
+        &mut self,
+        target: &CanvasRenderingContext2d,
+        (width, height): (u32, u32),
+        frame: &PlotFrame,
+        scene: &Scene<'_>,
+        theme: &Theme,
+    ) -> bool {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        (width, height, theme.scale.to_bits()).hash(&mut hasher);
+        for c in theme.classes.iter().chain([&theme.background]) {
+            (c.0, c.1, c.2).hash(&mut hasher);
+        }
+        for p in scene.points() {
+            (frame.to_backend(p.x, p.y), p.class, p.size.to_bits()).hash(&mut hasher);
+        }
+        let key = hasher.finish();
+        if self.canvas.is_none() {
+            self.canvas = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.create_element("canvas").ok())
+                .and_then(|e| e.dyn_into().ok());
+        }
+        let Some(layer) = &self.canvas else {
+            return false;
+        };
+        if self.key != Some(key) {
+            if layer.width() != width || layer.height() != height {
+                layer.set_width(width);
+                layer.set_height(height);
+            }
+            let Some(context) = context_2d(layer) else {
+                return false;
+            };
+            context.clear_rect(0.0, 0.0, f64::from(width), f64::from(height));
+            draw_marks(&context, frame, scene, theme);
+            self.key = Some(key);
+        }
+        target
+            .draw_image_with_html_canvas_element(layer, 0.0, 0.0)
+            .is_ok()
+    }
+}
+
 /// How the plot looks, chosen by the page (not part of the model).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ViewOptions {
@@ -90,6 +150,7 @@ pub struct Runner {
     compare_panel: Option<ComparePanel>,
     compared: Option<(CompareKey, Result<Vec<Compared>, NoComparison>)>,
     compare_drawn: Option<CompareDrawn>,
+    marks_layer: MarksLayer,
     scrubber: Option<HtmlInputElement>,
     trace_body: Option<Element>,
     trace_caption: Option<Element>,
@@ -135,6 +196,7 @@ impl Runner {
             compare_panel: compare_panel(root),
             compared: None,
             compare_drawn: None,
+            marks_layer: MarksLayer::default(),
             session,
             root: root.clone(),
             document: root.owner_document(),
@@ -178,9 +240,11 @@ impl Runner {
         self.session.is_playing()
     }
 
-    /// Marks the frame dirty (e.g. after a resize).
+    /// Marks the frame dirty (e.g. after a resize); the next frame draws everything afresh,
+    /// the points' layer too.
     pub fn invalidate(&mut self) {
         self.dirty = true;
+        self.marks_layer.key = None;
     }
 
     /// Changes how the plot looks.
@@ -431,7 +495,14 @@ impl Runner {
     fn draw(&mut self) -> Result<(), String> {
         let theme = self.theme();
         let cell = REGION_CELL_CSS * self.backing_scale();
-        let frame = paint_plot(&self.canvas, &theme, cell, &mut self.session, None)?;
+        let frame = paint_plot(
+            &self.canvas,
+            &theme,
+            cell,
+            &mut self.session,
+            None,
+            Some(&mut self.marks_layer),
+        )?;
         self.frame = Some(frame);
         self.draw_batch(&theme);
         self.draw_compare(&theme);
@@ -542,7 +613,7 @@ impl Runner {
                 set_text(caption, &entry.summary);
             }
             let cell = REGION_CELL_CSS * scale;
-            if let Err(e) = paint_plot(canvas, &small, cell, &mut entry.lab, Some(view)) {
+            if let Err(e) = paint_plot(canvas, &small, cell, &mut entry.lab, Some(view), None) {
                 web_sys::console::error_1(&e.into());
             }
         }
@@ -948,14 +1019,16 @@ fn compare_panel(root: &HtmlElement) -> Option<ComparePanel> {
 
 /// Draws `session`'s plot on `canvas`: the region map (cells of `cell` backing pixels, in one
 /// `putImageData`), then everything else through `render::draw_with_underlay`, the points
-/// straight on the canvas. With `view`, the plot shows that rectangle and no step's marks (the
-/// side-by-side plots); otherwise the session's own view and its last step.
+/// straight on the canvas (through `layer` when given). With `view`, the plot shows that
+/// rectangle and no step's marks (the side-by-side plots); otherwise the session's own view and
+/// its last step.
 fn paint_plot(
     canvas: &HtmlCanvasElement,
     theme: &Theme,
     cell: f64,
     session: &mut Session,
     view: Option<Rect>,
+    layer: Option<&mut MarksLayer>,
 ) -> Result<PlotFrame, String> {
     let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else {
         return Err("the canvas has no 2D context".to_string());
@@ -971,11 +1044,7 @@ fn paint_plot(
         let rows = ((bottom - top) / cell).ceil().max(1.0) as usize;
         session.region(&view, cols, rows)
     });
-    let context: Option<CanvasRenderingContext2d> = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into().ok());
+    let context = context_2d(canvas);
     let mut scene: Scene<'_> = session.scene();
     scene.region = region.as_ref();
     if view.is_some() {
@@ -992,14 +1061,27 @@ fn paint_plot(
             (Some(region), Some(context)) => put_region(context, frame, region, theme),
             _ => false,
         },
-        |frame| match &context {
-            Some(context) => draw_marks(context, frame, &scene, theme),
-            None => false,
+        |frame| match (&context, layer) {
+            (Some(context), Some(layer)) => {
+                layer.draw(context, (width, height), frame, &scene, theme)
+                    || draw_marks(context, frame, &scene, theme)
+            }
+            (Some(context), None) => draw_marks(context, frame, &scene, theme),
+            (None, _) => false,
         },
     )
     .map_err(|e| e.to_string())?;
     area.present().map_err(|e| e.to_string())?;
     Ok(frame)
+}
+
+/// The canvas's 2D context, if it has one.
+fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
+    canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into().ok())
 }
 
 /// Paints the region map into the plot rectangle of `frame` with one `putImageData`: the
