@@ -321,6 +321,27 @@ test('seed 000 multiclass example: one step gives the course\'s scores and rows;
   await lab.screenshot('family-multiclass-seed000.png');
 });
 
+test('six classes: keys 5 and 6 choose classes 4 and 5, and a click adds a point of each in its own colour', async ({ lab, page }) => {
+  await lab.loadPreset('blobs3');
+  await page.locator('#classes').selectOption('6');
+  await expect(page.locator('#classes')).toHaveValue('6');
+  await expect(page.locator('#model-error')).toHaveText('');
+  for (const k of [3, 4, 5]) await expect(page.locator(`[data-class-index="${k}"]`)).toBeVisible();
+  const spots = { 4: [-5, 3.5], 5: [5, 3.5] };
+  for (const k of [4, 5]) {
+    await lab.key(String(k + 1));
+    for (let j = 0; j < 6; j++) {
+      await expect(page.locator(`[data-class-index="${j}"]`), `key ${k + 1}: button ${j}`).toHaveAttribute('aria-pressed', String(j === k));
+    }
+    const got = await lab.addClassPoint(...spots[k]);
+    expect(got.cls, `key ${k + 1} adds class ${k}`).toBe(k);
+    await lab.expectColourAt(got.x, got.y, isClassColour[k], `class ${k}'s colour`);
+  }
+  const { total, counts } = parseClassPoints(await lab.text('points'));
+  expect(total).toBe(38);
+  expect([counts[4], counts[5]]).toEqual([1, 1]);
+});
+
 test('multiclass: keys 1–3 and the class buttons choose the class, a click adds a point of it; #classes', async ({ lab, page }) => {
   await lab.loadPreset('blobs3');
   await expect(page.locator('#algorithm')).toHaveValue('multiclass');

@@ -528,6 +528,11 @@ const isClassColour = {
   0: ([r, g, b]) => r > 170 && r - b > 120 && g < 140,
   1: ([r, g, b]) => b > 140 && b - r > 100 && g < 160,
   2: ([r, g, b]) => g > 120 && g - r > 90 && g - b > 20,
+  // Classes 3–5 (six classes): reddish purple (204, 121, 167), blue-violet (117, 112, 179),
+  // ochre (166, 118, 29).
+  3: ([r, g, b]) => r > 180 && b > 140 && r - g > 60 && b - g > 25,
+  4: ([r, g, b]) => b > 160 && b - r > 45 && b - g > 50 && r < 140,
+  5: ([r, g, b]) => r > 140 && r < 190 && g > 95 && g < 140 && r - b > 110,
 };
 
 /** Which region colour `c` is (0, 1, 2, 'tied'), or null when it is none of them. */
