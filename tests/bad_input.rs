@@ -3,10 +3,12 @@
 //! and leaves the state as it was.
 #![cfg(not(target_arch = "wasm32"))]
 
-use perceptron_lab::core::scenario::from_link;
+use perceptron_lab::core::scenario::{from_link, to_link, Scenario};
 use perceptron_lab::core::{
-    Action, Error, Preset, Refusal, Session, Settings, SettingsForm, TrainState,
+    Action, Error, Preset, Rect, Refusal, Session, Settings, SettingsForm, TrainState,
 };
+use perceptron_lab::render::{draw, Theme};
+use plotters::prelude::*;
 
 fn snapshot(s: &Session) -> impl PartialEq + std::fmt::Debug {
     (
@@ -226,4 +228,205 @@ fn non_separable_data_runs_to_the_cap_with_a_verdict() {
     // Stepping on says why nothing happens.
     let _ = s.apply(Action::Step);
     assert_eq!(s.status().notice, Refusal::MaxEpochs.message());
+}
+
+/// The view on show: finite, with a positive finite width and height.
+fn assert_finite_view(view: Rect, what: &str) {
+    let Rect {
+        x_min,
+        x_max,
+        y_min,
+        y_max,
+    } = view;
+    assert!(
+        [x_min, x_max, y_min, y_max].iter().all(|v| v.is_finite()),
+        "{what}: {view:?}"
+    );
+    for span in [x_max - x_min, y_max - y_min] {
+        assert!(span.is_finite() && span > 0.0, "{what}: {view:?}");
+    }
+}
+
+/// The points, bit for bit, with their classes.
+fn points(s: &Session) -> Vec<(u64, u64, usize)> {
+    let data = s.data();
+    (0..data.len())
+        .map(|i| {
+            (
+                data.x(i)[0].to_bits(),
+                data.x(i)[1].to_bits(),
+                data.class(i),
+            )
+        })
+        .collect()
+}
+
+/// The page's own link and JSON reopen the same points, step and view, and write the same link.
+fn assert_reopens(s: &Session, what: &str) {
+    let scenario = s.scenario();
+    let view = scenario.view.expect("the session writes its view");
+    assert!(view.iter().all(|v| v.is_finite()), "{what}: {view:?}");
+    let link = to_link(&scenario);
+    assert!(
+        !link.contains("inf") && !link.contains("NaN"),
+        "{what}: {link}"
+    );
+    assert!(link.len() < 1000, "{what}: numbers in short form: {link}");
+    let opened = from_link(&link)
+        .unwrap_or_else(|e| panic!("{what}: the page's own link is refused: {e}\n{link}"))
+        .scenario
+        .expect("a scenario");
+    let json = Scenario::from_json(&scenario.to_json())
+        .unwrap_or_else(|e| panic!("{what}: the page's own JSON is refused: {e}"));
+    for (how, opened) in [("link", opened), ("JSON", json)] {
+        let mut again = Session::new();
+        let _ = again
+            .apply(Action::LoadScenario(opened))
+            .unwrap_or_else(|e| panic!("{what}: the {how} does not open: {e}"));
+        assert_eq!(points(&again), points(s), "{what}: {how}: the same points");
+        assert_eq!(again.model().steps(), s.model().steps(), "{what}: {how}");
+        assert_eq!(
+            again.scene().view,
+            s.scene().view,
+            "{what}: {how}: the view"
+        );
+        assert_eq!(to_link(&again.scenario()), link, "{what}: {how}");
+    }
+}
+
+/// Draws the scene at a landscape, a portrait and a very wide size (an infinite view range
+/// made plotters' tick search loop forever).
+fn assert_draws(s: &Session, what: &str) {
+    for (w, h) in [(800, 600), (600, 800), (4000, 100)] {
+        let mut svg = String::new();
+        let area = SVGBackend::with_string(&mut svg, (w, h)).into_drawing_area();
+        let frame = draw(&area, &s.scene(), &Theme::default())
+            .unwrap_or_else(|e| panic!("{what}: {w}×{h}: {e:?}"));
+        assert_finite_view(
+            frame.view(),
+            &format!("{what}: the widened view at {w}×{h}"),
+        );
+    }
+}
+
+/// `x1, x2` and the label `±1`.
+type Row = (f64, f64, i8);
+
+#[test]
+fn coordinates_near_the_float_limits_keep_a_finite_view_and_a_link_that_reopens() {
+    const MAX: f64 = f64::MAX;
+    let cases: [(&str, &[Row]); 5] = [
+        ("±1e308", &[(1e308, 1e308, 1), (-1e308, -1e308, -1)]),
+        (
+            "±f64::MAX",
+            &[(MAX, -MAX, 1), (-MAX, MAX, -1), (MAX, MAX, -1)],
+        ),
+        ("one point at 1e308", &[(1e308, 0.0, 1)]),
+        (
+            "tiny and huge",
+            &[(1e-308, -1e-308, 1), (1e308, 1e-308, -1), (-5e-324, 2.0, 1)],
+        ),
+        ("only tiny", &[(1e-308, 5e-324, 1), (-1e-308, 0.0, -1)]),
+    ];
+    for (case, rows) in cases {
+        let expected: Vec<(u64, u64, usize)> = rows
+            .iter()
+            .map(|&(x, y, c)| (x.to_bits(), y.to_bits(), usize::from(c > 0)))
+            .collect();
+        // Through a link without a view (the view is fitted) and, with both classes, a file.
+        let p: Vec<String> = expected
+            .iter()
+            .map(|&(x, y, c)| format!("{:e},{:e},{c}", f64::from_bits(x), f64::from_bits(y)))
+            .collect();
+        let mut opened = Vec::new();
+        let mut s = Session::new();
+        let link =
+            from_link(&format!("v=1&p={}", p.join(";"))).unwrap_or_else(|e| panic!("{case}: {e}"));
+        let _ = s
+            .apply(Action::LoadScenario(link.scenario.unwrap()))
+            .unwrap_or_else(|e| panic!("{case}: {e}"));
+        opened.push((format!("{case} (link)"), s));
+        if rows.iter().any(|r| r.2 > 0) && rows.iter().any(|r| r.2 < 0) {
+            let csv: String = std::iter::once("x1,x2,y\n".to_string())
+                .chain(rows.iter().map(|(x, y, c)| format!("{x:e},{y:e},{c:+}\n")))
+                .collect();
+            let mut s = Session::new();
+            let _ = s
+                .apply(Action::ImportCsv(csv.into_bytes()))
+                .unwrap_or_else(|e| panic!("{case}: {e}"));
+            opened.push((format!("{case} (file)"), s));
+        }
+        for (what, mut s) in opened {
+            let what = what.as_str();
+            assert_eq!(points(&s), expected, "{what}: the points, exactly");
+            assert_finite_view(s.scene().view, what);
+            assert_reopens(&s, what);
+            assert_draws(&s, what);
+            // Training (it may stop on an overflow), the panels and the exports: no panic, and the
+            // link still reopens the same points at the same step.
+            let _ = s.apply(Action::RunToConvergence);
+            let _ = s.status();
+            let _ = s.points_csv();
+            assert_finite_view(s.scene().view, what);
+            assert_reopens(&s, &format!("{what}, trained"));
+            assert_draws(&s, &format!("{what}, trained"));
+            // A point added by clicking at the edge of the view, one pixel being a 1000th of it.
+            let view = s.scene().view;
+            let n = s.data().len();
+            let _ = s
+                .apply(Action::AddPoint {
+                    x: view.x_max,
+                    y: view.y_min,
+                    alternate: false,
+                    pixel: (view.x_max - view.x_min) / 1000.0,
+                })
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert_eq!(s.data().len(), n + 1, "{what}");
+            let added = s.data().x(n);
+            assert!(added.iter().all(|v| v.is_finite()), "{what}: {added:?}");
+            assert_reopens(&s, &format!("{what}, a point added"));
+        }
+    }
+}
+
+#[test]
+fn a_link_whose_view_cannot_be_shown_opens_with_the_fitted_view() {
+    let fitted = {
+        let mut s = Session::new();
+        let link = from_link("v=1&p=1,1,1;2,2,0").unwrap().scenario.unwrap();
+        let _ = s.apply(Action::LoadScenario(link)).unwrap();
+        s.scene().view
+    };
+    // Accepted by the link's reader (finite, min < max), but as wide as no finite number.
+    for w in [
+        "-1e308,1e308,-1,1",
+        "0,1,-1.7976931348623157e308,1e308",
+        "0,5e-324,0,5e-324",
+    ] {
+        let link = from_link(&format!("v=1&p=1,1,1;2,2,0&w={w}"))
+            .unwrap_or_else(|e| panic!("{w}: {e}"))
+            .scenario
+            .unwrap();
+        let mut s = Session::new();
+        let _ = s.apply(Action::LoadScenario(link)).unwrap();
+        assert_eq!(s.scene().view, fitted, "{w}");
+        assert_reopens(&s, w);
+        assert_draws(&s, w);
+    }
+    // A view that can be shown is kept exactly.
+    let link = from_link("v=1&p=1,1,1;2,2,0&w=-1e-3,3e-3,0.5,7")
+        .unwrap()
+        .scenario
+        .unwrap();
+    let mut s = Session::new();
+    let _ = s.apply(Action::LoadScenario(link)).unwrap();
+    assert_eq!(
+        s.scene().view,
+        Rect {
+            x_min: -1e-3,
+            x_max: 3e-3,
+            y_min: 0.5,
+            y_max: 7.0
+        }
+    );
 }

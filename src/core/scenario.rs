@@ -315,9 +315,15 @@ impl Scenario {
     }
 }
 
-/// The shortest text that reads back as exactly `v`.
+/// The shortest text that reads back as exactly `v`: plain decimals, or for the huge and tiny
+/// (whose plain form runs past 24 characters, e.g. 309 digits for `1e308`) the exponent form.
 fn number(v: f64) -> String {
-    format!("{}", v + 0.0)
+    let plain = format!("{}", v + 0.0);
+    if plain.len() > 24 {
+        format!("{:e}", v + 0.0)
+    } else {
+        plain
+    }
 }
 
 /// Characters kept as they are in a fragment value; others are percent-encoded.
