@@ -3,7 +3,13 @@
 //! real process on real files, checked against the library's cores.
 
 use perceptron_lab::core::algo::averaged::Averaged;
-use perceptron_lab::core::{parse_csv, Order, Settings};
+use perceptron_lab::core::algo::batch::Batch;
+use perceptron_lab::core::algo::kernel::{Kernel, KernelTrainer};
+use perceptron_lab::core::algo::multiclass::MulticlassTrainer;
+use perceptron_lab::core::algo::ovo::OvoTrainer;
+use perceptron_lab::core::algo::ovr::OvrTrainer;
+use perceptron_lab::core::algo::{parse_class_csv, ClassData};
+use perceptron_lab::core::{parse_csv, Dataset, Order, Settings, TrainState, Trainer};
 use serde_json::Value;
 use std::process::{Command, Output};
 
@@ -573,4 +579,248 @@ fn predict_adds_predictions_for_every_algorithm() {
         "{err}"
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Option sets for the comparisons with the cores: the defaults; shuffled with another seed
+/// and η; no bias and a low epoch cap (some runs stop unconverged).
+const OPTIONS: [&[&str]; 3] = [
+    &[],
+    &["--order", "shuffle", "--seed", "7", "--eta", "0.5"],
+    &["--no-bias", "--max-epochs", "3"],
+];
+
+/// The core's settings for one of [`OPTIONS`].
+fn settings_for(options: &[&str]) -> Settings {
+    let mut settings = Settings::default();
+    let mut args = options.iter();
+    while let Some(&flag) = args.next() {
+        let mut value = || *args.next().expect("a value");
+        match flag {
+            "--no-bias" => settings.bias = false,
+            "--order" => {
+                assert_eq!(value(), "shuffle");
+                settings.order = Order::Shuffle;
+            }
+            "--seed" => settings.seed = value().parse().unwrap(),
+            "--eta" => settings.eta = value().parse().unwrap(),
+            "--max-epochs" => settings.max_epochs = value().parse().unwrap(),
+            other => panic!("no core setting for {other}"),
+        }
+    }
+    settings
+}
+
+/// `result` of `--algo ALGO --format json --no-steps OPTIONS FILE`.
+fn result_of(algo: &str, options: &[&str], file: &str) -> Value {
+    let mut args = vec!["--algo", algo, "--format", "json", "--no-steps"];
+    args.extend_from_slice(options);
+    args.push(file);
+    json(&args)["result"].clone()
+}
+
+fn binary(file: &str) -> Dataset {
+    parse_csv(&std::fs::read(file).expect("reads the data")).expect("parses the data")
+}
+
+fn classes(file: &str) -> ClassData {
+    parse_class_csv(&std::fs::read(file).expect("reads the data")).expect("parses the data")
+}
+
+/// Weight rows (bias first) of a multiclass-family result, three ways: `weights[k]` with
+/// `bias[k]`, and `rows[k].weights`.
+fn assert_rows(r: &Value, expected: &[Vec<f64>], what: &str) {
+    let weights = r["weights"].as_array().expect("weights");
+    let bias = floats(&r["bias"]);
+    let rows = r["rows"].as_array().expect("rows");
+    assert_eq!(
+        weights.len(),
+        expected.len(),
+        "{what}: one weights row each"
+    );
+    assert_eq!(bias.len(), expected.len(), "{what}: one bias each");
+    assert_eq!(rows.len(), expected.len(), "{what}: one row each");
+    for (k, want) in expected.iter().enumerate() {
+        assert_eq!(floats(&weights[k]), want[1..], "{what}: weights[{k}]");
+        assert_eq!(bias[k], want[0], "{what}: bias[{k}]");
+        assert_eq!(floats(&rows[k]["weights"]), *want, "{what}: rows[{k}]");
+    }
+}
+
+/// The counters every result has, against the core's.
+fn assert_counts(r: &Value, (epochs, updates, converged): (u64, u64, bool), what: &str) {
+    assert_eq!(r["epochs"].as_u64(), Some(epochs), "{what}: epochs");
+    assert_eq!(r["updates"].as_u64(), Some(updates), "{what}: updates");
+    assert_eq!(
+        r["converged"].as_bool(),
+        Some(converged),
+        "{what}: converged"
+    );
+}
+
+#[test]
+fn multiclass_ovr_and_ovo_json_match_the_cores() {
+    let data = classes(MULTI3);
+    let (d, k) = (data.dim(), data.num_classes());
+    assert_eq!(k, 3);
+    for options in OPTIONS {
+        let settings = settings_for(options);
+        // Multiclass: one row per class.
+        let mut t = MulticlassTrainer::new(settings.clone(), d, k).unwrap();
+        t.run(&data, |_| {});
+        let r = result_of("multiclass", options, MULTI3);
+        let what = format!("multiclass {options:?}");
+        assert_rows(&r, t.weights(), &what);
+        let converged = t.state() == TrainState::Converged;
+        assert_counts(&r, (t.epoch(), t.updates(), converged), &what);
+        assert_eq!(r["steps"].as_u64(), Some(t.steps()), "{what}");
+        // One-vs-rest: one row per class.
+        let mut t = OvrTrainer::new(settings.clone(), d, k).unwrap();
+        t.run(&data, |_| {});
+        let r = result_of("ovr", options, MULTI3);
+        let what = format!("ovr {options:?}");
+        assert_rows(&r, t.weights(), &what);
+        let converged = t.state() == TrainState::Converged;
+        assert_counts(&r, (t.epoch(), t.updates(), converged), &what);
+        assert_eq!(r["steps"].as_u64(), Some(t.steps()), "{what}");
+        assert!(r.get("pairs").is_none(), "{what}");
+        // One-vs-one: one row per pair, pairs (0,1), (0,2), (1,2).
+        let mut t = OvoTrainer::new(settings.clone(), d, k).unwrap();
+        t.run(&data, |_| {});
+        let r = result_of("ovo", options, MULTI3);
+        let what = format!("ovo {options:?}");
+        assert_eq!(t.weights().len(), 3, "{what}: one row per pair");
+        assert_rows(&r, t.weights(), &what);
+        let converged = t.state() == TrainState::Converged;
+        assert_counts(&r, (t.epoch(), t.updates(), converged), &what);
+        assert_eq!(r["steps"].as_u64(), Some(t.steps()), "{what}");
+        assert_eq!(
+            r["pairs"],
+            serde_json::json!([[0, 1], [0, 2], [1, 2]]),
+            "{what}"
+        );
+        let names = data.names();
+        for (row, (i, j)) in r["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip([(0, 1), (0, 2), (1, 2)])
+        {
+            assert_eq!(
+                row["pair"],
+                serde_json::json!([names[i], names[j]]),
+                "{what}"
+            );
+        }
+    }
+}
+
+#[test]
+fn binary_algos_json_match_the_cores() {
+    for file in ["tests/data/seed000.csv", "tests/data/seed001-example1.csv"] {
+        let data = binary(file);
+        for options in OPTIONS {
+            let settings = settings_for(options);
+            let what = |algo: &str| format!("{algo} {file} {options:?}");
+            // Batch: weights, bias, the criterion and the epochs that updated.
+            let mut run = Batch::new(settings.clone(), data.dim()).unwrap();
+            run.run(&data, |_| {});
+            let r = result_of("batch", options, file);
+            let w = run.weights();
+            assert_eq!(floats(&r["weights"]), w[1..], "{}", what("batch"));
+            assert_eq!(r["bias"].as_f64(), Some(w[0]), "{}", what("batch"));
+            let criterion = run.criterion(&data);
+            assert_eq!(
+                r["criterion"].as_f64(),
+                Some(criterion.value),
+                "{}",
+                what("batch")
+            );
+            assert_eq!(r["misclassified"], serde_json::json!(criterion.mistakes));
+            let converged = run.state() == TrainState::Converged;
+            assert_counts(&r, (run.epochs(), run.updates(), converged), &what("batch"));
+            // The classic perceptron.
+            let mut t = Trainer::new(settings.clone(), data.dim()).unwrap();
+            t.run(&data, |_| {});
+            let r = result_of("perceptron", options, file);
+            assert_eq!(
+                floats(&r["weights"]),
+                t.weights()[1..],
+                "{}",
+                what("perceptron")
+            );
+            assert_eq!(r["bias"].as_f64(), Some(t.weights()[0]));
+            let converged = t.state() == TrainState::Converged;
+            assert_counts(&r, (t.epoch(), t.updates(), converged), &what("perceptron"));
+            // Averaged: the updates of the classic rule it runs.
+            let mut a = Averaged::new(settings.clone(), data.dim()).unwrap();
+            a.run(&data, |_| {});
+            let r = result_of("averaged", options, file);
+            let trainer = a.trainer();
+            let converged = a.state() == TrainState::Converged;
+            assert_counts(
+                &r,
+                (trainer.epoch(), trainer.updates(), converged),
+                &what("averaged"),
+            );
+            assert_eq!(
+                r["steps"].as_u64(),
+                Some(a.visits()),
+                "{}",
+                what("averaged")
+            );
+            // Kernel (linear and RBF).
+            for (kernel, flag) in [
+                (Kernel::Linear, "linear"),
+                (Kernel::parse("rbf:1").unwrap(), "rbf:1"),
+            ] {
+                let mut k = KernelTrainer::new(settings.clone(), kernel, data.dim()).unwrap();
+                k.run(&data, |_| {});
+                let kernel_options = [&["--kernel", flag][..], options].concat();
+                let r = result_of("kernel", &kernel_options, file);
+                let what = what(&format!("kernel {flag}"));
+                let converged = k.state() == TrainState::Converged;
+                assert_counts(&r, (k.epoch(), k.updates(), converged), &what);
+                assert_eq!(r["steps"].as_u64(), Some(k.steps()), "{what}");
+                assert_eq!(floats(&r["alpha"]), k.alphas(), "{what}");
+                assert_eq!(r["bias"].as_f64(), Some(k.bias()), "{what}");
+            }
+        }
+    }
+}
+
+#[test]
+fn multiclass_predicts_its_own_training_file_exactly() {
+    // multi3.csv has a label column, which --predict ignores.
+    let labels: Vec<String> = String::from_utf8(std::fs::read(MULTI3).unwrap())
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| l.rsplit(',').next().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        labels,
+        ["pear", "pear", "apple", "apple", "cherry", "cherry"]
+    );
+    for algo in ["multiclass", "ovr", "ovo"] {
+        let v = json(&[
+            "--algo",
+            algo,
+            "--format",
+            "json",
+            "--no-steps",
+            "--predict",
+            MULTI3,
+            MULTI3,
+        ]);
+        let r = &v["result"];
+        assert_eq!(r["converged"], true, "{algo}: trained to convergence: {r}");
+        assert_eq!(r["predictions"], serde_json::json!(labels), "{algo}: {r}");
+        // The text formats give the same predictions after the summary.
+        let text = stdout(&["--algo", algo, "--no-steps", "--predict", MULTI3, MULTI3]);
+        assert!(
+            text.trim_end()
+                .ends_with(&format!(": {}.", labels.join(", "))),
+            "{algo}: {text}"
+        );
+    }
 }

@@ -4,6 +4,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use perceptron_lab::core::algo::averaged::Averaged;
+use perceptron_lab::core::algo::batch::{Batch, BatchOutcome};
 use perceptron_lab::core::algo::kernel::{Kernel, KernelTrainer};
 use perceptron_lab::core::algo::multiclass::MulticlassTrainer;
 use perceptron_lab::core::algo::ovo::OvoTrainer;
@@ -12,8 +13,8 @@ use perceptron_lab::core::algo::ClassData;
 use perceptron_lab::core::region::{centres, region_of, KernelGrid, TIED};
 use perceptron_lab::core::table::TableFormat;
 use perceptron_lab::core::{
-    Action, Algorithm, Model, Preset, Record, Session, Settings, Setup, StepOutcome, Trainer,
-    MAX_POINTS,
+    Action, Algorithm, InitWeights, Model, Order, Preset, Record, Session, Settings, Setup,
+    Trainer, MAX_POINTS,
 };
 
 /// Applies `action`, failing the test with the error's message if it is refused.
@@ -306,6 +307,53 @@ fn averaged_draws_both_lines_and_predicts_with_the_average() {
     assert!(s.status().accuracy.ends_with(" with w̄"));
 }
 
+/// The batch view of `s`, point by point: `batch_path` is the batch trainer's `(w1, w2)` at the
+/// start and after each epoch taken; `online_path` the classic rule's from the same start, in
+/// fixed order, after each of as many epochs (it ends early, at its clean epoch, when the
+/// classic rule converges first).
+fn assert_batch_paths(s: &Session, what: &str) {
+    let view = s.batch_view().expect("a batch view");
+    let w12 = |w: &[f64]| [w[1], w[2]];
+    let epochs = view.epochs.len();
+    let settings = s.settings().clone();
+    let mut batch = Batch::new(settings.clone(), 2).unwrap();
+    let mut expected = vec![w12(batch.weights())];
+    for _ in 0..epochs {
+        assert!(
+            matches!(batch.step(s.data()), BatchOutcome::Stepped(_)),
+            "{what}"
+        );
+        expected.push(w12(batch.weights()));
+    }
+    assert_eq!(view.batch_path, expected, "{what}: the batch path");
+    let history: Vec<(u64, f64, usize)> = batch
+        .history()
+        .iter()
+        .map(|h| (h.epoch, h.criterion, h.mistakes))
+        .collect();
+    assert_eq!(view.epochs, history, "{what}: J_p and |M| per epoch");
+    // The classic rule's weights after its last visit of each epoch.
+    let mut online = Trainer::new(
+        Settings {
+            order: Order::Fixed,
+            max_epochs: (epochs as u64).max(1),
+            ..settings
+        },
+        2,
+    )
+    .unwrap();
+    let mut expected = vec![w12(online.weights())];
+    online.run(s.data(), |r| {
+        let after = w12(&r.weights_after);
+        match expected.get_mut(r.epoch as usize) {
+            Some(point) => *point = after,
+            None => expected.push(after),
+        }
+    });
+    expected.truncate(epochs + 1);
+    assert_eq!(view.online_path, expected, "{what}: the online path");
+}
+
 #[test]
 fn batch_steps_are_epochs_with_j_p_and_both_paths() {
     let mut s = session(Preset::Seed000);
@@ -325,24 +373,8 @@ fn batch_steps_are_epochs_with_j_p_and_both_paths() {
         view.batch_path[3],
         [last.weights_after[1], last.weights_after[2]]
     );
-    // The online path is the classic rule after each epoch.
-    let mut online = Trainer::new(
-        Settings {
-            max_epochs: 1_000_000,
-            ..s.settings().clone()
-        },
-        2,
-    )
-    .unwrap();
-    while online.epoch() == 1 {
-        if let StepOutcome::Refused(_) = online.step(s.data()) {
-            break;
-        }
-    }
-    assert_eq!(
-        view.online_path[1],
-        [online.weights()[1], online.weights()[2]]
-    );
+    // Every point of both paths, against the trainers run directly.
+    assert_batch_paths(&s, "seed 000, 3 epochs");
     // Export follows the rows.
     let md = s.trace_export(TableFormat::Markdown);
     assert_eq!(
@@ -354,6 +386,34 @@ fn batch_steps_are_epochs_with_j_p_and_both_paths() {
     assert!(s
         .trace_export(TableFormat::Csv)
         .starts_with("step,weights,score,correct,update\n"));
+    // To convergence and back one epoch; seed 002, where the online rule converges first (its
+    // path ends at its clean epoch); the noisy data with another η, order and start, to the cap.
+    act(&mut s, Action::RunToConvergence);
+    assert_batch_paths(&s, "seed 000, converged");
+    act(&mut s, Action::Back);
+    assert_batch_paths(&s, "seed 000, back one");
+    let mut seed002 = session(Preset::Seed002);
+    choose(&mut seed002, Algorithm::Batch, "linear", 3);
+    act(&mut seed002, Action::RunToConvergence);
+    assert_batch_paths(&seed002, "seed 002, converged");
+    let view = seed002.batch_view().unwrap();
+    assert!(
+        view.online_path.len() < view.batch_path.len(),
+        "the online rule converges first: {view:?}"
+    );
+    let mut noisy = session(Preset::Noisy);
+    choose(&mut noisy, Algorithm::Batch, "linear", 3);
+    let settings = Settings {
+        eta: 0.5,
+        order: Order::Shuffle,
+        seed: 3,
+        init: InitWeights::Random,
+        max_epochs: 25,
+        ..Settings::default()
+    };
+    act(&mut noisy, Action::SetSettings(settings));
+    act(&mut noisy, Action::RunToConvergence);
+    assert_batch_paths(&noisy, "noisy, η = 0.5, shuffled, random start");
 }
 
 #[test]
