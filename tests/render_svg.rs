@@ -2,7 +2,7 @@
 //! the target directory so a person can look at it.
 #![cfg(not(target_arch = "wasm32"))]
 
-use perceptron_lab::core::{Action, Changed, InitWeights, Session, Settings};
+use perceptron_lab::core::{Action, Changed, InitWeights, Rect, Session, Settings};
 use perceptron_lab::render::{draw, PlotFrame, Theme};
 use plotters::prelude::*;
 
@@ -167,4 +167,39 @@ fn points_are_drawn_where_the_frame_maps_them() {
             .unwrap()
     };
     assert!((attr("cx") - px).abs() <= 1.0 && (attr("cy") - py).abs() <= 1.0);
+}
+
+#[test]
+fn views_that_no_axis_can_mesh_still_draw_and_return() {
+    // The session never makes these (its views stay within ±1e300), but the renderer must not
+    // hang on them: an infinite span never finishes plotters' tick search.
+    let session = session_with(&[(1.0, 1.0, true), (-1.0, -1.0, false)], None);
+    let huge = Rect {
+        x_min: -1e308,
+        x_max: 1e308,
+        y_min: -1.0,
+        y_max: 1.0,
+    };
+    let flat = Rect {
+        x_min: 0.0,
+        x_max: 1.0,
+        y_min: 2.0,
+        y_max: 2.0,
+    };
+    for view in [huge, flat] {
+        let mut scene = session.scene();
+        scene.view = view;
+        let mut svg = String::new();
+        let frame = {
+            let area = SVGBackend::with_string(&mut svg, (800, 600)).into_drawing_area();
+            draw(&area, &scene, &Theme::default()).expect("drawn")
+        };
+        let shown = frame.view();
+        let (w, h) = (shown.x_max - shown.x_min, shown.y_max - shown.y_min);
+        assert!(
+            w.is_finite() && h.is_finite() && w > 0.0 && h > 0.0,
+            "{view:?} → {shown:?}"
+        );
+        assert!(svg.contains("</svg>"));
+    }
 }

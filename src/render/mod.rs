@@ -361,6 +361,28 @@ fn tick_count(span_x: f64, span_y: f64) -> usize {
 
 /// Widens one axis of `view` so that a data unit has the same length on screen in x and y.
 fn equal_aspect(view: Rect, plot_w: f64, plot_h: f64) -> Rect {
+    // A range plotters can mesh: finite ends and a finite, positive span (an infinite one never
+    // finishes its tick search). The session's views always are; anything else shows [-1, 1]².
+    let drawable = |r: &Rect| {
+        let (w, h) = (r.x_max - r.x_min, r.y_max - r.y_min);
+        w.is_finite() && h.is_finite() && w > 0.0 && h > 0.0
+    };
+    let widened = widen(view, plot_w, plot_h);
+    if drawable(&widened) {
+        widened
+    } else if drawable(&view) {
+        view
+    } else {
+        Rect {
+            x_min: -1.0,
+            x_max: 1.0,
+            y_min: -1.0,
+            y_max: 1.0,
+        }
+    }
+}
+
+fn widen(view: Rect, plot_w: f64, plot_h: f64) -> Rect {
     let span_x = view.x_max - view.x_min;
     let span_y = view.y_max - view.y_min;
     // The axis that limits the scale keeps its exact range (so its end ticks stay on the plot).
