@@ -60,8 +60,8 @@ struct ComparePanel {
 }
 
 /// The points' marks drawn once on a canvas of their own and copied onto the plot with one
-/// `drawImage` while they stay as they were. During Play only the lines and rings move, so the
-/// browser then rasterizes one image per frame instead of every point's shape again.
+/// `drawImage` while they stay as they were: used while playing, when only the lines and rings
+/// move, so the browser rasterizes one image per frame instead of every point's shape again.
 #[derive(Default)]
 struct MarksLayer {
     /// What the layer shows: the marks' pixel positions, classes, sizes, the canvas size and the
@@ -495,14 +495,14 @@ impl Runner {
     fn draw(&mut self) -> Result<(), String> {
         let theme = self.theme();
         let cell = REGION_CELL_CSS * self.backing_scale();
-        let frame = paint_plot(
-            &self.canvas,
-            &theme,
-            cell,
-            &mut self.session,
-            None,
-            Some(&mut self.marks_layer),
-        )?;
+        // While playing only the lines move: the points come from their layer. Otherwise they
+        // are drawn on the plot itself and rasterized with it when the frame is shown.
+        let layer = if self.session.is_playing() {
+            Some(&mut self.marks_layer)
+        } else {
+            None
+        };
+        let frame = paint_plot(&self.canvas, &theme, cell, &mut self.session, None, layer)?;
         self.frame = Some(frame);
         self.draw_batch(&theme);
         self.draw_compare(&theme);
@@ -1126,8 +1126,11 @@ fn put_region(
         .is_ok()
 }
 
-/// The points' marks straight on the canvas: one path per class, filled and outlined once,
-/// instead of two styled plotters elements (and two CSS colour strings) per point.
+/// The points' marks straight on the canvas: the fill colour set once per class and the outline
+/// once, then a path of its own per point, filled and outlined (so a later point covers an
+/// earlier one), instead of two styled plotters elements and two CSS colour strings per point.
+/// One path per point rather than one per class: Chromium rasterizes many small paths about
+/// 2.5 times faster than one path of thousands of subpaths.
 fn draw_marks(
     context: &CanvasRenderingContext2d,
     frame: &PlotFrame,
@@ -1150,12 +1153,27 @@ fn draw_marks(
             continue;
         }
         context.set_fill_style_str(&css(theme.class_colour(class)));
-        context.begin_path();
         for &(x, y, size) in points {
+            context.begin_path();
             match mark(class, size, theme) {
                 Mark::Circle(r) => {
-                    context.move_to(x + r, y);
                     let _ = context.arc(x, y, r, 0.0, std::f64::consts::TAU);
+                }
+                // The square (class 0) in one call instead of five.
+                Mark::Polygon(c)
+                    if c.len() == 4
+                        && c[0].1 == c[1].1
+                        && c[1].0 == c[2].0
+                        && c[2].1 == c[3].1
+                        && c[3].0 == c[0].0 =>
+                {
+                    let ((x0, y0), (x1, y1)) = (c[0], c[2]);
+                    context.rect(
+                        x + x0.min(x1),
+                        y + y0.min(y1),
+                        (x1 - x0).abs(),
+                        (y1 - y0).abs(),
+                    );
                 }
                 Mark::Polygon(corners) => {
                     for (k, (dx, dy)) in corners.iter().enumerate() {
@@ -1168,9 +1186,9 @@ fn draw_marks(
                     context.close_path();
                 }
             }
+            context.fill();
+            context.stroke();
         }
-        context.fill();
-        context.stroke();
     }
     context.restore();
     true
