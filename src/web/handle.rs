@@ -519,8 +519,11 @@ impl Lab {
     pub fn resize(&self) -> Result<(), JsValue> {
         let dpr = self.shared.window.device_pixel_ratio();
         self.with(|runner| {
-            runner.fit_canvas(dpr);
-            runner.invalidate();
+            // A redraw only when the backing store changed: the page's ResizeObserver also
+            // reports the canvas's first size, right after the first frame was drawn.
+            if runner.fit_canvas(dpr) {
+                runner.invalidate();
+            }
             Ok(())
         })
     }

@@ -120,7 +120,7 @@ impl MarksLayer {
 }
 
 /// How the plot looks, chosen by the page (not part of the model).
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct ViewOptions {
     /// Large text and thick lines for a lecture hall.
     pub presenter: bool,
@@ -247,10 +247,13 @@ impl Runner {
         self.marks_layer.key = None;
     }
 
-    /// Changes how the plot looks.
+    /// Changes how the plot looks (a redraw only when something changed: the page sets the
+    /// system's preferences right after the first frame).
     pub fn set_options(&mut self, options: ViewOptions) {
-        self.options = options;
-        self.dirty = true;
+        if options != self.options {
+            self.options = options;
+            self.dirty = true;
+        }
     }
 
     /// The current view options.
