@@ -79,6 +79,14 @@ if [ -d dist ]; then
     echo "| $name | $raw | $gz |"
   done
   echo "| total | $total_raw | $total_gz |"
+  for wasm in dist/*.wasm; do
+    [ -f "$wasm" ] || continue
+    wasm_gz=$(gzip -9c "$wasm" | wc -c)
+    verdict=PASS
+    [ "$wasm_gz" -le 150000 ] || verdict=MISS
+    echo
+    echo "wasm, gzip -9: $wasm_gz bytes; target ≤ 150 KB (150,000 bytes): $verdict"
+  done
 fi
 
 [ "$browser" != 0 ] || exit 0
