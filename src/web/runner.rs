@@ -765,6 +765,10 @@ impl Runner {
             set_attribute(button, "aria-pressed", pressed);
             if *c < self.session.num_classes() {
                 let _ = button.remove_attribute("hidden");
+                // The class's name: its index, or the label an imported file gave it.
+                if let Some(name) = find(button, "[data-role=\"class-name\"]") {
+                    set_text(&name, &self.session.class_name(*c));
+                }
             } else {
                 let _ = button.set_attribute("hidden", "");
             }

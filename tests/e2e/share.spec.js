@@ -474,6 +474,9 @@ test.describe('files', () => {
     await expect(page.locator('#file-error')).toHaveText('');
     await lab.key('ArrowRight');
     await expect(lab.field('sample')).toHaveText('#1 (1, 1), class pear');
+    // The class buttons (keys 1–3) read the names too.
+    const names = page.locator('[data-role="class-picker-multi"] button:visible');
+    await expect(names).toHaveText(['apple', 'cherry', 'pear']);
   });
 
   test('a scenario JSON saved by "Scenario JSON" opens the same state', async ({ lab, page }) => {
