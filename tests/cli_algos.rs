@@ -664,35 +664,27 @@ fn multiclass_ovr_and_ovo_json_match_the_cores() {
     assert_eq!(k, 3);
     for options in OPTIONS {
         let settings = settings_for(options);
-        // Multiclass: one row per class.
-        let mut t = MulticlassTrainer::new(settings.clone(), d, k).unwrap();
-        t.run(&data, |_| {});
-        let r = result_of("multiclass", options, MULTI3);
-        let what = format!("multiclass {options:?}");
-        assert_rows(&r, t.weights(), &what);
-        let converged = t.state() == TrainState::Converged;
-        assert_counts(&r, (t.epoch(), t.updates(), converged), &what);
-        assert_eq!(r["steps"].as_u64(), Some(t.steps()), "{what}");
-        // One-vs-rest: one row per class.
-        let mut t = OvrTrainer::new(settings.clone(), d, k).unwrap();
-        t.run(&data, |_| {});
-        let r = result_of("ovr", options, MULTI3);
-        let what = format!("ovr {options:?}");
-        assert_rows(&r, t.weights(), &what);
-        let converged = t.state() == TrainState::Converged;
-        assert_counts(&r, (t.epoch(), t.updates(), converged), &what);
-        assert_eq!(r["steps"].as_u64(), Some(t.steps()), "{what}");
+        // Each trainer against the CLI's result: rows, counts and steps.
+        macro_rules! check {
+            ($trainer:ident, $algo:literal) => {{
+                let mut t = $trainer::new(settings.clone(), d, k).unwrap();
+                t.run(&data, |_| {});
+                let r = result_of($algo, options, MULTI3);
+                let what = format!("{} {options:?}", $algo);
+                assert_rows(&r, t.weights(), &what);
+                let converged = t.state() == TrainState::Converged;
+                assert_counts(&r, (t.epoch(), t.updates(), converged), &what);
+                assert_eq!(r["steps"].as_u64(), Some(t.steps()), "{what}");
+                (t, r, what)
+            }};
+        }
+        // Multiclass and one-vs-rest: one row per class.
+        check!(MulticlassTrainer, "multiclass");
+        let (_, r, what) = check!(OvrTrainer, "ovr");
         assert!(r.get("pairs").is_none(), "{what}");
         // One-vs-one: one row per pair, pairs (0,1), (0,2), (1,2).
-        let mut t = OvoTrainer::new(settings.clone(), d, k).unwrap();
-        t.run(&data, |_| {});
-        let r = result_of("ovo", options, MULTI3);
-        let what = format!("ovo {options:?}");
+        let (t, r, what) = check!(OvoTrainer, "ovo");
         assert_eq!(t.weights().len(), 3, "{what}: one row per pair");
-        assert_rows(&r, t.weights(), &what);
-        let converged = t.state() == TrainState::Converged;
-        assert_counts(&r, (t.epoch(), t.updates(), converged), &what);
-        assert_eq!(r["steps"].as_u64(), Some(t.steps()), "{what}");
         assert_eq!(
             r["pairs"],
             serde_json::json!([[0, 1], [0, 2], [1, 2]]),
