@@ -510,16 +510,7 @@ fn predict_adds_predictions_for_every_algorithm() {
     std::fs::write(&points, "x1,x2\n3,4\n1,1\n").unwrap();
     let points = points.to_str().unwrap();
     for algo in ["perceptron", "averaged", "batch", "kernel"] {
-        let v = json(&[
-            "--algo",
-            algo,
-            "--format",
-            "json",
-            "--no-steps",
-            "--predict",
-            points,
-            "tests/data/seed000.csv",
-        ]);
+        let v = predict_json(algo, points, "tests/data/seed000.csv");
         // Seed 000 (labels written + and -): (3, 4) is + and (1, 1) is -; every algorithm separates them.
         assert_eq!(
             v["result"]["predictions"],
@@ -530,16 +521,7 @@ fn predict_adds_predictions_for_every_algorithm() {
     let multi = dir.join("multi.csv");
     std::fs::write(&multi, "x1,x2,label\n0,0,ignored\n").unwrap();
     for algo in ["multiclass", "ovr", "ovo"] {
-        let v = json(&[
-            "--algo",
-            algo,
-            "--format",
-            "json",
-            "--no-steps",
-            "--predict",
-            multi.to_str().unwrap(),
-            "tests/data/multi3.csv",
-        ]);
+        let v = predict_json(algo, multi.to_str().unwrap(), "tests/data/multi3.csv");
         let predictions = v["result"]["predictions"].as_array().expect("predictions");
         assert_eq!(predictions.len(), 1, "{algo}");
         let classes = v["result"]["classes"].as_array().unwrap();
@@ -794,16 +776,7 @@ fn multiclass_predicts_its_own_training_file_exactly() {
         ["pear", "pear", "apple", "apple", "cherry", "cherry"]
     );
     for algo in ["multiclass", "ovr", "ovo"] {
-        let v = json(&[
-            "--algo",
-            algo,
-            "--format",
-            "json",
-            "--no-steps",
-            "--predict",
-            MULTI3,
-            MULTI3,
-        ]);
+        let v = predict_json(algo, MULTI3, MULTI3);
         let r = &v["result"];
         assert_eq!(r["converged"], true, "{algo}: trained to convergence: {r}");
         assert_eq!(r["predictions"], serde_json::json!(labels), "{algo}: {r}");
@@ -815,4 +788,18 @@ fn multiclass_predicts_its_own_training_file_exactly() {
             "{algo}: {text}"
         );
     }
+}
+
+/// The JSON result of `--algo ALGO --no-steps --predict POINTS DATA`.
+fn predict_json(algo: &str, points: &str, data: &str) -> serde_json::Value {
+    json(&[
+        "--algo",
+        algo,
+        "--format",
+        "json",
+        "--no-steps",
+        "--predict",
+        points,
+        data,
+    ])
 }
