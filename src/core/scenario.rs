@@ -326,15 +326,12 @@ fn number(v: f64) -> String {
     }
 }
 
-/// Characters kept as they are in a fragment value; others are percent-encoded.
-fn keep(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b"-._~,;:+".contains(&b)
-}
-
-fn encode(value: &str) -> String {
+/// A fragment value: letters, digits, `-._~` and `extra` kept as they are, every other byte
+/// percent-encoded.
+fn escape(value: &str, extra: &[u8]) -> String {
     let mut out = String::with_capacity(value.len());
     for &b in value.as_bytes() {
-        if keep(b) {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) || extra.contains(&b) {
             out.push(char::from(b));
         } else {
             out.push_str(&format!("%{b:02X}"));
@@ -343,18 +340,15 @@ fn encode(value: &str) -> String {
     out
 }
 
-/// A class name for the `l` key: everything but letters, digits and `-._~` percent-encoded, so
-/// the names can be joined with `,`.
+/// A value of the fragment (`,;:+` are kept: they separate numbers and points).
+fn encode(value: &str) -> String {
+    escape(value, b",;:+")
+}
+
+/// A class name for the `l` key: only letters, digits and `-._~` kept, so that the names can be
+/// joined with `,`.
 fn encode_name(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    for &b in name.as_bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    escape(name, b"")
 }
 
 fn decode(key: &str, value: &str) -> Result<String, Error> {
