@@ -93,10 +93,7 @@ impl MarksLayer {
         }
         let key = hasher.finish();
         if self.canvas.is_none() {
-            self.canvas = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.create_element("canvas").ok())
-                .and_then(|e| e.dyn_into().ok());
+            self.canvas = detached_canvas();
         }
         let Some(layer) = &self.canvas else {
             return false;
@@ -1082,6 +1079,14 @@ fn paint_plot(
     Ok(frame)
 }
 
+/// A canvas that is not in the page, for drawing layers on.
+fn detached_canvas() -> Option<HtmlCanvasElement> {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.create_element("canvas").ok())
+        .and_then(|e| e.dyn_into().ok())
+}
+
 /// The canvas's 2D context, if it has one.
 fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
     canvas
@@ -1094,10 +1099,7 @@ fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
 thread_local! {
     /// A small canvas the region maps are put on at one pixel per cell before being drawn
     /// scaled onto a plot (shared by every plot of the page: they are drawn one at a time).
-    static REGION_CANVAS: Option<HtmlCanvasElement> = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.create_element("canvas").ok())
-        .and_then(|e| e.dyn_into().ok());
+    static REGION_CANVAS: Option<HtmlCanvasElement> = detached_canvas();
 }
 
 /// Paints the region map into the plot rectangle of `frame`: the cells' colours, one pixel per
