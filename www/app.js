@@ -49,8 +49,10 @@
       if (e.button !== 0 && e.button !== 2) return;
       down = { id: e.pointerId, button: e.button, x: e.offsetX, y: e.offsetY, moved: false, long: false, timer: 0 };
       if (e.button === 2) return;
-      const grabbed = call(() => lab.press(e.offsetX, e.offsetY, reachFor(e)));
-      if (grabbed) canvas.setPointerCapture(e.pointerId);
+      // Captured always, so a drag that leaves the plot still ends here; the lab decides
+      // whether the press grabbed a point.
+      canvas.setPointerCapture(e.pointerId);
+      call(() => lab.press(e.offsetX, e.offsetY, reachFor(e)));
       if (e.pointerType !== 'mouse') {
         const pending = down;
         pending.timer = setTimeout(() => {

@@ -131,9 +131,10 @@
     canvas.addEventListener('pointerdown', (e) => {
       if (e.button !== 0) return;
       down = { x: e.offsetX, y: e.offsetY };
-      if (call(() => lab.press(e.offsetX, e.offsetY, e.pointerType === 'mouse' ? 10 : 20))) {
-        canvas.setPointerCapture(e.pointerId);
-      }
+      // Captured always, so a drag that leaves the plot still ends here; the lab decides
+      // whether the press grabbed a point.
+      canvas.setPointerCapture(e.pointerId);
+      call(() => lab.press(e.offsetX, e.offsetY, e.pointerType === 'mouse' ? 10 : 20));
     }, { signal });
     canvas.addEventListener('pointermove', (e) => {
       if (down) call(() => lab.drag_to(e.offsetX, e.offsetY));

@@ -100,6 +100,21 @@ pub enum Action {
         /// Hit radius in data units.
         reach: f64,
     },
+    /// Right-click or long-press at `(x, y)`: removes the point within `reach` (data units);
+    /// with no point there, `add_other` adds a point of the other class (right-click), rounded
+    /// by `pixel` as [`Action::AddPoint`] does.
+    Secondary {
+        /// x1.
+        x: f64,
+        /// x2.
+        y: f64,
+        /// Hit radius in data units.
+        reach: f64,
+        /// Add a point of the other class when no point is within reach.
+        add_other: bool,
+        /// Data units per screen pixel.
+        pixel: f64,
+    },
     /// Removes the selected point (Delete key).
     DeleteSelected,
     /// Choose the class that taps and plain clicks add: its index (for the binary algorithms,
@@ -441,6 +456,17 @@ impl Session {
             } => self.release(x, y, alternate, pixel),
             Action::RemoveAt { x, y, reach } => match self.point_near(x, y, reach) {
                 Some(index) => self.remove_point(index),
+                None => Ok(Changed::Nothing),
+            },
+            Action::Secondary {
+                x,
+                y,
+                reach,
+                add_other,
+                pixel,
+            } => match self.point_near(x, y, reach) {
+                Some(index) => self.remove_point(index),
+                None if add_other => self.add_point(x, y, true, pixel),
                 None => Ok(Changed::Nothing),
             },
             Action::DeleteSelected => match self.selected_point {

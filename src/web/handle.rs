@@ -185,15 +185,14 @@ impl Lab {
     }
 
     /// A pointer went down at CSS position `(x, y)`: grabs the point under it (within `reach`
-    /// CSS pixels) for dragging. Returns whether a point was grabbed.
-    pub fn press(&self, x: f64, y: f64, reach: f64) -> Result<bool, JsValue> {
+    /// CSS pixels) for dragging.
+    pub fn press(&self, x: f64, y: f64, reach: f64) -> Result<(), JsValue> {
         self.with(|runner| {
             let Some((x, y, _)) = runner.data_at(x, y) else {
-                return Ok(false);
+                return Ok(());
             };
             let reach = runner.reach(reach);
-            runner.apply(Action::Press { x, y, reach })?;
-            Ok(runner.is_dragging())
+            runner.apply(Action::Press { x, y, reach })
         })
     }
 
@@ -240,18 +239,13 @@ impl Lab {
                 return Ok(());
             };
             let reach = runner.reach(reach);
-            if runner.point_near(x, y, reach) {
-                runner.apply(Action::RemoveAt { x, y, reach })
-            } else if add_other {
-                runner.apply(Action::AddPoint {
-                    x,
-                    y,
-                    alternate: true,
-                    pixel,
-                })
-            } else {
-                Ok(())
-            }
+            runner.apply(Action::Secondary {
+                x,
+                y,
+                reach,
+                add_other,
+                pixel,
+            })
         })
     }
 

@@ -955,11 +955,6 @@ impl Runner {
         self.session.is_dragging()
     }
 
-    /// Whether a point lies within `reach` data units of `(x, y)`.
-    pub fn point_near(&self, x: f64, y: f64, reach: f64) -> bool {
-        self.session.point_near(x, y, reach).is_some()
-    }
-
     /// Hit radius for pointers in data units: `css` CSS pixels.
     pub fn reach(&self, css: f64) -> f64 {
         self.frame
