@@ -6,6 +6,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use perceptron_lab::core::algo::averaged::Averaged;
+use perceptron_lab::core::Learner;
 use perceptron_lab::core::{
     epoch_order, Dataset, InitWeights, Label, Order, Refusal, Settings, StepOutcome, StepRecord,
     TrainState, Trainer,

@@ -4,6 +4,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use perceptron_lab::core::algo::batch::{criterion, Batch, BatchOutcome, BatchRecord};
+use perceptron_lab::core::Learner;
 use perceptron_lab::core::{Dataset, InitWeights, Label, Order, Refusal, Settings, TrainState};
 use proptest::prelude::*;
 
@@ -248,7 +249,7 @@ fn data_changes_reopen_a_converged_run() {
     assert_eq!(batch.state(), TrainState::Converged);
     let epochs = batch.epochs();
     data.push(&[0.0, 0.0], Label::Pos).unwrap();
-    batch.data_changed();
+    batch.sample_moved();
     assert_eq!(batch.state(), TrainState::Running);
     let next = stepped(&mut batch, &data);
     assert_eq!(next.epoch, epochs + 1);
@@ -263,7 +264,7 @@ fn data_changes_reopen_a_converged_run() {
     )
     .unwrap();
     stepped(&mut capped, &xor());
-    capped.data_changed();
+    capped.sample_moved();
     assert_eq!(capped.state(), TrainState::MaxEpochs);
 }
 

@@ -9,6 +9,7 @@ use perceptron_lab::core::algo::multiclass::MulticlassTrainer;
 use perceptron_lab::core::algo::ovo::OvoTrainer;
 use perceptron_lab::core::algo::ovr::OvrTrainer;
 use perceptron_lab::core::algo::{parse_class_csv, ClassData};
+use perceptron_lab::core::Learner;
 use perceptron_lab::core::{parse_csv, Dataset, Order, Settings, TrainState, Trainer};
 use serde_json::Value;
 use std::process::{Command, Output};

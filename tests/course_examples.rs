@@ -2,6 +2,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use perceptron_lab::core::table::markdown_row;
+use perceptron_lab::core::Learner;
 use perceptron_lab::core::{
     parse_csv, Dataset, InitWeights, Order, Refusal, Settings, StepOutcome, StepRecord, TrainState,
     Trainer,

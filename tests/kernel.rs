@@ -6,6 +6,7 @@ use approx::assert_abs_diff_eq;
 use perceptron_lab::core::algo::kernel::{
     Kernel, KernelOutcome, KernelRecord, KernelTrainer, MAX_GRID_CELLS,
 };
+use perceptron_lab::core::Learner;
 use perceptron_lab::core::{
     Dataset, InitWeights, Label, Order, Refusal, Settings, StepOutcome, TrainState, Trainer,
 };

@@ -7,6 +7,7 @@ use perceptron_lab::core::algo::multiclass::{
     MAX_CLASSES,
 };
 use perceptron_lab::core::algo::ClassData;
+use perceptron_lab::core::Learner;
 use perceptron_lab::core::{Error, InitWeights, Order, Refusal, Settings, TrainState};
 use proptest::prelude::*;
 

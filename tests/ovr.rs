@@ -7,6 +7,7 @@
 use perceptron_lab::core::algo::multiclass::{Stopping, MAX_CLASSES};
 use perceptron_lab::core::algo::ovr::{OvrOutcome, OvrRecord, OvrTrainer};
 use perceptron_lab::core::algo::{parse_class_csv, ClassData};
+use perceptron_lab::core::Learner;
 use perceptron_lab::core::{
     Dataset, InitWeights, Label, Order, Refusal, Settings, StepOutcome, TrainState, Trainer,
 };

@@ -5,9 +5,9 @@
 //! A comparison is derived data: it is rebuilt from the session's scenario (points, classes
 //! and their names, settings) and never changes the session itself.
 
-use super::model::Algorithm;
+use super::algo::registry::Algorithm;
 use super::session::{Action, Session};
-use super::trainer::TrainState;
+use super::TrainState;
 
 /// The strategies compared, in the order they are shown.
 pub const COMPARED: [Algorithm; 3] = [Algorithm::Multiclass, Algorithm::Ovr, Algorithm::Ovo];

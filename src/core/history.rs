@@ -7,7 +7,7 @@
 //! at a cursor before the end drops the future, as in an editor. The oldest entries are dropped
 //! beyond the limit ([`HISTORY_LIMIT`] unless set lower), so memory stays bounded during long runs.
 
-use super::model::{Model, Record};
+use super::algo::registry::{Model, Record};
 use super::Dataset;
 use std::collections::VecDeque;
 

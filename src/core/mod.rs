@@ -14,11 +14,9 @@ mod error;
 mod explain;
 mod geometry;
 mod history;
-mod model;
 pub mod numfmt;
 mod order;
 mod presets;
-mod record;
 pub mod region;
 pub mod scenario;
 mod scene;
@@ -28,17 +26,17 @@ mod settings;
 mod status;
 pub mod table;
 pub mod theory;
-mod trainer;
 
+pub use algo::perceptron::{Refusal, StepOutcome, StepRecord, TrainState, Trainer};
+pub use algo::registry::{Algorithm, Model, Record, Setup};
+pub use algo::{Learner, Visit};
 pub use data::{parse_csv, Dataset, Label, MAX_CLASS_INDEX};
 pub use error::Error;
 pub use explain::Explanation;
 pub use geometry::{band, clip_polygon, clip_segment, positive_region, Boundary, Rect};
 pub use history::{Entry, History, HISTORY_LIMIT};
-pub use model::{Algorithm, Model, Record, Setup};
 pub use order::{epoch_order, init_stream_value, unit_stream};
 pub use presets::Preset;
-pub use record::StepRecord;
 pub use region::Region;
 pub use scene::{ClassLine, MarginView, Scene, ScenePoint, Visited};
 pub use session::{
@@ -47,4 +45,3 @@ pub use session::{
 pub use settings::{InitWeights, Order, Settings, SettingsForm, MAX_EPOCHS_LIMIT};
 pub use status::Status;
 pub use theory::{margin_of, max_margin, mistake_bound, radius, MaxMargin};
-pub use trainer::{Refusal, StepOutcome, TrainState, Trainer};

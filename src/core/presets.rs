@@ -1,7 +1,7 @@
 //! The course material's own examples as presets: points and the settings that reproduce them.
 
 use super::algo::kernel::Kernel;
-use super::model::{Algorithm, Setup};
+use super::algo::registry::{Algorithm, Setup};
 use super::order::unit_stream;
 use super::{InitWeights, Label, Settings};
 

@@ -10,7 +10,7 @@
 //! recomputed over the whole support set.
 
 use super::algo::kernel::KernelTrainer;
-use super::model::Model;
+use super::algo::registry::Model;
 use super::{Dataset, Rect};
 
 /// A cell where no single class wins (one-vs-rest: no or several positive classifiers;

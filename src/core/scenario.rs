@@ -20,7 +20,7 @@
 //! written stays readable: [`from_link`] dispatches on `v`. The keys `hide` and `embed` belong
 //! to the page (which controls to hide, the minimal frame) and are passed over here.
 
-use super::model::Algorithm;
+use super::algo::registry::Algorithm;
 use super::{Error, InitWeights, Order, Settings};
 use serde::{Deserialize, Serialize};
 

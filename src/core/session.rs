@@ -5,10 +5,11 @@
 //! points keeps the weights and the step count; once training has started, an edit is an entry of
 //! the timeline too, so going back across it shows the data as it was.
 
+use super::algo::registry::{Model, Record, Setup};
 use super::algo::ClassData;
+use super::algo::Learner;
 use super::explain::Explanation;
 use super::history::{Entry, History, State, HISTORY_LIMIT};
-use super::model::{Algorithm, Model, Record, Setup};
 use super::numfmt::{num, point, vector};
 use super::presets::Preset;
 use super::table::{self, TableFormat};
@@ -19,7 +20,7 @@ use super::{
 use std::collections::HashMap;
 use std::rc::Rc;
 
-mod family;
+mod names;
 
 /// The view a blank session shows: `[-5, 5] × [-5, 5]`.
 pub const DEFAULT_VIEW: Rect = Rect {
@@ -306,7 +307,7 @@ impl Session {
             epoch_starts: HashMap::new(),
             cycle: None,
             theory: None,
-            class_names: family::default_class_names(setup.algorithm, setup.classes),
+            class_names: names::default_class_names(setup.algorithm, setup.classes),
             setup,
             class_cache: None,
             kernel_grid: Default::default(),
@@ -348,7 +349,7 @@ impl Session {
     pub fn class_name(&self, c: usize) -> String {
         match self.class_names.get(c) {
             Some(name) => name.clone(),
-            None => family::class_name(self.setup.algorithm, c),
+            None => names::class_name(self.setup.algorithm, c),
         }
     }
 
@@ -364,7 +365,7 @@ impl Session {
 
     /// Whether the classes have the names they have without a file: `-1`/`+1`, or `0`, `1`, ….
     pub fn has_default_class_names(&self) -> bool {
-        self.class_names == family::default_class_names(self.setup.algorithm, self.setup.classes)
+        self.class_names == names::default_class_names(self.setup.algorithm, self.setup.classes)
     }
 
     /// The timeline.
@@ -632,7 +633,7 @@ impl Session {
                 self.set_data(data);
                 self.restart_with(setup, settings)?;
                 self.class_names =
-                    family::default_class_names(self.setup.algorithm, self.setup.classes);
+                    names::default_class_names(self.setup.algorithm, self.setup.classes);
                 self.selected = if self.setup.algorithm.is_multiclass() {
                     0
                 } else {
@@ -934,7 +935,7 @@ impl Session {
             rows: s.rows.clone(),
         };
         let names = match &s.class_names {
-            None => family::default_class_names(algorithm, setup.classes),
+            None => names::default_class_names(algorithm, setup.classes),
             Some(_) if !algorithm.is_multiclass() => {
                 return Err(Error::Field {
                     field: "class_names",
@@ -1239,20 +1240,16 @@ impl Session {
             .linear_weights()
             .filter(|_| self.pocket_mode)
             .map(|w| (w.to_vec(), training_errors(&self.data, w)));
-        let limit = match setup.algorithm {
-            // Each kept kernel state copies α: keep about four million numbers at most.
-            Algorithm::Kernel => 4_000_000 / self.data.len().max(200),
-            _ => HISTORY_LIMIT,
-        };
+        let limit = model.history_limit(self.data.len());
         self.history = History::with_limit(State { model, pocket }, limit);
         self.runs += 1;
         // The classes keep their names while the algorithm stays multiclass.
         let names = std::mem::take(&mut self.class_names);
         self.class_names =
             if self.setup.algorithm.is_multiclass() && setup.algorithm.is_multiclass() {
-                family::resize_class_names(names, setup.classes)
+                names::resize_class_names(names, setup.classes)
             } else {
-                family::default_class_names(setup.algorithm, setup.classes)
+                names::default_class_names(setup.algorithm, setup.classes)
             };
         self.setup = setup;
         self.playing = false;
@@ -1458,7 +1455,7 @@ impl Session {
         {
             return;
         }
-        let key = family::state_key(t);
+        let key = t.state_key();
         let epoch = t.epoch();
         match self.epoch_starts.get(&key) {
             Some(&first) if first != epoch => self.cycle = Some((first, epoch)),
@@ -1577,11 +1574,7 @@ impl Session {
     /// Whether the model is a linear binary classifier, to which the theory of R, γ and the
     /// mistake bound applies.
     fn linear(&self) -> bool {
-        match self.setup.algorithm {
-            Algorithm::Perceptron | Algorithm::Averaged | Algorithm::Batch => true,
-            Algorithm::Kernel => self.setup.kernel.is_linear(),
-            _ => false,
-        }
+        self.model().is_linear()
     }
 
     /// The region map over `view` on a `cols × rows` grid (kernel and multiclass models), with
@@ -1699,11 +1692,7 @@ impl Session {
         let model = self.model();
         let record = self.last_record();
         let last = self.last_step();
-        let previous = match record {
-            Some(Record::Binary(r)) if r.mistake => Some(&r.weights_before),
-            Some(Record::Batch(r)) if !r.mistakes.is_empty() => Some(&r.weights_before),
-            _ => None,
-        };
+        let previous = record.and_then(|r| r.ghost());
         Scene {
             view: self.view,
             data: &self.data,
@@ -1716,9 +1705,9 @@ impl Session {
                     mistake: r.mistake(),
                 })
             }),
-            weights: family::main_line(model, &self.data),
+            weights: model.main_line(&self.data),
             previous: previous
-                .filter(|_| last.is_some() || matches!(model, Model::Batch(_)))
+                .filter(|_| last.is_some() || model.ghost_always())
                 .map(|w| [w[0], w[1], w[2]]),
             pocket: self
                 .pocket_mode
@@ -1742,41 +1731,10 @@ impl Session {
                     _ => None,
                 }),
             selected: self.selected_point,
-            averaged: match model {
-                Model::Averaged(t) => {
-                    let w = t.average();
-                    Some([w[0], w[1], w[2]])
-                }
-                _ => None,
-            },
-            lines: family::class_lines(model),
-            class_arrows: match model {
-                Model::Multiclass(t) => t
-                    .weights()
-                    .iter()
-                    .enumerate()
-                    .map(|(k, w)| (k, [w[0], w[1], w[2]]))
-                    .collect(),
-                _ => Vec::new(),
-            },
-            sizes: match model {
-                Model::Kernel(t) => {
-                    let top = t.alphas().iter().copied().fold(0.0f64, f64::max);
-                    Some(
-                        (0..self.data.len())
-                            .map(|i| {
-                                let a = t.alphas().get(i).copied().unwrap_or(0.0);
-                                if top > 0.0 {
-                                    0.7 + 1.1 * (a / top).sqrt()
-                                } else {
-                                    0.7
-                                }
-                            })
-                            .collect(),
-                    )
-                }
-                _ => None,
-            },
+            averaged: model.second_line(),
+            lines: model.class_lines(),
+            class_arrows: model.class_arrows(),
+            sizes: model.point_sizes(&self.data),
             region: None,
             binary: !self.setup.algorithm.is_multiclass(),
         }
@@ -1787,7 +1745,7 @@ impl Session {
         let t = self.model();
         let dash = "—".to_string();
         let last = self.last_record();
-        let described = last.map(|r| family::describe(r, self.settings(), &self.class_names));
+        let described = last.map(|r| r.describe(self.settings(), &self.class_names));
         let (sample, score, outcome) = match &described {
             Some(d) => (d.sample.clone(), d.score.clone(), d.outcome.clone()),
             None => (dash.clone(), dash.clone(), dash.clone()),
@@ -1824,7 +1782,7 @@ impl Session {
         let explanation: Explanation = described.map(|d| d.explanation).unwrap_or_default();
         let bias = self.settings().bias;
         let (points, labels) = plane(&self.data);
-        let line = family::main_line(t, &self.data);
+        let line = t.main_line(&self.data);
         let margin = line
             .filter(|_| self.linear())
             .and_then(|w| theory::margin_of(w, &points, &labels, bias));
@@ -1833,18 +1791,7 @@ impl Session {
                 MaxMargin::Separable { gamma, .. } => (
                     num(th.radius),
                     num(*gamma),
-                    if matches!(t, Model::Batch(_)) {
-                        format!(
-                            "(R/γ*)² = {}: bounds the online rule's updates, not batch epochs",
-                            num(theory::mistake_bound(th.radius, *gamma).ceil())
-                        )
-                    } else {
-                        format!(
-                            "(R/γ*)² = {} ≥ updates {}",
-                            num(theory::mistake_bound(th.radius, *gamma).ceil()),
-                            t.updates()
-                        )
-                    },
+                    t.bound_text(&num(theory::mistake_bound(th.radius, *gamma).ceil())),
                     "separable".to_string(),
                 ),
                 MaxMargin::NotSeparable => (
@@ -1880,19 +1827,12 @@ impl Session {
         Status {
             step: t.steps().to_string(),
             // The epoch of the step on show; before any step, the epoch about to start.
-            epoch: last.map_or(t.epoch(), Record::epoch).to_string(),
+            epoch: last.map_or(t.epoch(), |r| r.epoch()).to_string(),
             sample,
             score,
             outcome,
-            weights: family::weights_text(t, &self.data),
-            bias: match (t, line) {
-                (Model::Kernel(k), _) => num(k.bias()),
-                (_, Some(w)) => num(w[0]),
-                _ => t
-                    .rows()
-                    .map(|rows| vector(&rows.iter().map(|r| r[0]).collect::<Vec<_>>()))
-                    .unwrap_or_else(|| dash.clone()),
-            },
+            weights: t.weights_text(&self.data),
+            bias: t.bias_text(&self.data).unwrap_or_else(|| dash.clone()),
             updates: t.updates().to_string(),
             state,
             points: if self.setup.algorithm.is_multiclass() {
@@ -1938,32 +1878,13 @@ impl Session {
                     num((a * 1000.0).round() / 10.0),
                     (a * self.data.len() as f64).round(),
                     self.data.len(),
-                    if matches!(t, Model::Averaged(_)) {
-                        " with w̄"
-                    } else {
-                        ""
-                    }
+                    t.accuracy_note()
                 ),
                 None => dash.clone(),
             },
-            averaged: match t {
-                Model::Averaged(a) => vector(&a.average()),
-                _ => dash.clone(),
-            },
-            weights_label: match t {
-                Model::Kernel(_) => "α (dual weights)",
-                Model::Multiclass(_) | Model::Ovr(_) => "W: a row per class, bias first",
-                Model::Ovo(_) => "W: a row per pair, bias first",
-                Model::Averaged(_) => "w (current) = [w0, w1, w2]",
-                _ => "w = [w0, w1, w2]",
-            }
-            .to_string(),
-            bias_label: match t {
-                Model::Kernel(_) => "b",
-                Model::Multiclass(_) | Model::Ovr(_) | Model::Ovo(_) => "b of each row",
-                _ => "b (= w0)",
-            }
-            .to_string(),
+            averaged: t.averaged_text().unwrap_or_else(|| dash.clone()),
+            weights_label: t.weights_label().to_string(),
+            bias_label: t.bias_label().to_string(),
             space: if !self.linear() {
                 "R, γ and the mistake bound are for linear binary classifiers; they do not apply to this model.".to_string()
             } else if bias {
@@ -1977,13 +1898,13 @@ impl Session {
     /// The trace table's rows from `first` (0-based among kept steps), at most `count`, with
     /// whether each row lies before the cursor and whether it is the current step.
     pub fn trace_rows(&self, first: usize, count: usize) -> Vec<TraceRow> {
-        let current = self.last_record().map(Record::step);
+        let current = self.last_record().map(|r| r.step());
         self.history
             .steps()
             .skip(first)
             .take(count)
             .map(|(r, done)| {
-                let d = family::describe(r, self.settings(), &self.class_names);
+                let d = r.describe(self.settings(), &self.class_names);
                 TraceRow {
                     step: r.step(),
                     weights: d.row_weights,
@@ -2004,12 +1925,11 @@ impl Session {
 
     /// The steps up to the cursor as a table in `format` (CSV, Markdown or LaTeX booktabs).
     pub fn trace_export(&self, format: TableFormat) -> String {
-        if let Some(w) = self.model().linear_weights().filter(|_| {
-            matches!(
-                self.setup.algorithm,
-                Algorithm::Perceptron | Algorithm::Averaged
-            )
-        }) {
+        if let Some(w) = self
+            .model()
+            .linear_weights()
+            .filter(|_| self.model().classic_table())
+        {
             let records: Vec<&StepRecord> = self
                 .history
                 .steps()
@@ -2031,11 +1951,7 @@ impl Session {
             .filter(|r| r.done)
             .map(|r| [r.step.to_string(), r.weights, r.score, r.correct, r.update])
             .collect();
-        table::text_document(
-            format,
-            &rows,
-            &family::weights_text(self.model(), &self.data),
-        )
+        table::text_document(format, &rows, &self.model().weights_text(&self.data))
     }
 }
 

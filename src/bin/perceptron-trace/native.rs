@@ -5,6 +5,7 @@ use perceptron_lab::core::table::{
     csv_header, csv_row, latex_row, markdown_final_row, markdown_row, RunResult, LATEX_FOOTER,
     LATEX_HEADER, MARKDOWN_HEADER,
 };
+use perceptron_lab::core::Learner;
 use perceptron_lab::core::{
     numfmt, parse_csv, InitWeights, Label, Order, Refusal, Settings, TrainState, Trainer,
 };

@@ -2,6 +2,10 @@
 //! [`Trainer`](super::Trainer): each algorithm steps one visit (or, for batch, one epoch) at a
 //! time and reports what it did, so stepping, history and tables can follow it.
 //!
+//! Every algorithm is one module here implementing [`Learner`], [`Algo`] and [`Visit`], and
+//! one line of [`registry`].
+//!
+//! - [`perceptron`]: the classic rule (seed 000).
 //! - [`averaged`]: the classic rule plus the running average of (w, b) over all visits (seed 004).
 //! - [`batch`]: one gradient step on the perceptron criterion per epoch (seeds 002, 003).
 //! - [`kernel`]: the dual form with one α per sample and a kernel (seeds 001, 003).
@@ -11,8 +15,15 @@ pub mod averaged;
 pub mod batch;
 mod class_data;
 pub mod kernel;
+mod learner;
 pub mod multiclass;
 pub mod ovo;
 pub mod ovr;
+pub mod perceptron;
+pub mod registry;
+pub(crate) mod words;
 
 pub use class_data::{parse_class_csv, ClassData};
+pub use learner::{
+    bits, sign_class, three, Algo, Described, Info, Kind, Learner, Outcome, Param, Visit,
+};

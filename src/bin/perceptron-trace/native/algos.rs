@@ -9,6 +9,7 @@ use perceptron_lab::core::algo::ovr::{OvrOutcome, OvrTrainer};
 use perceptron_lab::core::algo::{parse_class_csv, ClassData};
 use perceptron_lab::core::numfmt::{num, vector};
 use perceptron_lab::core::table::{csv_header, csv_row, score_expression, update_text};
+use perceptron_lab::core::Learner;
 use perceptron_lab::core::{parse_csv, Dataset, Error, Refusal, StepOutcome, TrainState};
 use serde_json::{json, Value};
 use std::io;

@@ -23,8 +23,10 @@
 //! [`multiclass`](super::multiclass).
 
 use super::multiclass::{argmax, binary_visit, dot, features, initial_rows, ClassRun, Stopping};
+mod show;
+
 use super::ClassData;
-use crate::core::{Error, Refusal, Settings, TrainState};
+use crate::core::{Error, Refusal, Settings};
 use serde::Serialize;
 
 /// What happened at one step of one-vs-rest.
@@ -54,14 +56,8 @@ pub struct OvrRecord {
     pub weights_after: Vec<Vec<f64>>,
 }
 
-/// The result of asking one-vs-rest for one step.
-#[derive(Debug, Clone, PartialEq)]
-pub enum OvrOutcome {
-    /// One sample was visited.
-    Stepped(OvrRecord),
-    /// Nothing happened, and why.
-    Refused(Refusal),
-}
+/// The result of asking for one step.
+pub type OvrOutcome = crate::core::algo::Outcome<OvrRecord>;
 
 /// A one-vs-rest run: K classic perceptrons stepped together, one visit per [`step`].
 ///
@@ -98,11 +94,6 @@ impl OvrTrainer {
         self.run.stopping()
     }
 
-    /// The settings of this run.
-    pub fn settings(&self) -> &Settings {
-        &self.run.settings
-    }
-
     /// Number of classes K (and of classifiers).
     pub fn num_classes(&self) -> usize {
         self.run.num_classes
@@ -118,57 +109,9 @@ impl OvrTrainer {
         &self.weights
     }
 
-    /// Steps taken so far.
-    pub fn steps(&self) -> u64 {
-        self.run.epochs.steps()
-    }
-
-    /// The current (1-based) epoch; after convergence, the epoch that was clean.
-    pub fn epoch(&self) -> u64 {
-        self.run.epochs.epoch()
-    }
-
-    /// Binary updates so far, summed over the classifiers (one step can make up to K).
-    pub fn updates(&self) -> u64 {
-        self.classifier_updates.iter().sum()
-    }
-
     /// Updates so far of each classifier.
     pub fn classifier_updates(&self) -> &[u64] {
         &self.classifier_updates
-    }
-
-    /// Where training stands.
-    pub fn state(&self) -> TrainState {
-        self.run.epochs.state()
-    }
-
-    /// Position in the current epoch: how many samples of it have been visited.
-    pub fn position(&self) -> usize {
-        self.run.epochs.position()
-    }
-
-    /// Whether the next step starts a new epoch.
-    pub fn at_epoch_start(&self) -> bool {
-        self.run.epochs.at_epoch_start()
-    }
-
-    /// Tells the run that a sample was appended (as index `n − 1`); see
-    /// [`Trainer::sample_added`](crate::core::Trainer::sample_added).
-    pub fn sample_added(&mut self, n: usize) {
-        self.run.epochs.sample_added(n);
-    }
-
-    /// Tells the run that sample `index` was removed; see
-    /// [`Trainer::sample_removed`](crate::core::Trainer::sample_removed).
-    pub fn sample_removed(&mut self, index: usize) {
-        self.run.epochs.sample_removed(index);
-    }
-
-    /// Tells the run that a sample was moved or relabelled; see
-    /// [`Trainer::sample_moved`](crate::core::Trainer::sample_moved).
-    pub fn sample_moved(&mut self) {
-        self.run.epochs.sample_moved();
     }
 
     /// The scores `s_k = W_k·f(x)` of features `x` (`d` numbers; extra ones are ignored,

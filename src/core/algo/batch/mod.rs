@@ -27,6 +27,8 @@
 //! reproducible to the last bit). The initial weights are those of [`Trainer::new`] (zero,
 //! explicit, or seeded random with `b = 0` when the bias is off).
 
+mod show;
+
 use crate::core::{Dataset, Error, Refusal, Settings, TrainState, Trainer};
 use serde::Serialize;
 use std::rc::Rc;
@@ -68,14 +70,8 @@ pub struct EpochSummary {
     pub mistakes: usize,
 }
 
-/// The result of asking for one batch step.
-#[derive(Debug, Clone, PartialEq)]
-pub enum BatchOutcome {
-    /// One epoch was taken.
-    Stepped(BatchRecord),
-    /// Nothing happened, and why.
-    Refused(Refusal),
-}
+/// The result of asking for one step.
+pub type BatchOutcome = crate::core::algo::Outcome<BatchRecord>;
 
 /// `J_p` and `M` of some weights on some data.
 #[derive(Debug, Clone, PartialEq)]
@@ -171,11 +167,6 @@ impl Batch {
         })
     }
 
-    /// The settings of this run.
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
     /// Current weights, bias weight first: `[b, w1, …, wd]`.
     pub fn weights(&self) -> &[f64] {
         &self.weights
@@ -186,30 +177,9 @@ impl Batch {
         self.epochs
     }
 
-    /// Where training stands.
-    pub fn state(&self) -> TrainState {
-        self.state
-    }
-
     /// `(epoch, J_p, |M|)` of every step taken, in order.
     pub fn history(&self) -> Vec<EpochSummary> {
         self.history.to_vec()
-    }
-
-    /// The number of steps in [`Batch::history`].
-    pub fn history_len(&self) -> usize {
-        self.history.len()
-    }
-
-    /// Epochs whose step changed the weights (`M` was not empty).
-    pub fn updates(&self) -> u64 {
-        let mut count = 0;
-        let mut at = self.history.last.as_deref();
-        while let Some(link) = at {
-            count += u64::from(link.summary.mistakes > 0);
-            at = link.before.as_deref();
-        }
-        count
     }
 
     /// The score `w·x + b` of features `x` under the current weights.
@@ -291,15 +261,6 @@ impl Batch {
                 BatchOutcome::Stepped(record) => each(&record),
                 BatchOutcome::Refused(why) => return why,
             }
-        }
-    }
-
-    /// Tells the run that the data changed (a sample added, removed or moved). The weights and
-    /// the history stay; a converged run resumes, since `M` may no longer be empty. A run
-    /// stopped at the epoch cap stays stopped.
-    pub fn data_changed(&mut self) {
-        if self.state == TrainState::Converged {
-            self.state = TrainState::Running;
         }
     }
 }

@@ -5,9 +5,16 @@
 //! `b ← b + η·y`. An epoch is one pass in the current order; training has converged after a full
 //! epoch without a mistake and stops at `max_epochs` otherwise.
 
-use super::order::init_stream_value;
-use super::schedule::EpochSchedule;
-use super::{Dataset, Error, InitWeights, Settings, StepRecord};
+mod record;
+mod show;
+
+pub use record::StepRecord;
+pub(crate) use show::sign;
+
+use super::Outcome;
+use crate::core::order::init_stream_value;
+use crate::core::schedule::EpochSchedule;
+use crate::core::{Dataset, Error, InitWeights, Settings};
 use std::rc::Rc;
 
 /// Where training stands.
@@ -58,14 +65,8 @@ impl Refusal {
     }
 }
 
-/// The result of asking for one step.
-#[derive(Debug, Clone, PartialEq)]
-pub enum StepOutcome {
-    /// One sample was visited.
-    Stepped(StepRecord),
-    /// Nothing happened, and why.
-    Refused(Refusal),
-}
+/// The result of asking for one step of the classic rule.
+pub type StepOutcome = Outcome<StepRecord>;
 
 /// The training state of one run: weights, counters and the current epoch's order.
 ///
@@ -90,34 +91,9 @@ impl Trainer {
         })
     }
 
-    /// The settings of this run.
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
     /// Current weights, bias weight first: `[b, w1, …, wd]`.
     pub fn weights(&self) -> &[f64] {
         &self.weights
-    }
-
-    /// Steps taken so far.
-    pub fn steps(&self) -> u64 {
-        self.schedule.steps()
-    }
-
-    /// The current (1-based) epoch; after convergence, the epoch that was clean.
-    pub fn epoch(&self) -> u64 {
-        self.schedule.epoch()
-    }
-
-    /// Updates (mistakes) so far.
-    pub fn updates(&self) -> u64 {
-        self.schedule.updates()
-    }
-
-    /// Where training stands.
-    pub fn state(&self) -> TrainState {
-        self.schedule.state()
     }
 
     /// The score `w·x + b` of features `x`.
@@ -178,35 +154,6 @@ impl Trainer {
             mistake,
             weights_after: self.weights.clone(),
         })
-    }
-
-    /// Position in the current epoch: how many samples of it have been visited.
-    pub fn position(&self) -> usize {
-        self.schedule.position()
-    }
-
-    /// Whether the next step starts a new epoch.
-    pub fn at_epoch_start(&self) -> bool {
-        self.schedule.at_epoch_start()
-    }
-
-    /// Tells the run that a sample was appended (as index `n − 1`). The weights and the step
-    /// count stay; the new sample is visited later in the current epoch, and a converged run
-    /// starts a new epoch so that the new sample is checked.
-    pub fn sample_added(&mut self, n: usize) {
-        self.schedule.sample_added(n);
-    }
-
-    /// Tells the run that sample `index` was removed (later samples shift down by one). The
-    /// weights and the step count stay; the current epoch goes on over the remaining samples.
-    pub fn sample_removed(&mut self, index: usize) {
-        self.schedule.sample_removed(index);
-    }
-
-    /// Tells the run that a sample was moved. The weights and counters stay; a converged run
-    /// starts a new epoch, since the moved sample may now be misclassified.
-    pub fn sample_moved(&mut self) {
-        self.schedule.sample_moved();
     }
 
     /// Runs until convergence or the epoch cap, calling `each` on every step. Returns the last

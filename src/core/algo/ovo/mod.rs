@@ -19,8 +19,10 @@
 //! rows are drawn pair after pair).
 
 use super::multiclass::{binary_visit, dot, features, initial_rows, ClassRun, Stopping};
+mod show;
+
 use super::ClassData;
-use crate::core::{Error, Refusal, Settings, TrainState};
+use crate::core::{Error, Refusal, Settings};
 use serde::Serialize;
 
 /// The pairs `(i, j)`, `i < j`, of K classes in row order: `(0,1), (0,2), …, (K−2, K−1)`.
@@ -94,13 +96,8 @@ pub struct OvoRecord {
 // The record is returned once per step and taken apart at once; boxing it would only add an
 // allocation per step.
 #[allow(clippy::large_enum_variant)]
-#[derive(Debug, Clone, PartialEq)]
-pub enum OvoOutcome {
-    /// One sample was visited.
-    Stepped(OvoRecord),
-    /// Nothing happened, and why.
-    Refused(Refusal),
-}
+/// The result of asking for one step.
+pub type OvoOutcome = crate::core::algo::Outcome<OvoRecord>;
 
 /// A one-vs-one run: one classic perceptron per pair of classes, one visit per [`step`].
 ///
@@ -139,11 +136,6 @@ impl OvoTrainer {
         self.run.stopping()
     }
 
-    /// The settings of this run.
-    pub fn settings(&self) -> &Settings {
-        &self.run.settings
-    }
-
     /// Number of classes K.
     pub fn num_classes(&self) -> usize {
         self.run.num_classes
@@ -164,57 +156,9 @@ impl OvoTrainer {
         &self.weights
     }
 
-    /// Steps taken so far.
-    pub fn steps(&self) -> u64 {
-        self.run.epochs.steps()
-    }
-
-    /// The current (1-based) epoch; after convergence, the epoch that was clean.
-    pub fn epoch(&self) -> u64 {
-        self.run.epochs.epoch()
-    }
-
-    /// Binary updates so far, summed over the pairs (one step can make up to K − 1).
-    pub fn updates(&self) -> u64 {
-        self.pair_updates.iter().sum()
-    }
-
     /// Updates so far of each pair, in [`pairs`](OvoTrainer::pairs) order.
     pub fn pair_updates(&self) -> &[u64] {
         &self.pair_updates
-    }
-
-    /// Where training stands.
-    pub fn state(&self) -> TrainState {
-        self.run.epochs.state()
-    }
-
-    /// Position in the current epoch: how many samples of it have been visited.
-    pub fn position(&self) -> usize {
-        self.run.epochs.position()
-    }
-
-    /// Whether the next step starts a new epoch.
-    pub fn at_epoch_start(&self) -> bool {
-        self.run.epochs.at_epoch_start()
-    }
-
-    /// Tells the run that a sample was appended (as index `n − 1`); see
-    /// [`Trainer::sample_added`](crate::core::Trainer::sample_added).
-    pub fn sample_added(&mut self, n: usize) {
-        self.run.epochs.sample_added(n);
-    }
-
-    /// Tells the run that sample `index` was removed; see
-    /// [`Trainer::sample_removed`](crate::core::Trainer::sample_removed).
-    pub fn sample_removed(&mut self, index: usize) {
-        self.run.epochs.sample_removed(index);
-    }
-
-    /// Tells the run that a sample was moved or relabelled; see
-    /// [`Trainer::sample_moved`](crate::core::Trainer::sample_moved).
-    pub fn sample_moved(&mut self) {
-        self.run.epochs.sample_moved();
     }
 
     /// The scores `s_p = W_p·f(x)` of every pair for features `x` (`d` numbers; extra ones are

@@ -42,8 +42,10 @@
 //!   value, term and partial sum at `±f64::MAX` (an undefined `∞ − ∞` inside a dot product counts
 //!   as 0). An RBF value whose exponent overflows is 0. `α` and `b` saturate at `±f64::MAX`.
 
+mod show;
+
 use crate::core::schedule::EpochSchedule;
-use crate::core::{Dataset, Error, InitWeights, Refusal, Settings, TrainState};
+use crate::core::{Dataset, Error, InitWeights, Refusal, Settings};
 use serde::Serialize;
 use std::fmt;
 use std::rc::Rc;
@@ -305,14 +307,8 @@ pub struct KernelRecord {
     pub bias_after: f64,
 }
 
-/// The result of asking the kernel perceptron for one step.
-#[derive(Debug, Clone, PartialEq)]
-pub enum KernelOutcome {
-    /// One sample was visited.
-    Stepped(KernelRecord),
-    /// Nothing happened, and why.
-    Refused(Refusal),
-}
+/// The result of asking for one step.
+pub type KernelOutcome = crate::core::algo::Outcome<KernelRecord>;
 
 /// The training state of one dual run: `α`, `b`, the kernel, counters and the current epoch's
 /// order. Used like [`Trainer`](crate::core::Trainer): [`step`](KernelTrainer::step) with the
@@ -358,11 +354,6 @@ impl KernelTrainer {
         })
     }
 
-    /// The settings of this run.
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
     /// The kernel of this run.
     pub fn kernel(&self) -> Kernel {
         self.kernel
@@ -385,26 +376,6 @@ impl KernelTrainer {
         self.bias
     }
 
-    /// Where training stands.
-    pub fn state(&self) -> TrainState {
-        self.schedule.state()
-    }
-
-    /// Steps taken so far.
-    pub fn steps(&self) -> u64 {
-        self.schedule.steps()
-    }
-
-    /// The current (1-based) epoch; after convergence, the epoch that was clean.
-    pub fn epoch(&self) -> u64 {
-        self.schedule.epoch()
-    }
-
-    /// Updates (mistakes) so far.
-    pub fn updates(&self) -> u64 {
-        self.schedule.updates()
-    }
-
     /// The support set: the (0-based) indices of the samples with `α > 0`, ascending. Only
     /// these contribute to `f`.
     pub fn support(&self) -> Vec<usize> {
@@ -414,16 +385,6 @@ impl KernelTrainer {
             .filter(|(_, &a)| a > 0.0)
             .map(|(i, _)| i)
             .collect()
-    }
-
-    /// Position in the current epoch: how many samples of it have been visited.
-    pub fn position(&self) -> usize {
-        self.schedule.position()
-    }
-
-    /// Whether the next step starts a new epoch.
-    pub fn at_epoch_start(&self) -> bool {
-        self.schedule.at_epoch_start()
     }
 
     /// The score `f(x) = Σ_j α_j·y_j·K(x_j, x) + b` of features `x`, summed over the support
@@ -545,30 +506,6 @@ impl KernelTrainer {
                 KernelOutcome::Refused(why) => return why,
             }
         }
-    }
-
-    /// Tells the run that a sample was appended (as index `n − 1`): it gets `α = 0`. `α`, `b`
-    /// and the step count stay; the new sample is visited later in the current epoch, and a
-    /// converged run starts a new epoch so that the new sample is checked.
-    pub fn sample_added(&mut self, n: usize) {
-        self.alphas.resize(n, 0.0);
-        self.schedule.sample_added(n);
-    }
-
-    /// Tells the run that sample `index` was removed (later samples shift down by one). Its `α`
-    /// goes with it; `b` and the step count stay; the current epoch goes on over the remaining
-    /// samples.
-    pub fn sample_removed(&mut self, index: usize) {
-        if index < self.alphas.len() {
-            self.alphas.remove(index);
-        }
-        self.schedule.sample_removed(index);
-    }
-
-    /// Tells the run that a sample was moved. `α` (which stays with the sample), `b` and the
-    /// counters stay; a converged run starts a new epoch, since `f` has changed.
-    pub fn sample_moved(&mut self) {
-        self.schedule.sample_moved();
     }
 
     /// The region map: `f` at the centres of a `cols × rows` grid over

@@ -29,6 +29,9 @@
 //! and `intercept_` after `fit` are `w̄` and `b̄` (checked in `tests/averaged.rs` against
 //! `tests/data/averaged_reference.json`, written by `scripts/averaged_reference.py`).
 
+mod show;
+
+use crate::core::algo::Learner;
 use crate::core::schedule::EpochSchedule;
 use crate::core::{
     Dataset, Error, Refusal, Settings, StepOutcome, StepRecord, TrainState, Trainer,
@@ -68,11 +71,6 @@ impl Averaged {
         &self.trainer
     }
 
-    /// The settings of this run.
-    pub fn settings(&self) -> &Settings {
-        self.trainer.settings()
-    }
-
     /// The current (not averaged) weights `[b, w1, …, wd]` of the classic rule.
     pub fn weights(&self) -> &[f64] {
         self.trainer.weights()
@@ -81,12 +79,6 @@ impl Averaged {
     /// The number of visits `t` in the average so far (steps plus coasting visits).
     pub fn visits(&self) -> u64 {
         self.visits
-    }
-
-    /// Where the classic run stands (see [`Averaged::run_epochs`] for visits after
-    /// convergence).
-    pub fn state(&self) -> TrainState {
-        self.trainer.state()
     }
 
     /// The averaged weights `[b̄, w̄1, …, w̄d]`: the mean of the weights after each visit so far.
@@ -242,33 +234,6 @@ impl Averaged {
             *s += w;
         }
         self.visits += 1;
-    }
-
-    /// Tells the run that a sample was appended (as index `n − 1`); see
-    /// [`Trainer::sample_added`]. The average is unchanged: it is over the visits made.
-    pub fn sample_added(&mut self, n: usize) {
-        self.trainer.sample_added(n);
-        self.end_coasting_if_reopened();
-    }
-
-    /// Tells the run that sample `index` was removed; see [`Trainer::sample_removed`]. The
-    /// average is unchanged.
-    pub fn sample_removed(&mut self, index: usize) {
-        self.trainer.sample_removed(index);
-        self.end_coasting_if_reopened();
-    }
-
-    /// Tells the run that a sample was moved; see [`Trainer::sample_moved`]. The average is
-    /// unchanged.
-    pub fn sample_moved(&mut self) {
-        self.trainer.sample_moved();
-        self.end_coasting_if_reopened();
-    }
-
-    fn end_coasting_if_reopened(&mut self) {
-        if self.trainer.state() != TrainState::Converged {
-            self.coasted_epochs = 0;
-        }
     }
 }
 

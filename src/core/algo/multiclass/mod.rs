@@ -24,10 +24,12 @@
 //! The pure rule, [`update`], works on any feature vector and is what the course's worked
 //! example checks.
 
+mod show;
+
 use super::ClassData;
 use crate::core::order::init_stream_value;
 use crate::core::schedule::EpochSchedule;
-use crate::core::{Error, InitWeights, Refusal, Settings, TrainState};
+use crate::core::{Error, InitWeights, Refusal, Settings};
 use serde::Serialize;
 use std::rc::Rc;
 
@@ -260,14 +262,8 @@ pub struct MulticlassRecord {
     pub weights_after: Vec<Vec<f64>>,
 }
 
-/// The result of asking the multiclass perceptron for one step.
-#[derive(Debug, Clone, PartialEq)]
-pub enum MulticlassOutcome {
-    /// One sample was visited.
-    Stepped(MulticlassRecord),
-    /// Nothing happened, and why.
-    Refused(Refusal),
-}
+/// The result of asking for one step.
+pub type MulticlassOutcome = crate::core::algo::Outcome<MulticlassRecord>;
 
 /// A run of the multiclass perceptron: one row per class, one visit per [`step`].
 ///
@@ -342,11 +338,6 @@ impl MulticlassTrainer {
         self.run.stopping()
     }
 
-    /// The settings of this run.
-    pub fn settings(&self) -> &Settings {
-        &self.run.settings
-    }
-
     /// Number of classes K.
     pub fn num_classes(&self) -> usize {
         self.run.num_classes
@@ -360,54 +351,6 @@ impl MulticlassTrainer {
     /// The rows `W_k = [b_k, w_k1, …, w_kd]`, one per class, bias weight first.
     pub fn weights(&self) -> &[Vec<f64>] {
         &self.weights
-    }
-
-    /// Steps taken so far.
-    pub fn steps(&self) -> u64 {
-        self.run.epochs.steps()
-    }
-
-    /// The current (1-based) epoch; after convergence, the epoch that was clean.
-    pub fn epoch(&self) -> u64 {
-        self.run.epochs.epoch()
-    }
-
-    /// Updates (mistakes) so far; each changed two rows.
-    pub fn updates(&self) -> u64 {
-        self.run.epochs.updates()
-    }
-
-    /// Where training stands.
-    pub fn state(&self) -> TrainState {
-        self.run.epochs.state()
-    }
-
-    /// Position in the current epoch: how many samples of it have been visited.
-    pub fn position(&self) -> usize {
-        self.run.epochs.position()
-    }
-
-    /// Whether the next step starts a new epoch.
-    pub fn at_epoch_start(&self) -> bool {
-        self.run.epochs.at_epoch_start()
-    }
-
-    /// Tells the run that a sample was appended (as index `n − 1`); see
-    /// [`Trainer::sample_added`](crate::core::Trainer::sample_added).
-    pub fn sample_added(&mut self, n: usize) {
-        self.run.epochs.sample_added(n);
-    }
-
-    /// Tells the run that sample `index` was removed; see
-    /// [`Trainer::sample_removed`](crate::core::Trainer::sample_removed).
-    pub fn sample_removed(&mut self, index: usize) {
-        self.run.epochs.sample_removed(index);
-    }
-
-    /// Tells the run that a sample was moved or relabelled; see
-    /// [`Trainer::sample_moved`](crate::core::Trainer::sample_moved).
-    pub fn sample_moved(&mut self) {
-        self.run.epochs.sample_moved();
     }
 
     /// The scores `s_k = W_k·f(x)` of features `x` (`d` numbers; extra ones are ignored,

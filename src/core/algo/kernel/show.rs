@@ -1,0 +1,205 @@
+//! The kernel perceptron to the rest of the lab: α per sample, its record's words, the points
+//! drawn by the size of their α, and the history it can afford (a run copies α per entry).
+
+use super::{KernelRecord, KernelTrainer};
+use crate::core::algo::learner::{
+    bits, sign_class, three, Algo, Described, Info, Kind, Learner, Outcome, Visit,
+};
+use crate::core::algo::perceptron::sign;
+use crate::core::algo::words::shorten;
+use crate::core::algo::ClassData;
+use crate::core::explain::Explanation;
+use crate::core::numfmt::{num, point, vector};
+use crate::core::schedule::EpochSchedule;
+use crate::core::{Dataset, Error, Settings, Setup};
+
+impl Learner for KernelTrainer {
+    fn settings(&self) -> &Settings {
+        &self.settings
+    }
+    fn schedule(&self) -> Option<&EpochSchedule> {
+        Some(&self.schedule)
+    }
+    fn schedule_mut(&mut self) -> Option<&mut EpochSchedule> {
+        Some(&mut self.schedule)
+    }
+    /// The new sample gets `α = 0`; `α`, `b` and the step count stay.
+    fn sample_added(&mut self, n: usize) {
+        self.alphas.resize(n, 0.0);
+        self.schedule.sample_added(n);
+    }
+    /// Its `α` goes with it; `b` and the step count stay.
+    fn sample_removed(&mut self, index: usize) {
+        if index < self.alphas.len() {
+            self.alphas.remove(index);
+        }
+        self.schedule.sample_removed(index);
+    }
+    fn predict_class(&self, data: &Dataset, x: &[f64]) -> Option<usize> {
+        sign_class(self.score(data, x))
+    }
+    fn state_key(&self) -> Vec<u64> {
+        let mut key = bits(self.alphas());
+        key.push(self.bias().to_bits());
+        key
+    }
+    fn main_line(&self, data: &Dataset) -> Option<[f64; 3]> {
+        self.primal_weights(data).map(|w| three(&w))
+    }
+    fn point_sizes(&self, data: &Dataset) -> Option<Vec<f64>> {
+        let top = self.alphas().iter().copied().fold(0.0f64, f64::max);
+        Some(
+            (0..data.len())
+                .map(|i| {
+                    let a = self.alphas().get(i).copied().unwrap_or(0.0);
+                    if top > 0.0 {
+                        0.7 + 1.1 * (a / top).sqrt()
+                    } else {
+                        0.7
+                    }
+                })
+                .collect(),
+        )
+    }
+    fn is_linear(&self) -> bool {
+        self.kernel().is_linear()
+    }
+    fn weights_text(&self, data: &Dataset) -> String {
+        let support = self.support();
+        let alphas = support
+            .iter()
+            .map(|&i| format!("α{} = {}", i + 1, num(self.alpha(i))))
+            .collect::<Vec<_>>();
+        let mut text = format!(
+            "{} of {} α non-zero{}{}; b = {}",
+            support.len(),
+            data.len(),
+            if alphas.is_empty() { "" } else { ": " },
+            shorten(&alphas, 8),
+            num(self.bias())
+        );
+        if let Some(w) = self.primal_weights(data) {
+            text.push_str(&format!("; w = Σ α·y·x = {}", vector(&w)));
+        }
+        text
+    }
+    fn weights_label(&self) -> &'static str {
+        "α (dual weights)"
+    }
+    fn bias_label(&self) -> &'static str {
+        "b"
+    }
+    fn bias_text(&self, _data: &Dataset) -> Option<String> {
+        Some(num(self.bias()))
+    }
+    fn history_limit(&self, n: usize) -> usize {
+        4_000_000 / n.max(200)
+    }
+}
+
+impl Algo for KernelTrainer {
+    type Record = KernelRecord;
+    const INFO: Info = Info {
+        name: "kernel",
+        title: "Kernel perceptron (dual form)",
+        kind: Kind::Kernel,
+        params: &[],
+    };
+    fn create(setup: &Setup, settings: Settings, dim: usize) -> Result<Self, Error> {
+        KernelTrainer::new(settings, setup.kernel, dim)
+    }
+    fn step(&mut self, data: &Dataset, _classes: &ClassData) -> Outcome<KernelRecord> {
+        KernelTrainer::step(self, data)
+    }
+}
+
+impl Visit for KernelRecord {
+    fn step(&self) -> u64 {
+        self.step
+    }
+    fn epoch(&self) -> u64 {
+        self.epoch
+    }
+    fn mistake(&self) -> bool {
+        self.mistake
+    }
+    fn visited(&self) -> Option<(usize, &[f64])> {
+        Some((self.index, &self.x))
+    }
+    fn fields(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+    fn kind(&self) -> &'static str {
+        "kernel"
+    }
+    fn describe(&self, settings: &Settings, _names: &[String]) -> Described {
+        let r = self;
+        let eta = settings.eta;
+        let margin = r.y * r.score;
+        let update = if r.mistake {
+            format!(
+                "α{i} = {} + {} = {}, b = {}",
+                num(r.alpha_before),
+                num(eta),
+                num(r.alpha_after),
+                num(r.bias_after),
+                i = r.index
+            )
+        } else {
+            "none".to_string()
+        };
+        Described {
+            sample: format!("#{} {}, y = {}", r.index, point(&r.x), sign(r.y)),
+            score: num(r.score),
+            outcome: if r.mistake {
+                format!("mistake → {update}")
+            } else {
+                "correct, no update".to_string()
+            },
+            explanation: Explanation {
+                title: format!(
+                    "Step {}: sample #{} {}, y = {}",
+                    r.step,
+                    r.index,
+                    point(&r.x),
+                    sign(r.y)
+                ),
+                weights: format!(
+                    "α{} = {}, b = {}",
+                    r.index,
+                    num(r.alpha_before),
+                    num(r.bias_before)
+                ),
+                score: format!(
+                    "f(x{}) = Σ_j α_j·y_j·K(x_j, x{}) + b = {}",
+                    r.index,
+                    r.index,
+                    num(r.score)
+                ),
+                check: if r.mistake {
+                    format!("y·f = {} ≤ 0 → mistake", num(margin))
+                } else {
+                    format!("y·f = {} > 0 → correct", num(margin))
+                },
+                update: if r.mistake {
+                    format!(
+                        "α{i} ← α{i} + η = {}; b ← b + η·y = {}",
+                        num(r.alpha_after),
+                        num(r.bias_after),
+                        i = r.index
+                    )
+                } else {
+                    "no update".to_string()
+                },
+            },
+            row_weights: format!(
+                "α{} = {}, b = {}",
+                r.index,
+                num(r.alpha_before),
+                num(r.bias_before)
+            ),
+            row_score: format!("f = {}", num(r.score)),
+            row_update: update,
+        }
+    }
+}

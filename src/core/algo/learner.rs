@@ -1,0 +1,325 @@
+//! What every algorithm of the family is to the rest of the lab: the [`Learner`] trait (the run:
+//! stepping, counters, edits of the points, prediction and what it draws) and the [`Visit`]
+//! trait (one step's record: its numbers and its words).
+//!
+//! An algorithm lives in one module of `src/core/algo/` and implements both; the registry
+//! (`registry.rs`) lists it once, and the session, the history, the page and the CLI reach it
+//! only through these traits.
+
+use super::ClassData;
+use crate::core::explain::Explanation;
+use crate::core::scene::ClassLine;
+use crate::core::schedule::EpochSchedule;
+use crate::core::{Dataset, Error, Refusal, Settings, TrainState};
+use serde_json::Value;
+
+/// What one step did: stepped with a record, or refused (nothing changed).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome<R> {
+    /// The step was taken.
+    Stepped(R),
+    /// The step was not taken; the run is as it was.
+    Refused(Refusal),
+}
+
+impl<R> Outcome<R> {
+    /// The outcome as a `Result`.
+    pub fn into_result(self) -> Result<R, Refusal> {
+        match self {
+            Outcome::Stepped(r) => Ok(r),
+            Outcome::Refused(why) => Err(why),
+        }
+    }
+}
+
+/// Whether an algorithm separates two classes (−1/+1), K classes, or two classes through a
+/// kernel. The page shows and hides controls by kind, never by a list of names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// A linear classifier of two classes `−1`/`+1`.
+    Binary,
+    /// K ≥ 2 classes (one weight row per class or pair).
+    Multiclass,
+    /// Two classes through a kernel (the dual form).
+    Kernel,
+}
+
+impl Kind {
+    /// The kind's name as the page's CSS reads it (`data-kind`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Binary => "binary",
+            Kind::Multiclass => "multiclass",
+            Kind::Kernel => "kernel",
+        }
+    }
+}
+
+/// A number an algorithm takes besides [`Settings`] (e.g. C of the passive-aggressive rule):
+/// its key in links, JSON and the settings form, its label, default and check.
+#[derive(Debug, Clone, Copy)]
+pub struct Param {
+    /// The key (`C`): the link's and JSON's name, and the form field's `data-param`.
+    pub key: &'static str,
+    /// The form's label.
+    pub label: &'static str,
+    /// The value when none is given.
+    pub default: f64,
+    /// What a value must be, said in the error ("must be positive and finite").
+    pub rule: &'static str,
+    /// Whether `value` is allowed.
+    pub check: fn(f64) -> bool,
+}
+
+impl Param {
+    /// `value` if [`Param::check`] allows it, else an error naming the key and the rule.
+    pub fn validate(&self, value: f64) -> Result<f64, Error> {
+        if (self.check)(value) {
+            Ok(value)
+        } else {
+            Err(Error::Field {
+                field: self.key,
+                reason: format!("{} {}, got {value}", self.key, self.rule),
+            })
+        }
+    }
+}
+
+/// An algorithm's line in the registry: everything the page, links and the CLI say of it.
+#[derive(Debug, Clone, Copy)]
+pub struct Info {
+    /// The name used by the CLI's `--algo`, the selector and links.
+    pub name: &'static str,
+    /// A title for people.
+    pub title: &'static str,
+    /// Binary, multiclass or kernel.
+    pub kind: Kind,
+    /// The numbers it takes besides [`Settings`].
+    pub params: &'static [Param],
+}
+
+/// One step's record: a row of the trace table, in the algorithm's own words.
+pub trait Visit {
+    /// The 1-based step number (for batch, the epoch).
+    fn step(&self) -> u64;
+    /// The 1-based epoch of the step.
+    fn epoch(&self) -> u64;
+    /// Whether the step changed the model.
+    fn mistake(&self) -> bool;
+    /// The visited sample (1-based index) and its features; `None` for a batch epoch.
+    fn visited(&self) -> Option<(usize, &[f64])>;
+    /// The record's fields as JSON (the step listener's payload adds `kind` and `step`).
+    fn fields(&self) -> Value;
+    /// The record's kind in JSON (`binary`, `batch`, …).
+    fn kind(&self) -> &'static str;
+    /// Describes the step under `settings`; `names` are the classes' names.
+    fn describe(&self, settings: &Settings, names: &[String]) -> Described;
+    /// The weights `[b, w1, w2]` before an update that moved the one drawn line, to draw as a
+    /// ghost; `None` when the step changed nothing or the model has no single line.
+    fn ghost(&self) -> Option<&[f64]> {
+        None
+    }
+}
+
+/// One step described for the panels and the trace table.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Described {
+    /// The visited sample.
+    pub sample: String,
+    /// Its score.
+    pub score: String,
+    /// Mistake or not, and the update.
+    pub outcome: String,
+    /// The "This step" panel.
+    pub explanation: Explanation,
+    /// The trace row's weights column.
+    pub row_weights: String,
+    /// The trace row's score column.
+    pub row_score: String,
+    /// The trace row's update column.
+    pub row_update: String,
+}
+
+/// One run of one algorithm. Cloning must be cheap enough to keep one clone per step as the
+/// session's history. The counters come from the run's [`EpochSchedule`] through the default
+/// methods; an algorithm with other bookkeeping (batch: one epoch per step) overrides them.
+pub trait Learner {
+    /// The settings of the run.
+    fn settings(&self) -> &Settings;
+    /// The epoch bookkeeping, when the run visits one sample per step.
+    fn schedule(&self) -> Option<&EpochSchedule>;
+    /// The epoch bookkeeping, mutable (edits of the points).
+    fn schedule_mut(&mut self) -> Option<&mut EpochSchedule>;
+
+    /// Steps taken (for batch: epochs).
+    fn steps(&self) -> u64 {
+        self.schedule().map_or(0, EpochSchedule::steps)
+    }
+    /// The current (1-based) epoch.
+    fn epoch(&self) -> u64 {
+        self.schedule().map_or(1, EpochSchedule::epoch)
+    }
+    /// Steps that changed the model.
+    fn updates(&self) -> u64 {
+        self.schedule().map_or(0, EpochSchedule::updates)
+    }
+    /// Where training stands.
+    fn state(&self) -> TrainState {
+        self.schedule()
+            .map_or(TrainState::Running, EpochSchedule::state)
+    }
+    /// The position of the next visit within the epoch.
+    fn position(&self) -> usize {
+        self.schedule().map_or(0, EpochSchedule::position)
+    }
+    /// Whether the next step starts an epoch.
+    fn at_epoch_start(&self) -> bool {
+        self.schedule().map_or(true, EpochSchedule::at_epoch_start)
+    }
+    /// A sample was appended (now `n` samples).
+    fn sample_added(&mut self, n: usize) {
+        if let Some(s) = self.schedule_mut() {
+            s.sample_added(n);
+        }
+    }
+    /// Sample `index` was removed.
+    fn sample_removed(&mut self, index: usize) {
+        if let Some(s) = self.schedule_mut() {
+            s.sample_removed(index);
+        }
+    }
+    /// A sample was moved.
+    fn sample_moved(&mut self) {
+        if let Some(s) = self.schedule_mut() {
+            s.sample_moved();
+        }
+    }
+
+    /// The class the model predicts for `x`: for binary models 1 (`+1`), 0 (`−1`), or `None` on
+    /// the boundary; for multiclass models the class index.
+    fn predict_class(&self, data: &Dataset, x: &[f64]) -> Option<usize>;
+
+    /// The bits of everything the next epoch depends on under a fixed order: equal keys at two
+    /// epoch starts prove that training cycles.
+    fn state_key(&self) -> Vec<u64>;
+
+    /// The classic weights `[b, w1, …]` of a binary linear model, if it is one.
+    fn linear_weights(&self) -> Option<&[f64]> {
+        None
+    }
+    /// The weight rows of a multiclass model (per class, or per pair).
+    fn rows(&self) -> Option<&[Vec<f64>]> {
+        None
+    }
+    /// The one linear boundary to draw with its w arrow, if the model has one.
+    fn main_line(&self, _data: &Dataset) -> Option<[f64; 3]> {
+        self.linear_weights().map(three)
+    }
+    /// A second line drawn beside the main one (the averaged w̄).
+    fn second_line(&self) -> Option<[f64; 3]> {
+        None
+    }
+    /// Lines of several classifiers (one-vs-rest, one-vs-one).
+    fn class_lines(&self) -> Vec<ClassLine> {
+        Vec::new()
+    }
+    /// A w arrow per class (multiclass).
+    fn class_arrows(&self) -> Vec<(usize, [f64; 3])> {
+        Vec::new()
+    }
+    /// Relative sizes of the points (the kernel's α), `None` for all alike.
+    fn point_sizes(&self, _data: &Dataset) -> Option<Vec<f64>> {
+        None
+    }
+    /// Whether the margin, radius and mistake bound of linear binary classifiers apply.
+    fn is_linear(&self) -> bool {
+        self.linear_weights().is_some()
+    }
+    /// Whether the drawn line's old position is shown after a step even before any visit
+    /// (batch: the first epoch moves it).
+    fn ghost_always(&self) -> bool {
+        false
+    }
+
+    /// Whether the trace exports as the course's classic table (seed 000's columns), which
+    /// needs every step to be a visit of the classic rule.
+    fn classic_table(&self) -> bool {
+        false
+    }
+
+    /// The status panel's weights text.
+    fn weights_text(&self, data: &Dataset) -> String;
+    /// The status panel's label for the weights.
+    fn weights_label(&self) -> &'static str {
+        "w = [w0, w1, w2]"
+    }
+    /// The status panel's label for the bias.
+    fn bias_label(&self) -> &'static str {
+        "b (= w0)"
+    }
+    /// The status panel's bias text.
+    fn bias_text(&self, data: &Dataset) -> Option<String> {
+        self.main_line(data)
+            .map(|w| crate::core::numfmt::num(w[0]))
+            .or_else(|| {
+                self.rows().map(|rows| {
+                    crate::core::numfmt::vector(&rows.iter().map(|r| r[0]).collect::<Vec<_>>())
+                })
+            })
+    }
+    /// The averaged weights text, for the averaged perceptron.
+    fn averaged_text(&self) -> Option<String> {
+        None
+    }
+    /// Words after the accuracy (" with w̄").
+    fn accuracy_note(&self) -> &'static str {
+        ""
+    }
+    /// The mistake bound line of the status panel, given the bound `(R/γ*)²` rounded up.
+    fn bound_text(&self, bound: &str) -> String {
+        format!("(R/γ*)² = {bound} ≥ updates {}", self.updates())
+    }
+    /// How many history entries to keep for `n` points (a kernel run copies α per entry).
+    fn history_limit(&self, _n: usize) -> usize {
+        crate::core::HISTORY_LIMIT
+    }
+}
+
+/// `[w0, w1, w2]` of a weight vector (missing entries 0).
+pub fn three(w: &[f64]) -> [f64; 3] {
+    [
+        w.first().copied().unwrap_or(0.0),
+        w.get(1).copied().unwrap_or(0.0),
+        w.get(2).copied().unwrap_or(0.0),
+    ]
+}
+
+/// The bits of a weight vector, for [`Learner::state_key`].
+pub fn bits(v: &[f64]) -> Vec<u64> {
+    v.iter().map(|x| x.to_bits()).collect()
+}
+
+/// `+1`/`0`/`None` for a binary score, as [`Learner::predict_class`] says.
+pub fn sign_class(s: f64) -> Option<usize> {
+    if s > 0.0 {
+        Some(1)
+    } else if s < 0.0 {
+        Some(0)
+    } else {
+        None
+    }
+}
+
+/// The typed side of an algorithm: its registry line, its record, how to start and step it,
+/// and its CLI table. The registry reaches each algorithm through this trait.
+pub trait Algo: Learner + Clone + PartialEq + std::fmt::Debug + Sized {
+    /// What one step did.
+    type Record: Visit + Clone + PartialEq + std::fmt::Debug;
+    /// The registry line.
+    const INFO: Info;
+    /// A fresh run with `settings` on data with `dim` features; `params` are the values of
+    /// [`Info::params`] in order, `setup` the rest of the session's setup.
+    fn create(setup: &crate::core::Setup, settings: Settings, dim: usize) -> Result<Self, Error>;
+    /// One step on the points (`classes`: the same points as [`ClassData`]).
+    fn step(&mut self, data: &Dataset, classes: &ClassData) -> Outcome<Self::Record>;
+}

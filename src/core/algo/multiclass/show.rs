@@ -1,0 +1,171 @@
+//! The multiclass perceptron to the rest of the lab: a row per class, an arrow per row, and its
+//! record's words (seed 000's worked example).
+
+use super::{MulticlassRecord, MulticlassTrainer};
+use crate::core::algo::learner::{
+    bits, three, Algo, Described, Info, Kind, Learner, Outcome, Visit,
+};
+use crate::core::algo::words::{class_name, features, rows_text};
+use crate::core::algo::ClassData;
+use crate::core::explain::Explanation;
+use crate::core::numfmt::{point, vector};
+use crate::core::schedule::EpochSchedule;
+use crate::core::{Dataset, Error, Settings, Setup};
+
+impl Learner for MulticlassTrainer {
+    fn settings(&self) -> &Settings {
+        &self.run.settings
+    }
+    fn schedule(&self) -> Option<&EpochSchedule> {
+        Some(&self.run.epochs)
+    }
+    fn schedule_mut(&mut self) -> Option<&mut EpochSchedule> {
+        Some(&mut self.run.epochs)
+    }
+    fn predict_class(&self, _data: &Dataset, x: &[f64]) -> Option<usize> {
+        Some(self.predict(x))
+    }
+    fn state_key(&self) -> Vec<u64> {
+        self.weights().iter().flat_map(|r| bits(r)).collect()
+    }
+    fn rows(&self) -> Option<&[Vec<f64>]> {
+        Some(self.weights())
+    }
+    fn class_arrows(&self) -> Vec<(usize, [f64; 3])> {
+        self.weights()
+            .iter()
+            .enumerate()
+            .map(|(k, w)| (k, three(w)))
+            .collect()
+    }
+    fn weights_text(&self, _data: &Dataset) -> String {
+        rows_text(self.weights(), |k| format!("W{k}"))
+    }
+    fn weights_label(&self) -> &'static str {
+        "W: a row per class, bias first"
+    }
+    fn bias_label(&self) -> &'static str {
+        "b of each row"
+    }
+}
+
+impl Algo for MulticlassTrainer {
+    type Record = MulticlassRecord;
+    const INFO: Info = Info {
+        name: "multiclass",
+        title: "Multiclass perceptron",
+        kind: Kind::Multiclass,
+        params: &[],
+    };
+    fn create(setup: &Setup, settings: Settings, dim: usize) -> Result<Self, Error> {
+        match &setup.rows {
+            Some(rows) => MulticlassTrainer::with_initial_rows(settings, dim, rows.clone()),
+            None => MulticlassTrainer::new(settings, dim, setup.classes),
+        }
+    }
+    fn step(&mut self, _data: &Dataset, classes: &ClassData) -> Outcome<MulticlassRecord> {
+        MulticlassTrainer::step(self, classes)
+    }
+}
+
+impl Visit for MulticlassRecord {
+    fn step(&self) -> u64 {
+        self.step
+    }
+    fn epoch(&self) -> u64 {
+        self.epoch
+    }
+    fn mistake(&self) -> bool {
+        self.mistake
+    }
+    fn visited(&self) -> Option<(usize, &[f64])> {
+        Some((self.index, &self.x))
+    }
+    fn fields(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+    fn kind(&self) -> &'static str {
+        "multiclass"
+    }
+    fn describe(&self, settings: &Settings, names: &[String]) -> Described {
+        let r = self;
+        let bias = settings.bias;
+        let name = |c: usize| class_name(names, c);
+        let f = features(&r.x, bias);
+        let rows = |w: &[Vec<f64>]| rows_text(w, |k| format!("W{k}"));
+        let update = if r.mistake {
+            format!(
+                "W{y} += η·f(x) → {}; W{p} −= η·f(x) → {}",
+                vector(&r.weights_after[r.class]),
+                vector(&r.weights_after[r.predicted]),
+                y = r.class,
+                p = r.predicted
+            )
+        } else {
+            "none".to_string()
+        };
+        Described {
+            sample: format!("#{} {}, class {}", r.index, point(&r.x), name(r.class)),
+            score: vector(&r.scores),
+            outcome: if r.mistake {
+                format!("mistake (predicted {}) → {update}", name(r.predicted))
+            } else {
+                "correct, no update".to_string()
+            },
+            explanation: Explanation {
+                title: format!(
+                    "Step {}: sample #{} {}, class {}",
+                    r.step,
+                    r.index,
+                    point(&r.x),
+                    name(r.class)
+                ),
+                weights: rows(&r.weights_before),
+                score: format!(
+                    "s = W·f(x) = {} with f(x) = {} (bias feature first)",
+                    vector(&r.scores),
+                    vector(&f)
+                ),
+                check: if r.mistake {
+                    format!(
+                        "ŷ = argmax s = {} ≠ y = {} → mistake",
+                        name(r.predicted),
+                        name(r.class)
+                    )
+                } else {
+                    format!("ŷ = argmax s = {} = y → correct", name(r.predicted))
+                },
+                update: if r.mistake {
+                    let course = |w: &[f64]| {
+                        let mut v = w[1..].to_vec();
+                        v.push(w[0]);
+                        vector(&v)
+                    };
+                    format!(
+                        "W{y} ← W{y} + η·f(x) = {}; W{p} ← W{p} − η·f(x) = {}; the other rows stay{}",
+                        vector(&r.weights_after[r.class]),
+                        vector(&r.weights_after[r.predicted]),
+                        if bias {
+                            format!(
+                                " (in the course's order [w1, w2, b]: W{p} = {}, W{y} = {})",
+                                course(&r.weights_after[r.predicted]),
+                                course(&r.weights_after[r.class]),
+                                p = r.predicted,
+                                y = r.class,
+                            )
+                        } else {
+                            String::new()
+                        },
+                        y = r.class,
+                        p = r.predicted
+                    )
+                } else {
+                    "no update".to_string()
+                },
+            },
+            row_weights: rows(&r.weights_before),
+            row_score: format!("s = {}, ŷ = {}", vector(&r.scores), name(r.predicted)),
+            row_update: update,
+        }
+    }
+}

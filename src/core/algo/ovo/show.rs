@@ -1,0 +1,165 @@
+//! One-vs-one to the rest of the lab: a line per pair, and its record's words.
+
+use super::{OvoRecord, OvoTrainer};
+use crate::core::algo::learner::{
+    bits, three, Algo, Described, Info, Kind, Learner, Outcome, Visit,
+};
+use crate::core::algo::words::{class_name, rows_text};
+use crate::core::algo::ClassData;
+use crate::core::explain::Explanation;
+use crate::core::numfmt::{point, vector};
+use crate::core::scene::ClassLine;
+use crate::core::schedule::EpochSchedule;
+use crate::core::{Dataset, Error, Settings, Setup};
+
+impl Learner for OvoTrainer {
+    fn settings(&self) -> &Settings {
+        &self.run.settings
+    }
+    fn schedule(&self) -> Option<&EpochSchedule> {
+        Some(&self.run.epochs)
+    }
+    fn schedule_mut(&mut self) -> Option<&mut EpochSchedule> {
+        Some(&mut self.run.epochs)
+    }
+    /// Updates summed over the pairs.
+    fn updates(&self) -> u64 {
+        self.pair_updates.iter().sum()
+    }
+    fn predict_class(&self, _data: &Dataset, x: &[f64]) -> Option<usize> {
+        Some(self.predict(x))
+    }
+    fn state_key(&self) -> Vec<u64> {
+        self.weights().iter().flat_map(|r| bits(r)).collect()
+    }
+    fn rows(&self) -> Option<&[Vec<f64>]> {
+        Some(self.weights())
+    }
+    /// One line per pair, in the colour of its positive class j dashed with that of class i.
+    fn class_lines(&self) -> Vec<ClassLine> {
+        self.pairs()
+            .iter()
+            .zip(self.weights())
+            .map(|(&(i, j), w)| ClassLine {
+                weights: three(w),
+                class: j,
+                other: Some(i),
+                label: format!("{i}|{j}"),
+            })
+            .collect()
+    }
+    fn weights_text(&self, _data: &Dataset) -> String {
+        let pairs = self.pairs().to_vec();
+        rows_text(self.weights(), |p| {
+            let (i, j) = pairs[p];
+            format!("W{i}|{j}")
+        })
+    }
+    fn weights_label(&self) -> &'static str {
+        "W: a row per pair, bias first"
+    }
+    fn bias_label(&self) -> &'static str {
+        "b of each row"
+    }
+}
+
+impl Algo for OvoTrainer {
+    type Record = OvoRecord;
+    const INFO: Info = Info {
+        name: "ovo",
+        title: "One-vs-one",
+        kind: Kind::Multiclass,
+        params: &[],
+    };
+    fn create(setup: &Setup, settings: Settings, dim: usize) -> Result<Self, Error> {
+        OvoTrainer::new(settings, dim, setup.classes)
+    }
+    fn step(&mut self, _data: &Dataset, classes: &ClassData) -> Outcome<OvoRecord> {
+        OvoTrainer::step(self, classes)
+    }
+}
+
+impl Visit for OvoRecord {
+    fn step(&self) -> u64 {
+        self.step
+    }
+    fn epoch(&self) -> u64 {
+        self.epoch
+    }
+    fn mistake(&self) -> bool {
+        self.mistake
+    }
+    fn visited(&self) -> Option<(usize, &[f64])> {
+        Some((self.index, &self.x))
+    }
+    fn fields(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+    fn kind(&self) -> &'static str {
+        "ovo"
+    }
+    fn describe(&self, _settings: &Settings, names: &[String]) -> Described {
+        let r = self;
+        let name = |c: usize| class_name(names, c);
+        let update = if r.updated.is_empty() {
+            "none".to_string()
+        } else {
+            r.updated
+                .iter()
+                .map(|(i, j)| format!("W{i}|{j}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+                + " += η·y·f(x)"
+        };
+        let visited = r
+            .visited
+            .iter()
+            .map(|(i, j)| format!("{i}|{j}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let votes = vector(&r.votes.iter().map(|&v| v as f64).collect::<Vec<_>>());
+        Described {
+            sample: format!("#{} {}, class {}", r.index, point(&r.x), name(r.class)),
+            score: format!("votes {votes}"),
+            outcome: if r.mistake {
+                format!("{} pair(s) wrong → {update}", r.updated.len())
+            } else {
+                "every pair correct, no update".to_string()
+            },
+            explanation: Explanation {
+                title: format!(
+                    "Step {}: sample #{} {}, class {}: the pairs with class {} ({visited})",
+                    r.step,
+                    r.index,
+                    point(&r.x),
+                    name(r.class),
+                    name(r.class)
+                ),
+                weights: format!("{} pairs (i|j: class j is +1)", r.weights_before.len()),
+                score: format!(
+                    "pair scores {}; votes {votes} → {}{}",
+                    vector(&r.scores),
+                    name(r.predicted),
+                    if r.tied { " (tied: lowest class)" } else { "" }
+                ),
+                check: if r.mistake {
+                    format!(
+                        "{} of {} pairs wrong → update them",
+                        r.updated.len(),
+                        r.visited.len()
+                    )
+                } else {
+                    format!("all {} pairs correct", r.visited.len())
+                },
+                update: if r.mistake {
+                    update.clone()
+                } else {
+                    "no update".to_string()
+                },
+            },
+            row_weights: format!("{} pairs", r.weights_before.len()),
+            row_score: format!("votes {votes}"),
+            row_update: update,
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! One-vs-rest to the rest of the lab: a line per class, and its record's words.
+
+use super::{OvrRecord, OvrTrainer};
+use crate::core::algo::learner::{
+    bits, three, Algo, Described, Info, Kind, Learner, Outcome, Visit,
+};
+use crate::core::algo::words::{class_name, rows_text};
+use crate::core::algo::ClassData;
+use crate::core::explain::Explanation;
+use crate::core::numfmt::{num, point, vector};
+use crate::core::scene::ClassLine;
+use crate::core::schedule::EpochSchedule;
+use crate::core::{Dataset, Error, Settings, Setup};
+
+impl Learner for OvrTrainer {
+    fn settings(&self) -> &Settings {
+        &self.run.settings
+    }
+    fn schedule(&self) -> Option<&EpochSchedule> {
+        Some(&self.run.epochs)
+    }
+    fn schedule_mut(&mut self) -> Option<&mut EpochSchedule> {
+        Some(&mut self.run.epochs)
+    }
+    /// Updates summed over the K classifiers.
+    fn updates(&self) -> u64 {
+        self.classifier_updates.iter().sum()
+    }
+    fn predict_class(&self, _data: &Dataset, x: &[f64]) -> Option<usize> {
+        Some(self.predict(x))
+    }
+    fn state_key(&self) -> Vec<u64> {
+        self.weights().iter().flat_map(|r| bits(r)).collect()
+    }
+    fn rows(&self) -> Option<&[Vec<f64>]> {
+        Some(self.weights())
+    }
+    fn class_lines(&self) -> Vec<ClassLine> {
+        self.weights()
+            .iter()
+            .enumerate()
+            .map(|(k, w)| ClassLine {
+                weights: three(w),
+                class: k,
+                other: None,
+                label: format!("{k} vs rest"),
+            })
+            .collect()
+    }
+    fn weights_text(&self, _data: &Dataset) -> String {
+        rows_text(self.weights(), |k| format!("W{k}"))
+    }
+    fn weights_label(&self) -> &'static str {
+        "W: a row per class, bias first"
+    }
+    fn bias_label(&self) -> &'static str {
+        "b of each row"
+    }
+}
+
+impl Algo for OvrTrainer {
+    type Record = OvrRecord;
+    const INFO: Info = Info {
+        name: "ovr",
+        title: "One-vs-rest",
+        kind: Kind::Multiclass,
+        params: &[],
+    };
+    fn create(setup: &Setup, settings: Settings, dim: usize) -> Result<Self, Error> {
+        OvrTrainer::new(settings, dim, setup.classes)
+    }
+    fn step(&mut self, _data: &Dataset, classes: &ClassData) -> Outcome<OvrRecord> {
+        OvrTrainer::step(self, classes)
+    }
+}
+
+impl Visit for OvrRecord {
+    fn step(&self) -> u64 {
+        self.step
+    }
+    fn epoch(&self) -> u64 {
+        self.epoch
+    }
+    fn mistake(&self) -> bool {
+        self.mistake
+    }
+    fn visited(&self) -> Option<(usize, &[f64])> {
+        Some((self.index, &self.x))
+    }
+    fn fields(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+    fn kind(&self) -> &'static str {
+        "ovr"
+    }
+    fn describe(&self, _settings: &Settings, names: &[String]) -> Described {
+        let r = self;
+        let name = |c: usize| class_name(names, c);
+        let updated: Vec<usize> = (0..r.mistakes.len()).filter(|&k| r.mistakes[k]).collect();
+        let update = if updated.is_empty() {
+            "none".to_string()
+        } else {
+            updated
+                .iter()
+                .map(|&k| {
+                    format!(
+                        "W{k} {}= η·f(x) → {}",
+                        if k == r.class { "+" } else { "−" },
+                        vector(&r.weights_after[k])
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        let checks = r
+            .scores
+            .iter()
+            .enumerate()
+            .map(|(k, s)| {
+                let y = if k == r.class { 1.0 } else { -1.0 };
+                format!(
+                    "{}: y·s = {} {}",
+                    name(k),
+                    num(y * s),
+                    if r.mistakes[k] { "✗" } else { "✓" }
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        Described {
+            sample: format!("#{} {}, class {}", r.index, point(&r.x), name(r.class)),
+            score: vector(&r.scores),
+            outcome: if r.mistake {
+                format!("{} classifier(s) wrong → {update}", updated.len())
+            } else {
+                "every classifier correct, no update".to_string()
+            },
+            explanation: Explanation {
+                title: format!(
+                    "Step {}: sample #{} {}, class {}: classifier k sees +1 for class k, −1 otherwise",
+                    r.step,
+                    r.index,
+                    point(&r.x),
+                    name(r.class)
+                ),
+                weights: rows_text(&r.weights_before, |k| format!("W{k}")),
+                score: format!("s_k = W_k·f(x) = {}", vector(&r.scores)),
+                check: checks,
+                update: if r.mistake {
+                    update.clone()
+                } else {
+                    "no update".to_string()
+                },
+            },
+            row_weights: rows_text(&r.weights_before, |k| format!("W{k}")),
+            row_score: format!("s = {}", vector(&r.scores)),
+            row_update: update,
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! The classic rule to the rest of the lab: its registry line, its record's words and what it
+//! draws.
+
+use super::{Outcome, StepRecord, Trainer};
+use crate::core::algo::learner::{bits, sign_class, Algo, Described, Info, Kind, Learner, Visit};
+use crate::core::algo::ClassData;
+use crate::core::explain::Explanation;
+use crate::core::numfmt::{num, point, vector};
+use crate::core::schedule::EpochSchedule;
+use crate::core::table::{score_expression, update_text};
+use crate::core::{Dataset, Error, Settings, Setup};
+
+impl Learner for Trainer {
+    fn settings(&self) -> &Settings {
+        &self.settings
+    }
+    fn schedule(&self) -> Option<&EpochSchedule> {
+        Some(&self.schedule)
+    }
+    fn schedule_mut(&mut self) -> Option<&mut EpochSchedule> {
+        Some(&mut self.schedule)
+    }
+    fn predict_class(&self, _data: &Dataset, x: &[f64]) -> Option<usize> {
+        sign_class(self.score(x))
+    }
+    fn state_key(&self) -> Vec<u64> {
+        bits(self.weights())
+    }
+    fn linear_weights(&self) -> Option<&[f64]> {
+        Some(self.weights())
+    }
+    fn classic_table(&self) -> bool {
+        true
+    }
+    fn weights_text(&self, _data: &Dataset) -> String {
+        vector(self.weights())
+    }
+}
+
+impl Algo for Trainer {
+    type Record = StepRecord;
+    const INFO: Info = Info {
+        name: "perceptron",
+        title: "Perceptron (classic rule)",
+        kind: Kind::Binary,
+        params: &[],
+    };
+    fn create(_setup: &Setup, settings: Settings, dim: usize) -> Result<Self, Error> {
+        Trainer::new(settings, dim)
+    }
+    fn step(&mut self, data: &Dataset, _classes: &ClassData) -> Outcome<StepRecord> {
+        Trainer::step(self, data)
+    }
+}
+
+/// `+1` or `-1`.
+pub(crate) fn sign(y: f64) -> &'static str {
+    if y > 0.0 {
+        "+1"
+    } else {
+        "-1"
+    }
+}
+
+impl Visit for StepRecord {
+    fn step(&self) -> u64 {
+        self.step
+    }
+    fn epoch(&self) -> u64 {
+        self.epoch
+    }
+    fn mistake(&self) -> bool {
+        self.mistake
+    }
+    fn visited(&self) -> Option<(usize, &[f64])> {
+        Some((self.index, &self.x))
+    }
+    fn fields(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+    fn kind(&self) -> &'static str {
+        "binary"
+    }
+    fn ghost(&self) -> Option<&[f64]> {
+        self.mistake.then_some(&self.weights_before[..])
+    }
+    fn describe(&self, settings: &Settings, _names: &[String]) -> Described {
+        let (eta, bias) = (settings.eta, settings.bias);
+        let r = self;
+        Described {
+            sample: format!("#{} {}, y = {}", r.index, point(&r.x), sign(r.y)),
+            score: num(r.score),
+            outcome: if r.mistake {
+                format!("mistake → {}", update_text(r, eta, bias))
+            } else {
+                "correct, no update".to_string()
+            },
+            row_weights: vector(&r.weights_before),
+            row_score: score_expression(r, bias),
+            row_update: update_text(r, eta, bias),
+            explanation: Explanation::of(r, eta, bias),
+        }
+    }
+}

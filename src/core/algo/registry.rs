@@ -1,0 +1,271 @@
+//! The registry: every algorithm of the lab, once. One line per algorithm names its module's
+//! type; from it come the [`Algorithm`] list (the page's selector, links, the CLI's `--algo`),
+//! the [`Model`] a session runs and the [`Record`] of a step — closed enums, so a history entry
+//! is a cheap clone — and the dispatch to each algorithm's [`Learner`] and [`Visit`].
+//!
+//! To add an algorithm: write its module (the run, its record, `impl Learner`, `impl Algo`,
+//! `impl Visit`) and add its line to the `registry!` call below.
+
+use super::averaged::Averaged;
+use super::batch::Batch;
+use super::kernel::{Kernel, KernelTrainer};
+use super::learner::{Algo, Info, Kind, Learner, Visit};
+use super::multiclass::MulticlassTrainer;
+use super::ovo::OvoTrainer;
+use super::ovr::OvrTrainer;
+use super::ClassData;
+use crate::core::{Dataset, Error, Refusal, Settings, StepRecord, Trainer};
+
+/// The number of identifiers given.
+macro_rules! count {
+    () => { 0usize };
+    ($head:ident $($tail:ident)*) => { 1usize + count!($($tail)*) };
+}
+
+macro_rules! registry {
+    ($( $(#[$doc:meta])* $variant:ident => $learner:ty ),* $(,)?) => {
+        /// The algorithms the page and the CLI offer, in the selector's order.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Algorithm {
+            $( $(#[$doc])* $variant ),*
+        }
+
+        impl Algorithm {
+            /// Every algorithm, in the order the selector lists them.
+            pub const ALL: [Algorithm; count!($($variant)*)] = [$(Algorithm::$variant),*];
+
+            /// The algorithm's registry line.
+            pub fn info(self) -> &'static Info {
+                match self {
+                    $( Algorithm::$variant => &<$learner as Algo>::INFO ),*
+                }
+            }
+        }
+
+        /// One run of one algorithm. Cloning is cheap enough to keep one clone per step (the
+        /// kernel run copies its α, one number per sample).
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Model {
+            $( $(#[$doc])* $variant($learner) ),*
+        }
+
+        /// What one step of any algorithm did: a row of the trace table.
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Record {
+            $( $(#[$doc])* $variant(<$learner as Algo>::Record) ),*
+        }
+
+        impl Model {
+            /// A fresh run of `setup` with `settings` on data with `dim` features.
+            pub fn new(setup: &Setup, settings: Settings, dim: usize) -> Result<Model, Error> {
+                Ok(match setup.algorithm {
+                    $( Algorithm::$variant =>
+                        Model::$variant(<$learner as Algo>::create(setup, settings, dim)?) ),*
+                })
+            }
+
+            /// The algorithm.
+            pub fn algorithm(&self) -> Algorithm {
+                match self {
+                    $( Model::$variant(_) => Algorithm::$variant ),*
+                }
+            }
+
+            /// The run as a [`Learner`].
+            pub fn learner(&self) -> &(dyn Learner + 'static) {
+                match self {
+                    $( Model::$variant(t) => t ),*
+                }
+            }
+
+            /// The run as a mutable [`Learner`].
+            pub fn learner_mut(&mut self) -> &mut (dyn Learner + 'static) {
+                match self {
+                    $( Model::$variant(t) => t ),*
+                }
+            }
+
+            /// One step on the points (`classes` is the same points as [`ClassData`], for the
+            /// multiclass algorithms).
+            pub fn step(&mut self, data: &Dataset, classes: &ClassData) -> Result<Record, Refusal> {
+                match self {
+                    $( Model::$variant(t) =>
+                        Algo::step(t, data, classes).into_result().map(Record::$variant) ),*
+                }
+            }
+        }
+
+        impl Record {
+            /// The record as a [`Visit`].
+            pub fn visit(&self) -> &(dyn Visit + 'static) {
+                match self {
+                    $( Record::$variant(r) => r ),*
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    /// The classic rule.
+    Perceptron => Trainer,
+    /// The classic rule with the average of the weights over all visits (seed 004).
+    Averaged => Averaged,
+    /// One gradient step on the perceptron criterion per epoch (seeds 002, 003).
+    Batch => Batch,
+    /// The dual form with a kernel (seeds 001, 003).
+    Kernel => KernelTrainer,
+    /// One weight row per class (seed 000).
+    Multiclass => MulticlassTrainer,
+    /// One-vs-rest: K binary perceptrons (seed 001).
+    Ovr => OvrTrainer,
+    /// One-vs-one: a binary perceptron per pair of classes (seed 001).
+    Ovo => OvoTrainer,
+}
+
+// The enum is written by `registry!`, which cannot mark one variant `#[default]`.
+#[allow(clippy::derivable_impls)]
+impl Default for Algorithm {
+    fn default() -> Self {
+        Algorithm::Perceptron
+    }
+}
+
+impl Algorithm {
+    /// The name used by the CLI's `--algo`, the selector and links.
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// A title for people.
+    pub fn title(self) -> &'static str {
+        self.info().title
+    }
+
+    /// Binary, multiclass or kernel.
+    pub fn kind(self) -> Kind {
+        self.info().kind
+    }
+
+    /// Reads a name as [`Algorithm::name`] writes it (in any case).
+    pub fn parse(text: &str) -> Result<Algorithm, Error> {
+        let text = text.trim().to_ascii_lowercase();
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == text)
+            .ok_or_else(|| Error::Field {
+                field: "algorithm",
+                reason: format!(
+                    "{text:?} is not one of {}",
+                    Algorithm::ALL
+                        .iter()
+                        .map(|a| a.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            })
+    }
+
+    /// Whether the algorithm takes K ≥ 2 classes rather than ±1.
+    pub fn is_multiclass(self) -> bool {
+        self.kind() == Kind::Multiclass
+    }
+}
+
+/// What the session needs besides [`Settings`] to start a run: the algorithm, its kernel, the
+/// number of classes, and (for the course's multiclass example) explicit initial rows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Setup {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The kernel of [`Algorithm::Kernel`].
+    pub kernel: Kernel,
+    /// K for the multiclass algorithms, 2 to 6.
+    pub classes: usize,
+    /// Initial rows for [`Algorithm::Multiclass`] (one per class, bias first), instead of the
+    /// settings' zero or random start.
+    pub rows: Option<Vec<Vec<f64>>>,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup {
+            algorithm: Algorithm::Perceptron,
+            kernel: Kernel::Linear,
+            classes: 3,
+            rows: None,
+        }
+    }
+}
+
+impl Setup {
+    /// The number of classes the run distinguishes: 2 for the binary algorithms.
+    pub fn num_classes(&self) -> usize {
+        if self.algorithm.is_multiclass() {
+            self.classes
+        } else {
+            2
+        }
+    }
+}
+
+impl std::ops::Deref for Model {
+    type Target = dyn Learner;
+    fn deref(&self) -> &Self::Target {
+        self.learner()
+    }
+}
+
+impl std::ops::DerefMut for Model {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        self.learner_mut()
+    }
+}
+
+impl std::ops::Deref for Record {
+    type Target = dyn Visit;
+    fn deref(&self) -> &Self::Target {
+        self.visit()
+    }
+}
+
+impl Record {
+    /// The record as JSON: its fields plus `"kind"` (`binary`, `batch`, `kernel`,
+    /// `multiclass`, `ovr` or `ovo`), `"step"` and `"mistake"`.
+    pub fn to_json(&self) -> serde_json::Value {
+        let v = self.visit();
+        let mut value = v.fields();
+        if let Some(map) = value.as_object_mut() {
+            map.insert("kind".into(), v.kind().into());
+            map.insert("step".into(), v.step().into());
+            map.insert("mistake".into(), v.mistake().into());
+        }
+        value
+    }
+
+    /// The classic record, for the classic and averaged rules.
+    pub fn binary(&self) -> Option<&StepRecord> {
+        match self {
+            Record::Perceptron(r) | Record::Averaged(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
+impl Model {
+    /// The class the model predicts for `x` (see [`Learner::predict_class`]).
+    pub fn predict(&self, data: &Dataset, x: &[f64]) -> Option<usize> {
+        self.learner().predict_class(data, x)
+    }
+
+    /// The fraction of the points the model classifies correctly (averaged: with w̄).
+    pub fn accuracy(&self, data: &Dataset) -> Option<f64> {
+        if data.is_empty() {
+            return None;
+        }
+        let correct = (0..data.len())
+            .filter(|&i| self.predict(data, data.x(i)) == Some(data.class(i)))
+            .count();
+        Some(correct as f64 / data.len() as f64)
+    }
+}
