@@ -25,6 +25,7 @@ fn choose(s: &mut Session, algorithm: Algorithm, classes: usize) {
             kernel: Kernel::Linear,
             classes,
             rows: None,
+            params: Vec::new(),
         }),
     );
 }
@@ -100,6 +101,7 @@ fn changing_k_keeps_the_names_and_names_new_classes_uniquely() {
             kernel: Kernel::Linear,
             classes: 2,
             rows: None,
+            params: Vec::new(),
         }))
         .unwrap_err();
     assert!(

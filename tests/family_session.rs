@@ -38,6 +38,7 @@ fn choose(s: &mut Session, algorithm: Algorithm, kernel: &str, classes: usize) {
             kernel: Kernel::parse(kernel).unwrap(),
             classes,
             rows: None,
+            params: Vec::new(),
         }),
     );
 }

@@ -69,6 +69,7 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
             )| {
                 let multi = matches!(algorithm, "multiclass" | "ovr" | "ovo");
                 Scenario {
+                    params: Default::default(),
                     version: 1,
                     algorithm: algorithm.to_string(),
                     kernel: if algorithm == "kernel" {
@@ -434,6 +435,7 @@ fn imported(csv: &[u8]) -> Session {
             kernel: Kernel::Linear,
             classes: 3,
             rows: None,
+            params: Vec::new(),
         }),
         Action::ImportCsv(csv.to_vec()),
     ] {

@@ -89,6 +89,10 @@ pub struct Scenario {
     /// Explicit initial rows of the multiclass perceptron (bias first), if any.
     #[serde(default)]
     pub rows: Option<Vec<Vec<f64>>>,
+    /// The algorithm's own numbers by key (e.g. `{"C": 0.5}` for passive-aggressive), as the
+    /// registry names them; absent or empty for algorithms that take none.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub params: std::collections::BTreeMap<String, f64>,
     /// Learn a bias.
     #[serde(default = "yes")]
     pub bias: bool,
@@ -388,6 +392,9 @@ pub fn to_link(s: &Scenario) -> String {
         let names: Vec<String> = names.iter().map(|n| encode_name(n)).collect();
         parts.push(format!("l={}", names.join(",")));
     }
+    for (key, value) in &s.params {
+        parts.push(format!("{}={}", encode(key), number(*value)));
+    }
     if let Some(rows) = &s.rows {
         let rows: Vec<String> = rows
             .iter()
@@ -504,10 +511,17 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
             .find(|(key, _)| key == k)
             .map(|(_, v)| v.as_str())
     };
-    let known = [
+    let param_keys: Vec<&str> = Algorithm::ALL
+        .iter()
+        .flat_map(|a| a.info().params.iter().map(|p| p.key))
+        .collect();
+    let known: Vec<&str> = [
         "v", "a", "k", "c", "l", "r", "b", "i", "e", "o", "s", "m", "n", "p", "d", "w", "pk", "mm",
         "sn",
-    ];
+    ]
+    .into_iter()
+    .chain(param_keys.iter().copied())
+    .collect();
     let unknown: Vec<String> = pairs
         .iter()
         .map(|(k, _)| k.clone())
@@ -548,6 +562,17 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
             "link",
             format!("r (initial rows) contradicts a={algorithm}: rows belong to a=multiclass"),
         ));
+    }
+    let mut params = std::collections::BTreeMap::new();
+    for key in &param_keys {
+        let Some(value) = get(key) else { continue };
+        let Some(param) = parsed.info().params.iter().find(|p| p.key == *key) else {
+            return Err(field(
+                "link",
+                format!("{key} contradicts a={algorithm}, which does not take {key}"),
+            ));
+        };
+        params.insert(key.to_string(), param.validate(parse_number(key, value)?)?);
     }
     if get("c").is_some() && !parsed.is_multiclass() {
         return Err(field(
@@ -666,6 +691,7 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
         },
         class_names: names,
         rows: get("r").map(|r| numbers("r", r)).transpose()?,
+        params,
         bias: match get("b") {
             None | Some("1") | Some("true") => true,
             Some("0") | Some("false") => false,

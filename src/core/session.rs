@@ -817,6 +817,13 @@ impl Session {
             class_names: (self.setup.algorithm.is_multiclass() && !self.has_default_class_names())
                 .then(|| self.class_names.clone()),
             rows: self.setup.rows.clone(),
+            params: self
+                .setup
+                .checked_params()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
             bias: settings.bias,
             init: super::scenario::init_text(&settings.init),
             eta: settings.eta,
@@ -933,7 +940,19 @@ impl Session {
                 3
             },
             rows: s.rows.clone(),
+            params: s.params.iter().map(|(k, v)| (k.clone(), *v)).collect(),
         };
+        if let Some(key) = s
+            .params
+            .keys()
+            .find(|k| !algorithm.info().params.iter().any(|p| p.key == k.as_str()))
+        {
+            return Err(Error::Field {
+                field: "params",
+                reason: format!("{} does not take {key}", algorithm.title()),
+            });
+        }
+        setup.checked_params()?;
         let names = match &s.class_names {
             None => names::default_class_names(algorithm, setup.classes),
             Some(_) if !algorithm.is_multiclass() => {

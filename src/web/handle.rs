@@ -294,6 +294,7 @@ impl Lab {
                 kernel,
                 classes,
                 rows: None,
+                params: Vec::new(),
             };
             runner.apply(Action::SetSetup(setup))
         })

@@ -185,6 +185,9 @@ pub struct Setup {
     /// Initial rows for [`Algorithm::Multiclass`] (one per class, bias first), instead of the
     /// settings' zero or random start.
     pub rows: Option<Vec<Vec<f64>>>,
+    /// Values of the algorithms' own numbers ([`Info::params`], e.g. `C`), by key; a key not
+    /// given takes its default.
+    pub params: Vec<(String, f64)>,
 }
 
 impl Default for Setup {
@@ -194,11 +197,41 @@ impl Default for Setup {
             kernel: Kernel::Linear,
             classes: 3,
             rows: None,
+            params: Vec::new(),
         }
     }
 }
 
 impl Setup {
+    /// The value of the algorithm's number `key`: as given, else its default (0 for a key the
+    /// algorithm does not take).
+    pub fn param(&self, key: &str) -> f64 {
+        self.params
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|&(_, v)| v)
+            .or_else(|| {
+                self.algorithm
+                    .info()
+                    .params
+                    .iter()
+                    .find(|p| p.key == key)
+                    .map(|p| p.default)
+            })
+            .unwrap_or(0.0)
+    }
+
+    /// The values of the algorithm's own numbers, in [`Info::params`] order, checked.
+    pub fn checked_params(&self) -> Result<Vec<(&'static str, f64)>, Error> {
+        self.algorithm
+            .info()
+            .params
+            .iter()
+            .map(|p| Ok((p.key, p.validate(self.param(p.key))?)))
+            .collect()
+    }
+
     /// The number of classes the run distinguishes: 2 for the binary algorithms.
     pub fn num_classes(&self) -> usize {
         if self.algorithm.is_multiclass() {

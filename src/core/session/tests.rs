@@ -552,6 +552,7 @@ fn setup(algorithm: crate::core::Algorithm, kernel: &str, classes: usize) -> cra
         kernel: crate::core::algo::kernel::Kernel::parse(kernel).unwrap(),
         classes,
         rows: None,
+        params: Vec::new(),
     }
 }
 
