@@ -1748,7 +1748,8 @@ impl Session {
                         support: support.clone(),
                     }),
                     _ => None,
-                }),
+                })
+                .or_else(|| model.margin_band()),
             selected: self.selected_point,
             averaged: model.second_line(),
             lines: model.class_lines(),

@@ -219,6 +219,10 @@ pub trait Learner {
     fn second_line(&self) -> Option<[f64; 3]> {
         None
     }
+    /// A margin band to draw around the line (passive-aggressive: `|w·x + b| < 1`).
+    fn margin_band(&self) -> Option<crate::core::scene::MarginView> {
+        None
+    }
     /// Lines of several classifiers (one-vs-rest, one-vs-one).
     fn class_lines(&self) -> Vec<ClassLine> {
         Vec::new()
