@@ -1,4 +1,5 @@
 use super::*;
+use crate::core::Preset;
 use crate::core::table::TableFormat;
 use proptest::prelude::*;
 
