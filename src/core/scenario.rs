@@ -251,15 +251,7 @@ fn field(field: &'static str, reason: impl Into<String>) -> Error {
 
 /// `init` as the settings form writes it.
 pub fn init_text(init: &InitWeights) -> String {
-    match init {
-        InitWeights::Zero => "zero".to_string(),
-        InitWeights::Random => "random".to_string(),
-        InitWeights::Explicit(w) => w
-            .iter()
-            .map(|v| format!("{v}"))
-            .collect::<Vec<_>>()
-            .join(","),
-    }
+    init.to_string()
 }
 
 impl Scenario {
@@ -269,11 +261,7 @@ impl Scenario {
             bias: self.bias,
             init: InitWeights::parse(&self.init)?,
             eta: self.eta,
-            order: match self.order.as_str() {
-                "fixed" => Order::Fixed,
-                "shuffle" | "shuffled" => Order::Shuffle,
-                other => return Err(field("order", format!("{other:?} is not fixed or shuffle"))),
-            },
+            order: Order::parse(&self.order)?,
             seed: self.seed,
             max_epochs: self.max_epochs,
         };
@@ -322,12 +310,7 @@ impl Scenario {
 /// The shortest text that reads back as exactly `v`: plain decimals, or for the huge and tiny
 /// (whose plain form runs past 24 characters, e.g. 309 digits for `1e308`) the exponent form.
 fn number(v: f64) -> String {
-    let plain = format!("{}", v + 0.0);
-    if plain.len() > 24 {
-        format!("{:e}", v + 0.0)
-    } else {
-        plain
-    }
+    super::numfmt::exact(v)
 }
 
 /// A fragment value: letters, digits, `-._~` and `extra` kept as they are, every other byte

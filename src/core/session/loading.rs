@@ -154,11 +154,7 @@ impl Session {
             bias: settings.bias,
             init: crate::core::scenario::init_text(&settings.init),
             eta: settings.eta,
-            order: match settings.order {
-                crate::core::Order::Fixed => "fixed",
-                crate::core::Order::Shuffle => "shuffle",
-            }
-            .to_string(),
+            order: settings.order.to_string(),
             seed: settings.seed,
             max_epochs: settings.max_epochs,
             points: (0..start.len())

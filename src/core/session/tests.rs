@@ -1,6 +1,6 @@
 use super::*;
-use crate::core::Preset;
 use crate::core::table::TableFormat;
+use crate::core::Preset;
 use proptest::prelude::*;
 
 fn add(s: &mut Session, x: f64, y: f64, alternate: bool) {
