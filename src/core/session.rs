@@ -113,6 +113,8 @@ pub struct Session {
     kernel_grid: super::region::KernelGrid,
     max_class_cache: Option<(u64, Option<usize>)>,
     accuracy_cache: Option<((u64, u64, u64), Option<f64>)>,
+    /// The batch charts, for the state of [`Session::accuracy_key`].
+    batch_cache: Option<((u64, u64, u64), BatchView)>,
     runs: u64,
 }
 
@@ -187,6 +189,7 @@ impl Session {
             kernel_grid: Default::default(),
             max_class_cache: None,
             accuracy_cache: None,
+            batch_cache: None,
             runs: 0,
         };
         session.watch_epoch_start();
@@ -293,8 +296,19 @@ impl Session {
         self.drag.is_some()
     }
 
-    /// Applies one action. On `Err` nothing has changed.
+    /// Applies one action. On `Err` nothing has changed. After a visible change the derived
+    /// caches (theory, accuracy, the batch charts) are brought up to date here, so that
+    /// [`Session::scene`] and [`Session::status`] only read: nothing changes the session
+    /// outside `apply`.
     pub fn apply(&mut self, action: Action) -> Result<Changed, Error> {
+        let changed = self.apply_action(action)?;
+        if changed == Changed::Redraw {
+            self.refresh_derived();
+        }
+        Ok(changed)
+    }
+
+    fn apply_action(&mut self, action: Action) -> Result<Changed, Error> {
         let stops_play = matches!(
             action,
             Action::Step

@@ -23,15 +23,27 @@ impl Session {
         }
     }
 
-    /// Brings the cached theory (R and the max-margin separator) up to date; call before
-    /// [`Session::scene`] and [`Session::status`] when the data may have changed.
-    pub fn refresh_theory(&mut self) {
-        let _ = self.theory();
+    /// Brings the caches up to date: the theory (R and the max-margin separator) when the
+    /// points or the bias changed, the accuracy and the batch charts when the state changed.
+    /// Called by [`Session::apply`] after every visible change.
+    pub(super) fn refresh_derived(&mut self) {
+        if self.linear() {
+            let _ = self.theory();
+        }
         let key = self.accuracy_key();
         if !matches!(self.accuracy_cache, Some((k, _)) if k == key) {
             let accuracy = self.model().accuracy(&self.data);
             self.accuracy_cache = Some((key, accuracy));
         }
+        if !matches!(self.batch_cache, Some((k, _)) if k == key) {
+            self.batch_cache = self.compute_batch_view().map(|v| (key, v));
+        }
+    }
+
+    /// Brings the caches up to date; [`Session::apply`] already does after every change, so
+    /// this is needed only for a session built without any action.
+    pub fn refresh_theory(&mut self) {
+        self.refresh_derived();
     }
 
     /// The model's training accuracy, from the cache when it is current.
@@ -109,6 +121,15 @@ impl Session {
     /// (after each epoch so far) and online (the classic rule from the same start, after each of
     /// as many epochs, fixed order).
     pub fn batch_view(&self) -> Option<BatchView> {
+        match &self.batch_cache {
+            Some((key, view)) if *key == self.accuracy_key() => Some(view.clone()),
+            _ => self.compute_batch_view(),
+        }
+    }
+
+    /// The batch charts from scratch: the online rule is retrained over as many epochs as the
+    /// batch run has taken.
+    pub(super) fn compute_batch_view(&self) -> Option<BatchView> {
         let Model::Batch(t) = self.model() else {
             return None;
         };

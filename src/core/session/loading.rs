@@ -31,7 +31,10 @@ impl Session {
             let classes = crate::core::algo::parse_class_csv(bytes)?;
             two_features(classes.dim())?;
             let k = classes.num_classes();
-            if !(2..=6).contains(&k) {
+            if !(crate::core::algo::multiclass::MIN_CLASSES
+                ..=crate::core::algo::multiclass::MAX_CLASSES)
+                .contains(&k)
+            {
                 return Err(Error::Field {
                     field: "file",
                     reason: format!(
@@ -251,7 +254,11 @@ impl Session {
         }
         let algorithm = s.algorithm()?;
         let kernel = crate::core::algo::kernel::Kernel::parse(&s.kernel)?;
-        if algorithm.is_multiclass() && !(2..=6).contains(&s.classes) {
+        if algorithm.is_multiclass()
+            && !(crate::core::algo::multiclass::MIN_CLASSES
+                ..=crate::core::algo::multiclass::MAX_CLASSES)
+                .contains(&s.classes)
+        {
             return Err(Error::Field {
                 field: "classes",
                 reason: format!("{} is not from 2 to 6", s.classes),
