@@ -27,5 +27,5 @@ pub(crate) mod words;
 
 pub use class_data::{parse_class_csv, ClassData};
 pub use learner::{
-    bits, sign_class, three, Algo, Described, Info, Kind, Learner, Outcome, Param, Visit,
+    bits, sign_class, three, Algo, Described, Example, Info, Kind, Learner, Outcome, Param, Visit,
 };

@@ -98,12 +98,14 @@ const PA1_INFO: Info = Info {
     title: "Passive-aggressive PA-I",
     kind: Kind::Binary,
     params: &[C],
+    examples: &[],
 };
 const PA2_INFO: Info = Info {
     name: "pa2",
     title: "Passive-aggressive PA-II",
     kind: Kind::Binary,
     params: &[C],
+    examples: &[],
 };
 
 impl<const TWO: bool> Learner for Pa<TWO> {
