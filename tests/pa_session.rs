@@ -162,3 +162,46 @@ fn overflow_is_refused_and_nothing_changes() {
     let w = s.model().linear_weights().unwrap();
     assert!(w.iter().all(|v| v.is_finite()), "{w:?}");
 }
+
+#[test]
+fn its_own_example_converges_with_a_wider_margin_than_the_perceptron() {
+    use perceptron_lab::core::{margin_of, Preset, TrainState};
+    let preset = Preset::from_id("pa-wide-margin").expect("listed in the Example menu");
+    assert!(Preset::all().contains(&preset));
+    assert!(preset.title().contains("Passive-aggressive"));
+    let mut s = Session::new();
+    act(&mut s, Action::LoadPreset(preset));
+    assert_eq!(s.setup().algorithm.name(), "pa1");
+    assert_eq!(s.data().len(), 6);
+    act(&mut s, Action::RunToConvergence);
+    assert_eq!(s.model().state(), TrainState::Converged);
+    let pa = s.model().linear_weights().unwrap().to_vec();
+    // Every point is at least 1 in score from the line: outside the band.
+    for i in 0..s.data().len() {
+        let x = s.data().x(i);
+        let y = s.data().label(i).y();
+        assert!(y * (pa[0] + pa[1] * x[0] + pa[2] * x[1]) >= 1.0 - 1e-12);
+    }
+    // The perceptron on the same points (the points stay when the algorithm changes).
+    act(
+        &mut s,
+        Action::SetSetup(Setup {
+            algorithm: Algorithm::Perceptron,
+            ..Setup::default()
+        }),
+    );
+    act(&mut s, Action::RunToConvergence);
+    assert_eq!(s.model().state(), TrainState::Converged);
+    let perceptron = s.model().linear_weights().unwrap().to_vec();
+    let points: Vec<[f64; 2]> = (0..6)
+        .map(|i| [s.data().x(i)[0], s.data().x(i)[1]])
+        .collect();
+    let labels: Vec<f64> = (0..6).map(|i| s.data().label(i).y()).collect();
+    let geometric = |w: &[f64]| margin_of([w[0], w[1], w[2]], &points, &labels, true).unwrap();
+    assert!(
+        geometric(&pa) > geometric(&perceptron),
+        "PA {} vs perceptron {}",
+        geometric(&pa),
+        geometric(&perceptron)
+    );
+}

@@ -4,7 +4,7 @@
 
 use super::{PaRecord, PaVariant, PassiveAggressive};
 use crate::core::algo::learner::{
-    bits, sign_class, Algo, Described, Info, Kind, Learner, Outcome, Param, Visit,
+    bits, sign_class, Algo, Described, Example, Info, Kind, Learner, Outcome, Param, Visit,
 };
 use crate::core::algo::perceptron::sign;
 use crate::core::algo::ClassData;
@@ -92,13 +92,36 @@ impl Learner for PassiveAggressive {
     }
 }
 
+/// Six well-separated points: PA-I converges to a line with every point at least 1 in score
+/// from it (the band |w·x + b| < 1 is empty), where the perceptron stops at the first line
+/// that separates them. Switch the algorithm to compare on the same points.
+const WIDE_MARGIN: Example = Example {
+    id: "pa-wide-margin",
+    title: "Passive-aggressive: a wide margin (compare with the perceptron)",
+    points: || {
+        vec![
+            ([2.0, 2.0], 1),
+            ([-2.0, -1.0], 0),
+            ([3.0, 1.0], 1),
+            ([-1.0, -3.0], 0),
+            ([2.5, 3.0], 1),
+            ([-3.0, -2.0], 0),
+        ]
+    },
+    settings: || Settings {
+        max_epochs: 100,
+        ..Settings::default()
+    },
+    params: &[("C", 1.0)],
+};
+
 /// The registry's lines for the two variants.
 const PA1_INFO: Info = Info {
     name: "pa1",
     title: "Passive-aggressive PA-I",
     kind: Kind::Binary,
     params: &[C],
-    examples: &[],
+    examples: &[WIDE_MARGIN],
 };
 const PA2_INFO: Info = Info {
     name: "pa2",
