@@ -1,22 +1,23 @@
-//! The one owner of the session in the browser: applies actions, keeps the dirty flag and draws
-//! in animation frames.
+//! The one owner of the session in the browser: applies actions, keeps the dirty flag and, only
+//! in animation frames, draws (through `src/render`) and writes the page: the status and panels
+//! (`dom_out`, `panels`) and the address bar (`address`).
 
-use super::dom::{find, set_attribute, set_text};
-use crate::core::compare::{compare, Compared, NoComparison, COMPARED, COMPARE_POINTS_LIMIT};
+mod address;
+mod dom_out;
+mod paint;
+mod panels;
+
+use super::dom::find;
+use crate::core::compare::{Compared, NoComparison};
 use crate::core::table::TableFormat;
-use crate::core::{
-    Action, Algorithm, Changed, Error, InitWeights, Label, Order, Rect, Scene, Session, Settings,
-    Setup,
-};
-use crate::render::{draw_batch, draw_with_underlay, layout, mark, Mark, PlotFrame, Theme};
+use crate::core::{Action, Changed, Error, Label, Session};
+use crate::render::{layout, region_grid, PlotFrame, Theme};
+use address::Address;
+use paint::{paint_plot, MarksLayer};
+use panels::{compare_panel, CompareDrawn, CompareKey, ComparePanel};
 use plotters::prelude::IntoDrawingArea;
-use plotters_canvas::CanvasBackend;
-use wasm_bindgen::Clamped;
 use wasm_bindgen::JsCast;
-use web_sys::{
-    CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, HtmlElement, HtmlInputElement,
-    HtmlSelectElement, ImageData, ScrollBehavior, ScrollToOptions,
-};
+use web_sys::{Document, Element, HtmlCanvasElement, HtmlElement, HtmlInputElement, Window};
 
 /// Region map cells are this many CSS pixels wide and high.
 const REGION_CELL_CSS: f64 = 3.0;
@@ -32,89 +33,6 @@ const TRACE_WINDOW: usize = 60;
 
 /// The side-by-side plots are drawn this much smaller than the main plot's text and lines.
 const COMPARE_SCALE: f64 = 0.8;
-
-/// What a comparison is trained from: when it changes, the three models are trained again.
-#[derive(Debug, Clone, PartialEq)]
-struct CompareKey {
-    points: Vec<(f64, f64, usize)>,
-    settings: Settings,
-    setup: Setup,
-    names: Vec<String>,
-}
-
-/// What the side-by-side plots were last drawn from: when it is unchanged, they stay.
-#[derive(Debug, Clone, PartialEq)]
-struct CompareDrawn {
-    key: CompareKey,
-    view: Rect,
-    sizes: Vec<(u32, u32)>,
-    scale: f64,
-    dark: bool,
-}
-
-/// The side-by-side panel's elements: one figure per strategy of [`COMPARED`].
-struct ComparePanel {
-    panel: Element,
-    note: Option<Element>,
-    figures: Vec<(Algorithm, Element, HtmlCanvasElement, Option<Element>)>,
-}
-
-/// The points' marks drawn once on a canvas of their own and copied onto the plot with one
-/// `drawImage` while they stay as they were: used while playing, when only the lines and rings
-/// move, so the browser rasterizes one image per frame instead of every point's shape again.
-#[derive(Default)]
-struct MarksLayer {
-    /// What the layer shows: the marks' pixel positions, classes, sizes, the canvas size and the
-    /// palette, hashed.
-    key: Option<u64>,
-    canvas: Option<HtmlCanvasElement>,
-}
-
-impl MarksLayer {
-    /// Copies the marks of `scene` onto `target` (`width × height` backing pixels), drawing them
-    /// on the layer first when they changed. `false` when the layer cannot be had (the caller
-    /// then lets the renderer draw them).
-    fn draw(
-        &mut self,
-        target: &CanvasRenderingContext2d,
-        (width, height): (u32, u32),
-        frame: &PlotFrame,
-        scene: &Scene<'_>,
-        theme: &Theme,
-    ) -> bool {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        (width, height, theme.scale.to_bits()).hash(&mut hasher);
-        for c in theme.classes.iter().chain([&theme.background]) {
-            (c.0, c.1, c.2).hash(&mut hasher);
-        }
-        for p in scene.points() {
-            (frame.to_backend(p.x, p.y), p.class, p.size.to_bits()).hash(&mut hasher);
-        }
-        let key = hasher.finish();
-        if self.canvas.is_none() {
-            self.canvas = detached_canvas();
-        }
-        let Some(layer) = &self.canvas else {
-            return false;
-        };
-        if self.key != Some(key) {
-            if layer.width() != width || layer.height() != height {
-                layer.set_width(width);
-                layer.set_height(height);
-            }
-            let Some(context) = context_2d(layer) else {
-                return false;
-            };
-            context.clear_rect(0.0, 0.0, f64::from(width), f64::from(height));
-            draw_marks(&context, frame, scene, theme);
-            self.key = Some(key);
-        }
-        target
-            .draw_image_with_html_canvas_element(layer, 0.0, 0.0)
-            .is_ok()
-    }
-}
 
 /// How the plot looks, chosen by the page (not part of the model).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -156,7 +74,8 @@ pub struct Runner {
     options: ViewOptions,
     dirty: bool,
     settings_dirty: bool,
-    last_link: Option<String>,
+    /// The address bar and share box, when this lab writes them (the main page's lab).
+    address: Option<Address>,
     last_trace_ms: f64,
 }
 
@@ -209,7 +128,7 @@ impl Runner {
             options: ViewOptions::default(),
             dirty: true,
             settings_dirty: false,
-            last_link: None,
+            address: None,
             last_trace_ms: f64::NEG_INFINITY,
         }
     }
@@ -234,7 +153,7 @@ impl Runner {
 
     /// Whether another animation frame is needed after this one.
     pub fn wants_frames(&self) -> bool {
-        self.session.is_playing()
+        self.session.is_playing() || self.address.as_ref().is_some_and(Address::pending)
     }
 
     /// Marks the frame dirty (e.g. after a resize); the next frame draws everything afresh,
@@ -259,8 +178,19 @@ impl Runner {
     }
 
     /// Opens a link fragment: its scenario, if it has one (`Ok(true)`); unknown keys are named
-    /// in the notice. A fragment that cannot be opened changes nothing and says why.
+    /// in the notice. A fragment that cannot be opened changes nothing and says why. Either way
+    /// the address keeps what the user put there until the state changes (a pending write of
+    /// the state before is dropped).
     pub fn open_link(&mut self, fragment: &str) -> Result<bool, Error> {
+        let opened = self.open_link_inner(fragment);
+        if let Some(address) = &mut self.address {
+            let link = matches!(opened, Ok(true)).then(|| address::link_of(&self.session).ok());
+            address.adopt(link.flatten());
+        }
+        opened
+    }
+
+    fn open_link_inner(&mut self, fragment: &str) -> Result<bool, Error> {
         let link = crate::core::scenario::from_link(fragment)?;
         let Some(scenario) = link.scenario else {
             return Ok(false);
@@ -274,42 +204,38 @@ impl Runner {
             );
             self.apply(Action::Say(notice))?;
         }
-        self.last_link = Some(crate::core::scenario::to_link(&self.session.scenario()));
         Ok(true)
     }
 
-    /// The link fragment of the current state when it changed since the last call; `None` when
-    /// unchanged; an empty string (once) when the points became too many for a link.
-    pub fn link_if_changed(&mut self) -> Option<String> {
-        if self.session.data().len() > LINK_POINTS_LIMIT {
-            // Too many points: once, say so with an empty link (the page then drops the stale
-            // one from the address bar).
-            if self.last_link.as_deref() == Some("") {
-                return None;
-            }
-            self.last_link = Some(String::new());
-            return Some(String::new());
+    /// From now on, frames write the link into the address bar of `window` (followed by the
+    /// page's own keys `page_keys`) and into the share box; the next frame writes it.
+    pub fn write_address(&mut self, window: Window, page_keys: &str) {
+        self.address = Some(Address::new(window, &self.root, page_keys));
+    }
+
+    /// The link of the current state, written into the address bar and the share box now (when
+    /// this lab writes them): the whole URL, or the link fragment for a lab that does not.
+    /// An error when the points are too many for a link.
+    pub fn copy_link(&mut self, now_ms: f64) -> Result<String, Error> {
+        match &mut self.address {
+            Some(address) => address.write_now(now_ms, &self.session),
+            None => self.link(),
         }
-        let link = crate::core::scenario::to_link(&self.session.scenario());
-        if self.last_link.as_deref() == Some(link.as_str()) {
-            return None;
-        }
-        self.last_link = Some(link.clone());
-        Some(link)
     }
 
     /// The link fragment of the current state, or an error when the points are too many.
     pub fn link(&self) -> Result<String, Error> {
-        if self.session.data().len() > LINK_POINTS_LIMIT {
-            return Err(Error::Field {
-                field: "link",
-                reason: format!(
-                    "{} points are too many for a link (at most {LINK_POINTS_LIMIT}); export the scenario as a file instead",
-                    self.session.data().len()
-                ),
-            });
-        }
-        Ok(crate::core::scenario::to_link(&self.session.scenario()))
+        address::link_of(&self.session)
+    }
+
+    /// The text the status field `name` shows for the current state (`step`, `weights`, …).
+    pub fn field(&mut self, name: &str) -> Option<String> {
+        // The theory fields follow the data in frames; bring them up to date as a frame would.
+        self.session.refresh_theory();
+        let status = self.session.status();
+        let fields = status.fields();
+        let (_, text) = fields.iter().find(|(n, _)| *n == name)?;
+        Some(text.to_string())
     }
 
     /// The scenario as JSON.
@@ -338,11 +264,7 @@ impl Runner {
         };
         let view = self.session.scene().view;
         let region = layout(width, height, view, &theme).and_then(|frame| {
-            let v = frame.view();
-            let (left, top) = frame.to_pixel(v.x_min, v.y_max);
-            let (right, bottom) = frame.to_pixel(v.x_max, v.y_min);
-            let cols = ((right - left) / REGION_CELL_CSS).ceil().max(1.0) as usize;
-            let rows = ((bottom - top) / REGION_CELL_CSS).ceil().max(1.0) as usize;
+            let (v, cols, rows) = region_grid(&frame, REGION_CELL_CSS);
             self.session.region(&v, cols, rows)
         });
         let mut svg = String::new();
@@ -453,16 +375,27 @@ impl Runner {
         Some((px / scale, py / scale))
     }
 
-    /// One animation frame: takes due steps while playing, then draws if anything changed.
+    /// One animation frame: takes due steps while playing, draws and writes the page if anything
+    /// changed, then writes the address when it is due (see `address`).
     pub fn frame(&mut self, now_ms: f64) -> Result<(), String> {
         if self.session.is_playing() {
             self.apply(Action::Tick { now_ms })
                 .map_err(|e| e.to_string())?;
         }
-        if !self.dirty {
-            return Ok(());
+        if self.dirty {
+            self.dirty = false;
+            self.redraw(now_ms)?;
+            if let Some(address) = &mut self.address {
+                address.touch();
+            }
         }
-        self.dirty = false;
+        if let Some(address) = &mut self.address {
+            address.frame(now_ms, &self.session);
+        }
+        Ok(())
+    }
+
+    fn redraw(&mut self, now_ms: f64) -> Result<(), String> {
         self.session.refresh_theory();
         self.draw()?;
         self.show_status();
@@ -509,434 +442,6 @@ impl Runner {
         Ok(())
     }
 
-    /// The side-by-side panel (multiclass algorithms): multiclass, one-vs-rest and one-vs-one
-    /// trained on the points on show, each drawn in the main plot's view. The three are trained
-    /// again only when the points, settings, classes or names change, and drawn again only when
-    /// that or the view, the sizes or the palette change.
-    fn draw_compare(&mut self, theme: &Theme) {
-        let Some(panel) = &self.compare_panel else {
-            return;
-        };
-        if !self.session.setup().algorithm.is_multiclass() {
-            set_attribute(&panel.panel, "hidden", "");
-            self.compare_drawn = None;
-            return;
-        }
-        let _ = panel.panel.remove_attribute("hidden");
-        let n = self.session.data().len();
-        let key = CompareKey {
-            // Past the limit the points are not copied: the comparison is refused anyway.
-            points: if n <= COMPARE_POINTS_LIMIT {
-                (0..n)
-                    .map(|i| {
-                        let x = self.session.data().x(i);
-                        (x[0], x[1], self.session.data().class(i))
-                    })
-                    .collect()
-            } else {
-                vec![(f64::from(u32::try_from(n).unwrap_or(u32::MAX)), 0.0, 0)]
-            },
-            settings: self.session.settings().clone(),
-            setup: self.session.setup().clone(),
-            names: self.session.class_names().to_vec(),
-        };
-        if self.compared.as_ref().map(|(k, _)| k) != Some(&key) {
-            self.compared = Some((key.clone(), compare(&self.session)));
-        }
-        let scale = self.backing_scale();
-        let view = self.session.scene().view;
-        let dark = self.options.dark;
-        let Some((_, result)) = &mut self.compared else {
-            return;
-        };
-        let current = self.session.setup().algorithm;
-        for (algorithm, figure, _, _) in &panel.figures {
-            set_attribute(
-                figure,
-                "aria-current",
-                if *algorithm == current {
-                    "true"
-                } else {
-                    "false"
-                },
-            );
-        }
-        let compared = match result {
-            Ok(compared) => compared,
-            Err(why) => {
-                if let Some(note) = &panel.note {
-                    set_text(note, &format!("Not compared: {why}."));
-                }
-                for (_, figure, _, _) in &panel.figures {
-                    set_attribute(figure, "hidden", "");
-                }
-                self.compare_drawn = None;
-                return;
-            }
-        };
-        if let Some(note) = &panel.note {
-            set_text(
-                note,
-                "The points on show, trained by each strategy from the initial weights until it \
-                 converges or stops; grey: no single class wins. Choose one to step through it.",
-            );
-        }
-        let mut sizes = Vec::new();
-        for (_, figure, canvas, _) in &panel.figures {
-            let _ = figure.remove_attribute("hidden");
-            let width = (f64::from(canvas.client_width()) * scale).round().max(1.0) as u32;
-            let height = (f64::from(canvas.client_height()) * scale).round().max(1.0) as u32;
-            if canvas.width() != width || canvas.height() != height {
-                canvas.set_width(width);
-                canvas.set_height(height);
-            }
-            sizes.push((width, height));
-        }
-        let drawn = CompareDrawn {
-            key,
-            view,
-            sizes,
-            scale: theme.scale,
-            dark,
-        };
-        if self.compare_drawn.as_ref() == Some(&drawn) {
-            return;
-        }
-        // No legend box on the small plots: the panel's note says what grey means.
-        let small = Theme {
-            scale: theme.scale * COMPARE_SCALE,
-            legend: false,
-            ..*theme
-        };
-        for ((_, _, canvas, caption), entry) in panel.figures.iter().zip(compared.iter_mut()) {
-            if let Some(caption) = caption {
-                set_text(caption, &entry.summary);
-            }
-            let cell = REGION_CELL_CSS * scale;
-            if let Err(e) = paint_plot(canvas, &small, cell, &mut entry.lab, Some(view), None) {
-                web_sys::console::error_1(&e.into());
-            }
-        }
-        self.compare_drawn = Some(drawn);
-    }
-
-    /// The batch perceptron's charts, when the batch panel is shown.
-    fn draw_batch(&self, theme: &Theme) {
-        let (Some(panel), Some(canvas)) = (&self.batch_panel, &self.batch_canvas) else {
-            return;
-        };
-        let Some(view) = self.session.batch_view() else {
-            let _ = panel.set_attribute("hidden", "");
-            return;
-        };
-        let _ = panel.remove_attribute("hidden");
-        let scale = self.backing_scale();
-        let width = (f64::from(canvas.client_width()) * scale).round().max(1.0) as u32;
-        let height = (f64::from(canvas.client_height()) * scale).round().max(1.0) as u32;
-        if canvas.width() != width || canvas.height() != height {
-            canvas.set_width(width);
-            canvas.set_height(height);
-        }
-        if let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) {
-            let area = backend.into_drawing_area();
-            let theme = Theme { scale, ..*theme };
-            if let Err(e) = draw_batch(&area, &view, &theme) {
-                web_sys::console::error_1(&e.to_string().into());
-            }
-            let _ = area.present();
-        }
-    }
-
-    /// The kernel perceptron's Gram matrix panel.
-    fn show_gram(&self) {
-        let (Some(panel), Some(table), Some(document)) =
-            (&self.gram_panel, &self.gram_table, &self.document)
-        else {
-            return;
-        };
-        let Some(gram) = self.session.gram(GRAM_LIMIT) else {
-            let _ = panel.set_attribute("hidden", "");
-            return;
-        };
-        let _ = panel.remove_attribute("hidden");
-        if let Some(caption) = &self.gram_caption {
-            let shown = gram.rows.len();
-            let mut text = format!(
-                "K = {}; n = {}. The highlighted row is K(x_i, ·) of the sample just visited; f(x_i) = Σ_j α_j·y_j·K(x_j, x_i) + b sums it weighted by α·y.",
-                gram.kernel, gram.size
-            );
-            if shown < gram.size {
-                text.push_str(&format!(" The first {shown} rows and columns are shown."));
-            }
-            set_text(caption, &text);
-        }
-        table.set_text_content(None);
-        let cell = |tag: &str, text: &str| -> Option<Element> {
-            let e = document.create_element(tag).ok()?;
-            e.set_text_content(Some(text));
-            Some(e)
-        };
-        let Ok(head) = document.create_element("tr") else {
-            return;
-        };
-        if let Some(c) = cell("th", "") {
-            let _ = head.append_child(&c);
-        }
-        if let Some(c) = cell("th", "α") {
-            let _ = head.append_child(&c);
-        }
-        for j in 0..gram.rows.len() {
-            if let Some(c) = cell("th", &format!("x{}", j + 1)) {
-                let _ = head.append_child(&c);
-            }
-        }
-        let _ = table.append_child(&head);
-        let mut rows: Vec<(usize, Vec<f64>)> = gram.rows.iter().cloned().enumerate().collect();
-        if let (Some(i), Some(row)) = (gram.current, &gram.current_row) {
-            if i >= rows.len() {
-                rows.push((i, row.iter().take(gram.rows.len()).copied().collect()));
-            }
-        }
-        for (i, values) in rows {
-            let Ok(tr) = document.create_element("tr") else {
-                return;
-            };
-            if gram.current == Some(i) {
-                let _ = tr.set_attribute("class", "current");
-                let _ = tr.set_attribute("aria-current", "true");
-            }
-            let _ = tr.set_attribute("data-row", &(i + 1).to_string());
-            if let Some(c) = cell("th", &format!("x{}", i + 1)) {
-                let _ = tr.append_child(&c);
-            }
-            let alpha = gram.alphas.get(i).copied().unwrap_or(0.0);
-            if let Some(c) = cell("td", &crate::core::numfmt::num(alpha)) {
-                let _ = c.set_attribute("class", "alpha");
-                let _ = tr.append_child(&c);
-            }
-            for v in values {
-                let text = crate::core::numfmt::num((v * 1000.0).round() / 1000.0);
-                if let Some(c) = cell("td", &text) {
-                    let _ = tr.append_child(&c);
-                }
-            }
-            let _ = table.append_child(&tr);
-        }
-    }
-
-    fn show_status(&self) {
-        let status = self.session.status();
-        for (name, text) in status.fields() {
-            if let Some((_, element)) = self.fields.iter().find(|(n, _)| *n == name) {
-                set_text(element, text);
-            }
-        }
-        if let Some(label) = &self.play_label {
-            set_text(
-                label,
-                if self.session.is_playing() {
-                    "Pause"
-                } else {
-                    "Play"
-                },
-            );
-        }
-        let selected = self.session.selected_class();
-        for (label, button) in &self.class_buttons {
-            let pressed = if *label == selected { "true" } else { "false" };
-            set_attribute(button, "aria-pressed", pressed);
-        }
-        let multi = self.session.setup().algorithm.is_multiclass();
-        if let (Some(binary), Some(many)) = (&self.binary_picker, &self.multi_picker) {
-            let (show, hide) = if multi {
-                (many, binary)
-            } else {
-                (binary, many)
-            };
-            let _ = show.remove_attribute("hidden");
-            let _ = hide.set_attribute("hidden", "");
-        }
-        let index = self.session.selected_class_index();
-        for (c, button) in &self.class_index_buttons {
-            let pressed = if *c == index { "true" } else { "false" };
-            set_attribute(button, "aria-pressed", pressed);
-            if *c < self.session.num_classes() {
-                let _ = button.remove_attribute("hidden");
-                // The class's name: its index, or the label an imported file gave it.
-                if let Some(name) = find(button, "[data-role=\"class-name\"]") {
-                    set_text(&name, &self.session.class_name(*c));
-                }
-            } else {
-                let _ = button.set_attribute("hidden", "");
-            }
-        }
-        if let Some(scrubber) = &self.scrubber {
-            let history = self.session.history();
-            let (min, max) = (history.first_step(), history.last_step());
-            set_attribute(scrubber, "min", &min.to_string());
-            set_attribute(scrubber, "max", &max.to_string());
-            let value = self.session.model().steps().to_string();
-            if scrubber.value() != value {
-                scrubber.set_value(&value);
-            }
-            set_attribute(
-                scrubber,
-                "aria-valuetext",
-                &format!("step {value} of {max}"),
-            );
-        }
-    }
-
-    /// The trace table: a window of rows around the current step, rebuilt only when it moves.
-    fn show_trace(&mut self) {
-        let (Some(body), Some(document)) = (&self.trace_body, &self.document) else {
-            return;
-        };
-        let total = self.session.trace_len();
-        let current = self.session.model().steps();
-        let first_kept = self.session.history().first_step();
-        let index = current.saturating_sub(first_kept) as usize;
-        let first = index
-            .saturating_sub(TRACE_WINDOW / 2)
-            .min(total.saturating_sub(TRACE_WINDOW));
-        let key = (
-            first,
-            total,
-            current,
-            self.session.history().dropped_steps(),
-        );
-        if self.trace_key == Some(key) {
-            return;
-        }
-        self.trace_key = Some(key);
-        body.set_text_content(None);
-        let mut current_row = None;
-        for row in self.session.trace_rows(first, TRACE_WINDOW) {
-            let Ok(tr) = document.create_element("tr") else {
-                return;
-            };
-            let _ = tr.set_attribute("data-step", &row.step.to_string());
-            let class = match (row.current, row.done) {
-                (true, _) => "current",
-                (false, true) => "done",
-                (false, false) => "undone",
-            };
-            let _ = tr.set_attribute("class", class);
-            if row.current {
-                let _ = tr.set_attribute("aria-current", "step");
-            }
-            for text in [
-                row.step.to_string(),
-                row.weights,
-                row.score,
-                row.correct,
-                row.update,
-            ] {
-                if let Ok(td) = document.create_element("td") {
-                    td.set_text_content(Some(&text));
-                    let _ = tr.append_child(&td);
-                }
-            }
-            let _ = body.append_child(&tr);
-            if row.current {
-                current_row = Some(tr);
-            }
-        }
-        if let Some(caption) = &self.trace_caption {
-            let rows = self.session.trace_rows(first, TRACE_WINDOW);
-            let text = match (rows.first(), rows.last()) {
-                (Some(a), Some(b)) if rows.len() < total || first_kept > 0 => format!(
-                    "Steps {}–{} shown of {}{}.",
-                    a.step,
-                    b.step,
-                    self.session.history().last_step(),
-                    if first_kept > 0 {
-                        format!(" (steps before {} are no longer kept)", first_kept + 1)
-                    } else {
-                        String::new()
-                    }
-                ),
-                (Some(_), Some(_)) => format!("{total} steps."),
-                _ => "No steps yet.".to_string(),
-            };
-            set_text(caption, &text);
-        }
-        if let Some(row) = current_row {
-            // A smooth scroll while stepping by hand; a jump while playing or when the user
-            // prefers reduced motion.
-            let smooth = !(self.options.reduced_motion || self.session.is_playing());
-            scroll_within(&row, smooth);
-        }
-    }
-
-    /// Writes the settings in force into the settings form (after a preset changed them).
-    fn show_settings(&self) {
-        let s = self.session.settings();
-        let input = |name: &str| {
-            find(&self.root, &format!("[data-setting=\"{name}\"]"))
-                .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-        };
-        if let Some(bias) = input("bias") {
-            bias.set_checked(s.bias);
-        }
-        if let Some(init) = input("init") {
-            init.set_value(&match &s.init {
-                InitWeights::Zero => "zero".to_string(),
-                InitWeights::Random => "random".to_string(),
-                InitWeights::Explicit(w) => w
-                    .iter()
-                    .map(|v| crate::core::numfmt::num(*v))
-                    .collect::<Vec<_>>()
-                    .join(","),
-            });
-        }
-        if let Some(eta) = input("eta") {
-            eta.set_value(&crate::core::numfmt::num(s.eta));
-        }
-        if let Some(seed) = input("seed") {
-            seed.set_value(&s.seed.to_string());
-        }
-        if let Some(max) = input("max-epochs") {
-            max.set_value(&s.max_epochs.to_string());
-        }
-        let select = |name: &str| {
-            find(&self.root, &format!("[data-setting=\"{name}\"]"))
-                .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
-        };
-        let setup = self.session.setup();
-        if let Some(algorithm) = select("algorithm") {
-            algorithm.set_value(setup.algorithm.name());
-        }
-        if let Some(classes) = select("classes") {
-            classes.set_value(&setup.classes.to_string());
-        }
-        if let Some(kernel) = input("kernel") {
-            kernel.set_value(&setup.kernel.to_string());
-        }
-        let _ = self
-            .root
-            .set_attribute("data-algorithm", setup.algorithm.name());
-        for (selector, on) in [
-            ("#pocket", self.session.pocket_mode()),
-            ("#show-margin", self.session.shows_max_margin()),
-            ("#snap", self.session.snaps()),
-        ] {
-            if let Some(check) =
-                find(&self.root, selector).and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-            {
-                check.set_checked(on);
-            }
-        }
-        if let Some(order) = find(&self.root, "[data-setting=\"order\"]")
-            .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
-        {
-            order.set_value(match s.order {
-                Order::Fixed => "fixed",
-                Order::Shuffle => "shuffle",
-            });
-        }
-    }
-
     /// The class a class key selects (see `Lab::select_class_key`).
     pub fn class_for_key(&self, n: usize) -> usize {
         if self.session.setup().algorithm.is_multiclass() {
@@ -960,263 +465,4 @@ impl Runner {
         self.frame
             .map_or(0.0, |f| f.units_per_pixel() * self.backing_scale() * css)
     }
-}
-
-/// Scrolls the trace table's own scroll box (never the page) so that `row` is visible.
-fn scroll_within(row: &Element, smooth: bool) {
-    let Some(container) = row
-        .closest("[data-role=\"trace-scroll\"]")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<HtmlElement>().ok())
-    else {
-        return;
-    };
-    let Ok(row) = row.clone().dyn_into::<HtmlElement>() else {
-        return;
-    };
-    let header = 34; // the sticky header row
-    let top = row.offset_top();
-    let bottom = top + row.offset_height();
-    let view_top = container.scroll_top();
-    let target = if top - header < view_top {
-        top - header
-    } else if bottom > view_top + container.client_height() {
-        bottom - container.client_height()
-    } else {
-        return;
-    };
-    let options = ScrollToOptions::new();
-    options.set_top(f64::from(target.max(0)));
-    options.set_behavior(if smooth {
-        ScrollBehavior::Smooth
-    } else {
-        ScrollBehavior::Instant
-    });
-    container.scroll_to_with_scroll_to_options(&options);
-}
-
-/// The side-by-side panel under `root`, when the page has one: a figure per strategy with
-/// `data-compare="NAME"`, holding a canvas and a `[data-role="compare-caption"]`.
-fn compare_panel(root: &HtmlElement) -> Option<ComparePanel> {
-    let panel = find(root, "[data-role=\"compare-panel\"]")?;
-    let figures = COMPARED
-        .iter()
-        .filter_map(|&algorithm| {
-            let figure = find(&panel, &format!("[data-compare=\"{}\"]", algorithm.name()))?;
-            let canvas = find(&figure, "canvas")?.dyn_into().ok()?;
-            let caption = find(&figure, "[data-role=\"compare-caption\"]");
-            Some((algorithm, figure, canvas, caption))
-        })
-        .collect();
-    Some(ComparePanel {
-        note: find(&panel, "[data-role=\"compare-note\"]"),
-        panel,
-        figures,
-    })
-}
-
-/// Draws `session`'s plot on `canvas`: the region map (cells of `cell` backing pixels, in one
-/// `putImageData`), then everything else through `render::draw_with_underlay`, the points
-/// straight on the canvas (through `layer` when given). With `view`, the plot shows that
-/// rectangle and no step's marks (the side-by-side plots); otherwise the session's own view and
-/// its last step.
-fn paint_plot(
-    canvas: &HtmlCanvasElement,
-    theme: &Theme,
-    cell: f64,
-    session: &mut Session,
-    view: Option<Rect>,
-    layer: Option<&mut MarksLayer>,
-) -> Result<PlotFrame, String> {
-    let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else {
-        return Err("the canvas has no 2D context".to_string());
-    };
-    let area = backend.into_drawing_area();
-    let (width, height) = (canvas.width(), canvas.height());
-    let shown = view.unwrap_or(session.scene().view);
-    let region = layout(width, height, shown, theme).and_then(|frame| {
-        let view = frame.view();
-        let (left, top) = frame.to_pixel(view.x_min, view.y_max);
-        let (right, bottom) = frame.to_pixel(view.x_max, view.y_min);
-        let cols = ((right - left) / cell).ceil().max(1.0) as usize;
-        let rows = ((bottom - top) / cell).ceil().max(1.0) as usize;
-        session.region(&view, cols, rows)
-    });
-    let context = context_2d(canvas);
-    let mut scene: Scene<'_> = session.scene();
-    scene.region = region.as_ref();
-    if view.is_some() {
-        scene.view = shown;
-        scene.visited = None;
-        scene.previous = None;
-        scene.selected = None;
-    }
-    let frame = draw_with_underlay(
-        &area,
-        &scene,
-        theme,
-        |frame| match (&region, &context) {
-            (Some(region), Some(context)) => put_region(context, frame, region, theme),
-            _ => false,
-        },
-        |frame| match (&context, layer) {
-            (Some(context), Some(layer)) => {
-                layer.draw(context, (width, height), frame, &scene, theme)
-                    || draw_marks(context, frame, &scene, theme)
-            }
-            (Some(context), None) => draw_marks(context, frame, &scene, theme),
-            (None, _) => false,
-        },
-    )
-    .map_err(|e| e.to_string())?;
-    area.present().map_err(|e| e.to_string())?;
-    Ok(frame)
-}
-
-/// A canvas that is not in the page, for drawing layers on.
-fn detached_canvas() -> Option<HtmlCanvasElement> {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.create_element("canvas").ok())
-        .and_then(|e| e.dyn_into().ok())
-}
-
-/// The canvas's 2D context, if it has one.
-fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
-    canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into().ok())
-}
-
-thread_local! {
-    /// A small canvas the region maps are put on at one pixel per cell before being drawn
-    /// scaled onto a plot (shared by every plot of the page: they are drawn one at a time).
-    static REGION_CANVAS: Option<HtmlCanvasElement> = detached_canvas();
-}
-
-/// Paints the region map into the plot rectangle of `frame`: the cells' colours, one pixel per
-/// cell, in one `putImageData` on a small canvas, then drawn scaled onto the plot in one
-/// `drawImage` without smoothing (each cell covers a few backing pixels). Building the image at
-/// the plot's own resolution instead (7 MB at devicePixelRatio 2) took about 9 ms a frame.
-fn put_region(
-    context: &CanvasRenderingContext2d,
-    frame: &PlotFrame,
-    region: &crate::core::Region,
-    theme: &Theme,
-) -> bool {
-    let view = frame.view();
-    let (left, top) = frame.to_pixel(view.x_min, view.y_max);
-    let (right, bottom) = frame.to_pixel(view.x_max, view.y_min);
-    let x0 = left.round();
-    let y0 = top.round();
-    let width = right.round() - x0;
-    let height = bottom.round() - y0;
-    let (cols, rows) = (region.cols, region.rows);
-    if width <= 0.0 || height <= 0.0 || cols == 0 || rows == 0 || region.cells.len() < cols * rows {
-        return false;
-    }
-    let palette: Vec<[u8; 4]> = (0..=7u8).map(|code| theme.region_colour(code)).collect();
-    let data: Vec<u8> = region.cells[..cols * rows]
-        .iter()
-        .flat_map(|&c| palette[usize::from(c.min(7))])
-        .collect();
-    let (Ok(w), Ok(h)) = (u32::try_from(cols), u32::try_from(rows)) else {
-        return false;
-    };
-    let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&data), w, h) else {
-        return false;
-    };
-    REGION_CANVAS.with(|small| {
-        let Some(small) = small else {
-            return false;
-        };
-        if small.width() != w || small.height() != h {
-            small.set_width(w);
-            small.set_height(h);
-        }
-        let Some(small_context) = context_2d(small) else {
-            return false;
-        };
-        if small_context.put_image_data(&image, 0.0, 0.0).is_err() {
-            return false;
-        }
-        context.save();
-        context.set_image_smoothing_enabled(false);
-        let drawn = context
-            .draw_image_with_html_canvas_element_and_dw_and_dh(small, x0, y0, width, height)
-            .is_ok();
-        context.restore();
-        drawn
-    })
-}
-
-/// The points' marks straight on the canvas: the fill colour set once per class and the outline
-/// once, then a path of its own per point, filled and outlined (so a later point covers an
-/// earlier one), instead of two styled plotters elements and two CSS colour strings per point.
-/// One path per point rather than one per class: Chromium rasterizes many small paths about
-/// 2.5 times faster than one path of thousands of subpaths.
-fn draw_marks(
-    context: &CanvasRenderingContext2d,
-    frame: &PlotFrame,
-    scene: &crate::core::Scene<'_>,
-    theme: &Theme,
-) -> bool {
-    let css = |c: plotters::style::RGBColor| format!("rgb({},{},{})", c.0, c.1, c.2);
-    let classes = theme.classes.len();
-    let mut by_class: Vec<Vec<(f64, f64, f64)>> = vec![Vec::new(); classes];
-    for p in scene.points() {
-        let (x, y) = frame.to_backend(p.x, p.y);
-        by_class[p.class % classes].push((f64::from(x), f64::from(y), p.size));
-    }
-    context.save();
-    context.set_line_width(f64::from(theme.px(1.5)));
-    context.set_stroke_style_str(&css(theme.background));
-    context.set_line_join("round");
-    for (class, points) in by_class.iter().enumerate() {
-        if points.is_empty() {
-            continue;
-        }
-        context.set_fill_style_str(&css(theme.class_colour(class)));
-        for &(x, y, size) in points {
-            context.begin_path();
-            match mark(class, size, theme) {
-                Mark::Circle(r) => {
-                    let _ = context.arc(x, y, r, 0.0, std::f64::consts::TAU);
-                }
-                // The square (class 0) in one call instead of five.
-                Mark::Polygon(c)
-                    if c.len() == 4
-                        && c[0].1 == c[1].1
-                        && c[1].0 == c[2].0
-                        && c[2].1 == c[3].1
-                        && c[3].0 == c[0].0 =>
-                {
-                    let ((x0, y0), (x1, y1)) = (c[0], c[2]);
-                    context.rect(
-                        x + x0.min(x1),
-                        y + y0.min(y1),
-                        (x1 - x0).abs(),
-                        (y1 - y0).abs(),
-                    );
-                }
-                Mark::Polygon(corners) => {
-                    for (k, (dx, dy)) in corners.iter().enumerate() {
-                        if k == 0 {
-                            context.move_to(x + dx, y + dy);
-                        } else {
-                            context.line_to(x + dx, y + dy);
-                        }
-                    }
-                    context.close_path();
-                }
-            }
-            context.fill();
-            context.stroke();
-        }
-    }
-    context.restore();
-    true
 }
