@@ -70,7 +70,7 @@ impl Address {
         self.window.location().hash().ok()
     }
 
-    /// Something visible changed: the link may have too.
+    /// The state changed: the link may have too.
     pub(super) fn touch(&mut self) {
         self.stale = true;
     }

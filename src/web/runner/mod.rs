@@ -73,6 +73,8 @@ pub struct Runner {
     frame: Option<PlotFrame>,
     options: ViewOptions,
     dirty: bool,
+    /// The state changed since the last frame (not only the view): the link may have too.
+    changed: bool,
     settings_dirty: bool,
     /// The address bar and share box, when this lab writes them (the main page's lab).
     address: Option<Address>,
@@ -127,6 +129,7 @@ impl Runner {
             frame: None,
             options: ViewOptions::default(),
             dirty: true,
+            changed: true,
             settings_dirty: false,
             address: None,
             last_trace_ms: f64::NEG_INFINITY,
@@ -147,6 +150,7 @@ impl Runner {
         let changed = self.session.apply(action);
         if echo_settings || matches!(changed, Ok(Changed::Redraw)) {
             self.dirty = true;
+            self.changed = true;
         }
         changed.map(|_| ())
     }
@@ -385,6 +389,9 @@ impl Runner {
         if self.dirty {
             self.dirty = false;
             self.redraw(now_ms)?;
+        }
+        // Only a change of the state may change the link (a resize or a palette does not).
+        if std::mem::take(&mut self.changed) {
             if let Some(address) = &mut self.address {
                 address.touch();
             }
