@@ -156,6 +156,12 @@ impl Lab {
         self.shared.window.performance().map_or(0.0, |p| p.now())
     }
 
+    /// The panic guard alone, for an entry point that checks its arguments before it needs the
+    /// runner: after a panic it refuses before looking at them.
+    fn alive(&self) -> Result<(), JsValue> {
+        panic::guard(self.shared.id, || Ok(()))
+    }
+
     /// The panic guard and the runner, for every entry point: refused after a panic or while
     /// the runner is in use; afterwards the frame is queued and the step listener told.
     pub(super) fn with<T>(
@@ -293,6 +299,7 @@ impl Lab {
     /// classes (2 to 6). Training restarts; the points stay. A bad value changes nothing and
     /// the error says what is wrong.
     pub fn set_setup(&self, algorithm: &str, kernel: &str, classes: &str) -> Result<(), JsValue> {
+        self.alive()?;
         let algorithm = crate::core::Algorithm::parse(algorithm)
             .map_err(|e| JsValue::from_str(&e.to_string()))?;
         let kernel = crate::core::algo::kernel::Kernel::parse(kernel)
@@ -382,6 +389,7 @@ impl Lab {
     /// starts with `{`, else a points CSV (`x1,x2,label`). A file that cannot be read changes
     /// nothing; the error names the line and the reason.
     pub fn open_file(&self, name: &str, bytes: &[u8]) -> Result<(), JsValue> {
+        self.alive()?;
         let json = name.to_ascii_lowercase().ends_with(".json") || bytes.first() == Some(&b'{');
         if !json {
             return self.import_csv_bytes(bytes);
@@ -447,6 +455,7 @@ impl Lab {
 
     /// Moves through the history to just after step `step` (scrubber, trace rows).
     pub fn jump_to_step(&self, step: f64) -> Result<(), JsValue> {
+        self.alive()?;
         if !(step.is_finite() && step >= 0.0) {
             return Err(JsValue::from_str("the step must be a whole number ≥ 0"));
         }
@@ -456,6 +465,7 @@ impl Lab {
     /// Loads a course example by id: `seed000`, `seed001`, `xor`, `seed002`, `small-margin`,
     /// `noisy` or `blank`.
     pub fn load_preset(&self, id: &str) -> Result<(), JsValue> {
+        self.alive()?;
         let Some(preset) = Preset::from_id(id) else {
             return Err(JsValue::from_str(&format!(
                 "there is no preset called {id:?}"
@@ -500,6 +510,7 @@ impl Lab {
 
     /// The trace up to the current step as `markdown`, `csv` or `latex` (booktabs).
     pub fn trace_export(&self, format: &str) -> Result<String, JsValue> {
+        self.alive()?;
         let Some(format) = TableFormat::parse(format) else {
             return Err(JsValue::from_str(
                 "the format must be markdown, csv or latex",

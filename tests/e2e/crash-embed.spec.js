@@ -143,3 +143,46 @@ test('a crash in one embedded lab shows its own panel; every lab of the page sto
   expect(refused).toContain('stopped after an internal error');
   expect(pageErrors, 'no uncaught error besides the deliberate one').toEqual([]);
 });
+
+test('after a panic every method of the main page’s handle refuses, whatever its arguments', async ({ page }) => {
+  page.on('console', () => {});
+  await page.goto('/index.html');
+  await page.waitForFunction(() => window.perceptronLab && Array.from(window.perceptronLab.to_css(0, 0)).length === 2, null, { timeout: 20_000 });
+  const before = await page.evaluate(() => Array.from(window.perceptronLab.to_css(0, 0)));
+  expect(before).toHaveLength(2);
+  await page.evaluate(() => {
+    try {
+      window.perceptronLab.debug_panic();
+    } catch (_) {
+      // The deliberate crash.
+    }
+  });
+  await expect(page.locator('#crash')).toBeVisible();
+  const results = await page.evaluate(() => {
+    const lab = window.perceptronLab;
+    const proto = Object.getPrototypeOf(lab);
+    const skip = new Set(['constructor', 'free', '__destroy_into_raw', 'to_css']);
+    // Strings fit every parameter's glue (numbers, flags, text, bytes); none is a valid value.
+    const junk = ['x', 'x', 'x', 'x', 'x', 'x'];
+    const out = {};
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      if (skip.has(name) || typeof proto[name] !== 'function') continue;
+      try {
+        lab[name](...junk);
+        out[name] = 'no error';
+      } catch (e) {
+        out[name] = String(e);
+      }
+    }
+    out.to_css = JSON.stringify(Array.from(lab.to_css(0, 0)));
+    return out;
+  });
+  expect(Object.keys(results).length, `methods checked: ${Object.keys(results)}`).toBeGreaterThan(40);
+  for (const [name, result] of Object.entries(results)) {
+    if (name === 'to_css') {
+      expect(result, 'to_css after a panic').toBe('[]');
+    } else {
+      expect(result, `${name}() after a panic`).toContain('Perceptron Lab stopped after an internal error');
+    }
+  }
+});
