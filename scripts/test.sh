@@ -31,6 +31,7 @@ layer() {
 layer fmt cargo fmt --check
 layer clippy cargo clippy --all-targets -- -D warnings
 layer clippy-wasm32 cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
+layer clippy-wasm32-test-hooks cargo clippy --target wasm32-unknown-unknown --all-targets --features test-hooks -- -D warnings
 layer native-tests cargo test
 layer wasm-tests cargo test --target wasm32-unknown-unknown --test web
 # The page as scripts/serve.sh ships it: no test hook may be in it.

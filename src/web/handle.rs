@@ -1,4 +1,6 @@
 //! The handle the page holds: every method is one user intent, translated into an action.
+//! Every method, and the animation frame, runs through the panic guard (`Lab::with`,
+//! `Lab::alive`): after a panic each is refused and no frame is queued again.
 
 use super::runner::{Runner, ViewOptions};
 use super::{dom, panic};
@@ -107,7 +109,9 @@ pub struct Lab {
 #[wasm_bindgen]
 impl Lab {
     /// Mounts on `root`, which must contain a `<canvas>`; status fields are the elements marked
-    /// `data-field="step"`, `"weights"`, … and the class buttons `data-class="pos"|"neg"`.
+    /// `data-field="step"`, `"weights"`, … and the class buttons `data-class="pos"|"neg"`. The
+    /// lab's crash panel is `[data-role="crash"]` inside `root` (its message goes into its
+    /// `[data-role="crash-message"]`), else the page's `#crash`.
     #[wasm_bindgen(constructor)]
     pub fn new(root: HtmlElement) -> Result<Lab, JsValue> {
         panic::install();
