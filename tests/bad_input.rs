@@ -89,7 +89,6 @@ fn empty_data_one_class_and_a_contradiction() {
         alternate: true,
         pixel: 0.01,
     });
-    s.refresh_theory();
     let _ = s.apply(Action::RunToConvergence);
     assert!(
         s.status().notice.starts_with("Verdict: never converges"),
@@ -217,7 +216,6 @@ fn non_separable_data_runs_to_the_cap_with_a_verdict() {
         order: perceptron_lab::core::Order::Shuffle,
         ..Settings::default()
     }));
-    s.refresh_theory();
     let _ = s.apply(Action::RunToConvergence);
     assert_eq!(s.model().state(), TrainState::MaxEpochs);
     assert!(

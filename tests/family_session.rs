@@ -17,6 +17,17 @@ use perceptron_lab::core::{
     Trainer, MAX_POINTS,
 };
 
+/// The region map on a `cols × rows` grid over `view`, as the page asks for it.
+fn region_on_grid(
+    s: &mut Session,
+    view: perceptron_lab::core::Rect,
+    cols: usize,
+    rows: usize,
+) -> perceptron_lab::core::Region {
+    act(s, Action::SetRegionGrid { view, cols, rows });
+    s.region().expect("a region map").clone()
+}
+
 /// Applies `action`, failing the test with the error's message if it is refused.
 fn act(s: &mut Session, action: Action) {
     if let Err(e) = s.apply(action) {
@@ -135,7 +146,7 @@ fn ovr_and_ovo_draw_their_lines_and_shade_ties() {
     assert_eq!(scene.lines[2].label, "2 vs rest");
     assert!(scene.weights.is_none(), "no single boundary");
     let view = scene.view;
-    let region = s.region(&view, 60, 60).unwrap();
+    let region = region_on_grid(&mut s, view, 60, 60);
     assert!(
         region.cells.contains(&TIED),
         "early one-vs-rest leaves ambiguous cells"
@@ -154,7 +165,7 @@ fn multiclass_region_is_the_argmax_at_every_cell_centre() {
     let mut s = session(Preset::Blobs3);
     steps(&mut s, 20);
     let view = s.scene().view;
-    let region = s.region(&view, 40, 30).unwrap();
+    let region = region_on_grid(&mut s, view, 40, 30);
     let Model::Multiclass(t) = s.model() else {
         panic!("multiclass expected")
     };
@@ -228,7 +239,7 @@ fn kernel_session_solves_xor_and_rings_and_shows_alpha_and_the_gram_row() {
             format!("100% ({0} of {0})", s.data().len())
         );
         let view = s.scene().view;
-        let region = s.region(&view, 80, 60).unwrap();
+        let region = region_on_grid(&mut s, view, 80, 60);
         assert!(!region.contour.is_empty(), "a curved boundary is drawn");
         let sizes = s.scene().sizes.unwrap();
         let Model::Kernel(t) = s.model() else {

@@ -205,3 +205,26 @@ fn its_own_example_converges_with_a_wider_margin_than_the_perceptron() {
         geometric(&perceptron)
     );
 }
+
+#[test]
+fn the_page_form_text_of_c_is_read_and_checked() {
+    let pa1 = Algorithm::parse("pa1").unwrap();
+    assert_eq!(
+        pa1.parse_params("C=0.5").unwrap(),
+        vec![("C".to_string(), 0.5)]
+    );
+    assert_eq!(
+        pa1.parse_params(" C = 2 ; ").unwrap(),
+        vec![("C".to_string(), 2.0)]
+    );
+    assert!(pa1.parse_params("").unwrap().is_empty());
+    for bad in ["C=0", "C=-1", "C=abc", "C=inf", "C="] {
+        let err = pa1.parse_params(bad).unwrap_err().to_string();
+        assert!(err.contains('C'), "{bad}: {err}");
+    }
+    // The fields of the algorithm chosen before are passed over.
+    assert!(Algorithm::Perceptron
+        .parse_params("C=0.5")
+        .unwrap()
+        .is_empty());
+}

@@ -141,7 +141,11 @@
     const modelError = byId('model-error');
     const applySetup = () => {
       try {
-        lab.set_setup(byId('algorithm').value, byId('kernel').value, byId('classes').value);
+        // The algorithm's own numbers as typed (the lab builds their fields): KEY=VALUE;…
+        const params = [...document.querySelectorAll('[data-param]')]
+          .map((input) => `${input.dataset.param}=${input.value}`)
+          .join(';');
+        lab.set_setup(byId('algorithm').value, byId('kernel').value, byId('classes').value, params);
         modelError.textContent = '';
       } catch (err) {
         modelError.textContent = String(err);
@@ -151,6 +155,14 @@
     on('classes', 'change', applySetup);
     on('kernel', 'change', applySetup);
     on('kernel', 'keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); applySetup(); } });
+    // The algorithm's own numbers (e.g. C): applied on change and Enter, as the kernel.
+    const params = document.querySelector('[data-role="params"]');
+    if (params) {
+      listen(params, 'change', (e) => { if (e.target.dataset.param) applySetup(); });
+      listen(params, 'keydown', (e) => {
+        if (e.key === 'Enter' && e.target.dataset.param) { e.preventDefault(); applySetup(); }
+      });
+    }
     // The side-by-side plots: choosing one steps through that strategy on the same points.
     document.querySelectorAll('[data-compare-use]').forEach((button) => {
       listen(button, 'click', () => {

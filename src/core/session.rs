@@ -111,6 +111,10 @@ pub struct Session {
     class_names: Vec<String>,
     class_cache: Option<(u64, Rc<ClassData>)>,
     kernel_grid: super::region::KernelGrid,
+    /// The region map's grid as the page asked for it, and the map for the state of
+    /// [`Session::accuracy_key`] on it.
+    region_grid: Option<(Rect, usize, usize)>,
+    region_cache: Option<((u64, u64, u64), Option<super::Region>)>,
     max_class_cache: Option<(u64, Option<usize>)>,
     accuracy_cache: Option<((u64, u64, u64), Option<f64>)>,
     /// The batch charts, for the state of [`Session::accuracy_key`].
@@ -187,12 +191,15 @@ impl Session {
             setup,
             class_cache: None,
             kernel_grid: Default::default(),
+            region_grid: None,
+            region_cache: None,
             max_class_cache: None,
             accuracy_cache: None,
             batch_cache: None,
             runs: 0,
         };
         session.watch_epoch_start();
+        session.refresh_derived();
         session
     }
 
@@ -558,6 +565,16 @@ impl Session {
             Action::SetShowMaxMargin(on) => {
                 self.show_max_margin = on;
                 Ok(Changed::Redraw)
+            }
+            Action::SetRegionGrid { view, cols, rows } => {
+                let grid = Some((view, cols, rows));
+                if grid == self.region_grid {
+                    Ok(Changed::Nothing)
+                } else {
+                    self.region_grid = grid;
+                    self.region_cache = None;
+                    Ok(Changed::Redraw)
+                }
             }
             Action::Tick { now_ms } => Ok(self.tick(now_ms)),
         }

@@ -298,33 +298,44 @@ impl Lab {
         })
     }
 
-    /// Chooses the algorithm (`perceptron`, `averaged`, `batch`, `kernel`, `multiclass`,
-    /// `ovr`, `ovo`), the kernel (`linear`, `poly:D:GAMMA:C`, `rbf:GAMMA`) and the number of
-    /// classes (2 to 6). Training restarts; the points stay. A bad value changes nothing and
-    /// the error says what is wrong.
-    pub fn set_setup(&self, algorithm: &str, kernel: &str, classes: &str) -> Result<(), JsValue> {
+    /// Chooses the algorithm (one of the registry's names: `perceptron`, `averaged`, …,
+    /// `pa1`, `pa2`), the kernel (`linear`, `poly:D:GAMMA:C`, `rbf:GAMMA`), the number of
+    /// classes (2 to 6) and the algorithm's own numbers (`C=0.5`; empty for the defaults).
+    /// Training restarts; the points stay. A bad value changes nothing and the error says what
+    /// is wrong.
+    pub fn set_setup(
+        &self,
+        algorithm: &str,
+        kernel: &str,
+        classes: &str,
+        params: &str,
+    ) -> Result<(), JsValue> {
         self.alive()?;
-        let algorithm = crate::core::Algorithm::parse(algorithm)
-            .map_err(|e| JsValue::from_str(&e.to_string()))?;
-        let kernel = crate::core::algo::kernel::Kernel::parse(kernel)
-            .map_err(|e| JsValue::from_str(&e.to_string()))?;
+        let error = |e: crate::core::Error| JsValue::from_str(&e.to_string());
+        let algorithm = crate::core::Algorithm::parse(algorithm).map_err(error)?;
+        let kernel = crate::core::algo::kernel::Kernel::parse(kernel).map_err(error)?;
+        let (min, max) = (
+            crate::core::algo::multiclass::MIN_CLASSES,
+            crate::core::algo::multiclass::MAX_CLASSES,
+        );
         let classes: usize = classes
             .trim()
             .parse()
             .ok()
-            .filter(|k| (2..=6).contains(k))
+            .filter(|k| (min..=max).contains(k))
             .ok_or_else(|| {
                 JsValue::from_str(&format!(
-                    "classes: {classes:?} is not a whole number from 2 to 6"
+                    "classes: {classes:?} is not a whole number from {min} to {max}"
                 ))
             })?;
+        let params = algorithm.parse_params(params).map_err(error)?;
         self.with(|runner| {
             let setup = crate::core::Setup {
                 algorithm,
                 kernel,
                 classes,
                 rows: None,
-                params: Vec::new(),
+                params,
             };
             runner.apply(Action::SetSetup(setup))
         })

@@ -171,6 +171,31 @@ impl Algorithm {
             })
     }
 
+    /// Reads values of the algorithm's own numbers as the page's form writes them:
+    /// `KEY=VALUE` pairs separated by `;` or `&` (e.g. `C=0.5`), each value checked by its
+    /// rule; empty text gives none (the defaults). Keys this algorithm does not take are passed
+    /// over: they are the fields of the algorithm chosen before.
+    pub fn parse_params(self, text: &str) -> Result<Vec<(String, f64)>, Error> {
+        let mut values = Vec::new();
+        for pair in text
+            .split([';', '&'])
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+        {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let (key, value) = (key.trim(), value.trim());
+            let Some(param) = self.info().params.iter().find(|p| p.key == key) else {
+                continue;
+            };
+            let number = value.parse::<f64>().map_err(|_| Error::Field {
+                field: param.key,
+                reason: format!("{}: {value:?} is not a number", param.key),
+            })?;
+            values.push((key.to_string(), param.validate(number)?));
+        }
+        Ok(values)
+    }
+
     /// Whether the algorithm takes K ≥ 2 classes rather than ±1.
     pub fn is_multiclass(self) -> bool {
         self.kind() == Kind::Multiclass

@@ -129,6 +129,17 @@ pub enum Action {
     SetPocket(bool),
     /// Draw the maximum-margin separator and its margin band.
     SetShowMaxMargin(bool),
+    /// The grid of the region map the plot shows: `cols × rows` cells over `view` (set by the
+    /// page when its canvas size or view changes). The map itself is a cache that `apply` keeps
+    /// current, read with [`Session::region`](super::Session::region).
+    SetRegionGrid {
+        /// The data rectangle the cells cover.
+        view: crate::core::Rect,
+        /// Cells across.
+        cols: usize,
+        /// Cells down.
+        rows: usize,
+    },
     /// An animation frame at `now_ms` milliseconds: takes the steps that are due while playing.
     Tick {
         /// A monotonic clock, in milliseconds.

@@ -38,12 +38,7 @@ impl Session {
         if !matches!(self.batch_cache, Some((k, _)) if k == key) {
             self.batch_cache = self.compute_batch_view().map(|v| (key, v));
         }
-    }
-
-    /// Brings the caches up to date; [`Session::apply`] already does after every change, so
-    /// this is needed only for a session built without any action.
-    pub fn refresh_theory(&mut self) {
-        self.refresh_derived();
+        self.refresh_region();
     }
 
     /// The model's training accuracy, from the cache when it is current.
@@ -71,19 +66,51 @@ impl Session {
         self.model().is_linear()
     }
 
-    /// The region map over `view` on a `cols × rows` grid (kernel and multiclass models), with
-    /// the kernel's scores updated incrementally between calls.
-    pub fn region(&mut self, view: &Rect, cols: usize, rows: usize) -> Option<crate::core::Region> {
-        let model = &self.history.current().model;
+    /// The region map (kernel and multiclass models) on the grid of
+    /// [`Action::SetRegionGrid`], as `apply` last brought it up to date; `None` for the other
+    /// models or before a grid was set.
+    pub fn region(&self) -> Option<&crate::core::Region> {
+        match &self.region_cache {
+            Some((key, region)) if *key == self.accuracy_key() => region.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// A region map on another grid, computed afresh without touching the session (the SVG
+    /// export draws at CSS size, the canvas at its backing size).
+    pub fn region_on(&self, view: &Rect, cols: usize, rows: usize) -> Option<crate::core::Region> {
         crate::core::region::region_of(
-            model,
+            &self.history.current().model,
             &self.data,
             self.data_version,
             view,
             cols,
             rows,
-            &mut self.kernel_grid,
+            &mut crate::core::region::KernelGrid::default(),
         )
+    }
+
+    /// Recomputes the region map when the state or the grid changed, with the kernel's scores
+    /// updated incrementally between calls.
+    fn refresh_region(&mut self) {
+        let key = self.accuracy_key();
+        if matches!(self.region_cache, Some((k, _)) if k == key) {
+            return;
+        }
+        let Some((view, cols, rows)) = self.region_grid else {
+            return;
+        };
+        let model = &self.history.current().model;
+        let region = crate::core::region::region_of(
+            model,
+            &self.data,
+            self.data_version,
+            &view,
+            cols,
+            rows,
+            &mut self.kernel_grid,
+        );
+        self.region_cache = Some((key, region));
     }
 
     /// The kernel perceptron's Gram matrix rows for the panel: the (0-based) rows to show, the

@@ -20,7 +20,7 @@ fn apply(s: &mut Session, action: Action) {
 fn seed_000() -> Session {
     let mut s = Session::new();
     apply(&mut s, Action::LoadPreset(Preset::Seed000));
-    s.refresh_theory();
+    s.refresh_derived();
     s
 }
 
@@ -259,7 +259,7 @@ fn trace_exports_in_three_formats() {
 fn cycle_detection_on_xor() {
     let mut s = Session::new();
     apply(&mut s, Action::LoadPreset(Preset::Xor));
-    s.refresh_theory();
+    s.refresh_derived();
     assert!(s.status().separable.starts_with("not separable"));
     for _ in 0..4 {
         apply(&mut s, Action::Step);
@@ -282,7 +282,7 @@ fn cycle_detection_on_xor() {
 fn a_separable_set_says_not_converged_yet_and_converges() {
     let mut s = Session::new();
     apply(&mut s, Action::LoadPreset(Preset::Seed001));
-    s.refresh_theory();
+    s.refresh_derived();
     assert_eq!(s.status().state, "not converged yet");
     assert_eq!(s.status().separable, "separable");
     apply(&mut s, Action::RunToConvergence);
@@ -511,7 +511,7 @@ fn running_noisy_data_to_the_cap_gives_the_proven_verdict() {
             ..Settings::default()
         }),
     );
-    s.refresh_theory();
+    s.refresh_derived();
     apply(&mut s, Action::RunToConvergence);
     let st = s.status();
     assert!(
@@ -527,7 +527,7 @@ fn running_noisy_data_to_the_cap_gives_the_proven_verdict() {
 fn the_small_margin_preset_is_separable_with_a_large_bound_and_converges() {
     let mut s = Session::new();
     apply(&mut s, Action::LoadPreset(Preset::SmallMargin));
-    s.refresh_theory();
+    s.refresh_derived();
     let st = s.status();
     assert_eq!(st.separable, "separable");
     let bound: f64 = st
@@ -645,7 +645,8 @@ proptest! {
             let _ = s.scene();
             let _ = s.trace_rows(0, 10);
             let view = s.scene().view;
-            let _ = s.region(&view, 20, 15);
+            let _ = s.apply(Action::SetRegionGrid { view, cols: 20, rows: 15 });
+            let _ = s.region();
             // Back then forward restores the same state and data.
             let (model, data) = (s.model().clone(), s.data().clone());
             let mut probe = s.clone();

@@ -2,7 +2,6 @@
 //! and the settings form after a preset or an algorithm change.
 
 use super::{Runner, TRACE_WINDOW};
-use crate::core::{InitWeights, Order};
 use crate::web::dom::{find, set_attribute, set_text};
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -165,25 +164,14 @@ impl Runner {
         if let Some(bias) = input("bias") {
             bias.set_checked(s.bias);
         }
-        if let Some(init) = input("init") {
-            init.set_value(&match &s.init {
-                InitWeights::Zero => "zero".to_string(),
-                InitWeights::Random => "random".to_string(),
-                InitWeights::Explicit(w) => w
-                    .iter()
-                    .map(|v| crate::core::numfmt::num(*v))
-                    .collect::<Vec<_>>()
-                    .join(","),
-            });
-        }
-        if let Some(eta) = input("eta") {
-            eta.set_value(&crate::core::numfmt::num(s.eta));
-        }
-        if let Some(seed) = input("seed") {
-            seed.set_value(&s.seed.to_string());
-        }
-        if let Some(max) = input("max-epochs") {
-            max.set_value(&s.max_epochs.to_string());
+        for (name, text) in s.form_fields() {
+            if let Some(field) = input(name) {
+                field.set_value(&text);
+            } else if let Some(field) = find(&self.root, &format!("[data-setting=\"{name}\"]"))
+                .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+            {
+                field.set_value(&text);
+            }
         }
         let select = |name: &str| {
             find(&self.root, &format!("[data-setting=\"{name}\"]"))
@@ -199,9 +187,15 @@ impl Runner {
         if let Some(kernel) = input("kernel") {
             kernel.set_value(&setup.kernel.to_string());
         }
-        let _ = self
-            .root
-            .set_attribute("data-algorithm", setup.algorithm.name());
+        // The page shows and hides controls by kind, never by a list of algorithms.
+        set_attribute(&self.root, "data-kind", setup.algorithm.kind().name());
+        let table = if self.session.model().classic_table() {
+            "classic"
+        } else {
+            "own"
+        };
+        set_attribute(&self.root, "data-table", table);
+        self.show_params();
         for (selector, on) in [
             ("#pocket", self.session.pocket_mode()),
             ("#show-margin", self.session.shows_max_margin()),
@@ -213,13 +207,52 @@ impl Runner {
                 check.set_checked(on);
             }
         }
-        if let Some(order) = find(&self.root, "[data-setting=\"order\"]")
-            .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
-        {
-            order.set_value(match s.order {
-                Order::Fixed => "fixed",
-                Order::Shuffle => "shuffle",
-            });
+    }
+}
+
+impl Runner {
+    /// Fills the algorithm's own numbers into `[data-role="params"]`: a labelled text field per
+    /// [`Param`](crate::core::algo::Param) of the algorithm in force (`data-param` = its key),
+    /// with the value in force. Rebuilt only when the algorithm changes; otherwise the values
+    /// are written in place.
+    fn show_params(&self) {
+        let Some(container) = find(&self.root, "[data-role=\"params\"]") else {
+            return;
+        };
+        let setup = self.session.setup();
+        let params = setup.algorithm.info().params;
+        let keys = params.iter().map(|p| p.key).collect::<Vec<_>>().join(",");
+        if container.get_attribute("data-keys").as_deref() != Some(keys.as_str()) {
+            container.set_inner_html("");
+            let Some(document) = &self.document else {
+                return;
+            };
+            for param in params {
+                let (Ok(label), Ok(field)) = (
+                    document.create_element("label"),
+                    document.create_element("input"),
+                ) else {
+                    return;
+                };
+                label.set_text_content(Some(param.label));
+                let _ = field.set_attribute("data-param", param.key);
+                let _ = field.set_attribute("type", "text");
+                let _ = field.set_attribute("inputmode", "decimal");
+                let _ = field.set_attribute("spellcheck", "false");
+                let _ = field.set_attribute("autocomplete", "off");
+                let _ = field.set_attribute("title", &format!("{} {}", param.key, param.rule));
+                let _ = label.append_child(&field);
+                let _ = container.append_child(&label);
+            }
+            let _ = container.set_attribute("data-keys", &keys);
+            set_attribute(&container, "data-count", &params.len().to_string());
+        }
+        for param in params {
+            if let Some(field) = find(&container, &format!("[data-param=\"{}\"]", param.key))
+                .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+            {
+                field.set_value(&crate::core::numfmt::exact(setup.param(param.key)));
+            }
         }
     }
 }

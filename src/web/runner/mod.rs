@@ -19,6 +19,49 @@ use plotters::prelude::IntoDrawingArea;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlCanvasElement, HtmlElement, HtmlInputElement, Window};
 
+/// Fills the page's menus from the registry and the presets: the algorithm selector
+/// (`[data-setting="algorithm"]`: every algorithm, value its name, text its title) and the
+/// Example menu (`[data-role="preset-menu"]`: after its first, empty "choose…" option, every
+/// example). Nothing else lists algorithms or examples.
+fn fill_menus(root: &HtmlElement) {
+    let Some(document) = root.owner_document() else {
+        return;
+    };
+    let fill = |selector: &str, keep_first: bool, items: Vec<(&'static str, &'static str)>| {
+        let Some(select) = find(root, selector) else {
+            return;
+        };
+        let first = keep_first.then(|| select.first_element_child()).flatten();
+        select.set_inner_html("");
+        if let Some(first) = first {
+            let _ = select.append_child(&first);
+        }
+        for (value, text) in items {
+            if let Ok(option) = document.create_element("option") {
+                let _ = option.set_attribute("value", value);
+                option.set_text_content(Some(text));
+                let _ = select.append_child(&option);
+            }
+        }
+    };
+    fill(
+        "[data-setting=\"algorithm\"]",
+        false,
+        crate::core::Algorithm::ALL
+            .iter()
+            .map(|a| (a.name(), a.title()))
+            .collect(),
+    );
+    fill(
+        "[data-role=\"preset-menu\"]",
+        true,
+        crate::core::Preset::all()
+            .into_iter()
+            .map(|p| (p.id(), p.title()))
+            .collect(),
+    );
+}
+
 /// Region map cells are this many CSS pixels wide and high.
 const REGION_CELL_CSS: f64 = 3.0;
 
@@ -84,6 +127,7 @@ pub struct Runner {
 impl Runner {
     /// A runner over the elements under `root`.
     pub fn new(root: &HtmlElement, canvas: HtmlCanvasElement) -> Runner {
+        fill_menus(root);
         let session = Session::new();
         let fields = session
             .status()
@@ -130,7 +174,7 @@ impl Runner {
             options: ViewOptions::default(),
             dirty: true,
             changed: true,
-            settings_dirty: false,
+            settings_dirty: true,
             address: None,
             last_trace_ms: f64::NEG_INFINITY,
         }
@@ -233,9 +277,7 @@ impl Runner {
     }
 
     /// The text the status field `name` shows for the current state (`step`, `weights`, …).
-    pub fn field(&mut self, name: &str) -> Option<String> {
-        // The theory fields follow the data in frames; bring them up to date as a frame would.
-        self.session.refresh_theory();
+    pub fn field(&self, name: &str) -> Option<String> {
         let status = self.session.status();
         let fields = status.fields();
         let (_, text) = fields.iter().find(|(n, _)| *n == name)?;
@@ -269,7 +311,7 @@ impl Runner {
         let view = self.session.scene().view;
         let region = layout(width, height, view, &theme).and_then(|frame| {
             let (v, cols, rows) = region_grid(&frame, REGION_CELL_CSS);
-            self.session.region(&v, cols, rows)
+            self.session.region_on(&v, cols, rows)
         });
         let mut svg = String::new();
         {
@@ -403,7 +445,6 @@ impl Runner {
     }
 
     fn redraw(&mut self, now_ms: f64) -> Result<(), String> {
-        self.session.refresh_theory();
         self.draw()?;
         self.show_status();
         // While playing, the trace table (60 rows and a scroll) follows a few times a second;

@@ -3,7 +3,7 @@
 //! are only the canvas calls those painters forward to, the points' layer canvas and the small
 //! canvas of the region map.
 
-use crate::core::{Rect, Region, Scene, Session};
+use crate::core::{Action, Rect, Region, Scene, Session};
 use crate::render::{
     draw_with_underlay, layout, marks_key, paint_marks, paint_region, region_grid, MarkPainter,
     PlotFrame, RegionPainter, Theme,
@@ -79,13 +79,16 @@ pub(super) fn paint_plot(
     let area = backend.into_drawing_area();
     let (width, height) = (canvas.width(), canvas.height());
     let shown = view.unwrap_or(session.scene().view);
-    let region = layout(width, height, shown, theme).and_then(|frame| {
+    if let Some(frame) = layout(width, height, shown, theme) {
         let (view, cols, rows) = region_grid(&frame, cell);
-        session.region(&view, cols, rows)
-    });
+        // The map is a cache the session keeps current in apply; this only names its grid.
+        let _ = session.apply(Action::SetRegionGrid { view, cols, rows });
+    }
+    let session: &Session = session;
+    let region = session.region();
     let context = context_2d(canvas);
     let mut scene: Scene<'_> = session.scene();
-    scene.region = region.as_ref();
+    scene.region = region;
     if view.is_some() {
         scene.view = shown;
         scene.visited = None;

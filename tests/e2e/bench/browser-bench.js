@@ -485,7 +485,7 @@ async function kernelFrames(browser, results) {
     if (canvas.clientWidth !== 800 || canvas.clientHeight !== 600) {
       throw new Error(`the plot is ${canvas.clientWidth}×${canvas.clientHeight} CSS px, not 800×600`);
     }
-    lab.set_setup('kernel', 'rbf:2', '3');
+    lab.set_setup('kernel', 'rbf:2', '3', '');
     const support = () => {
       const m = b.field('weights').match(/^(\d+) of (\d+) α non-zero/);
       if (!m) throw new Error(`the model is not the kernel perceptron: ${b.field('weights').slice(0, 60)}`);
