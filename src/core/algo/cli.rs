@@ -1,0 +1,113 @@
+//! What an algorithm prints on the command line (`perceptron-trace`): the [`CliTable`] trait.
+//!
+//! Each algorithm implements it in its own `cli.rs`: the table's head for its data, one row per
+//! record in every format, and the summary after training. The CLI itself is one loop over
+//! the registry's [`Model`](super::registry::Model) and knows no algorithm by name.
+
+use super::learner::Algo;
+use crate::core::table::Cell;
+use crate::core::{Dataset, Refusal};
+use serde_json::Value;
+
+/// The head of an algorithm's table for its data.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Head {
+    /// The Markdown and LaTeX column names.
+    pub cells: Vec<Cell>,
+    /// The CSV header line (without the line break).
+    pub csv: String,
+}
+
+/// One record in every format.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Row {
+    /// The Markdown and LaTeX cells.
+    pub cells: Vec<Cell>,
+    /// The CSV line (without the line break).
+    pub csv: String,
+    /// The JSON object, as text.
+    pub json: String,
+}
+
+/// What is printed after training stopped.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Summary {
+    /// The summary sentence (Markdown, CSV with `--no-steps`, LaTeX as a comment).
+    pub line: String,
+    /// The JSON `"result"` (`--predict` adds `"predictions"`).
+    pub result: Value,
+    /// A last row of the Markdown and LaTeX tables (the classic table's weights reached).
+    pub closing: Option<Vec<Cell>>,
+}
+
+/// An algorithm on the command line. `names` are the class names (for the binary algorithms,
+/// the spellings of `−1` and `+1` in the data).
+pub trait CliTable: Algo {
+    /// What `--help` says of `--algo NAME`.
+    const HELP: &'static str;
+
+    /// The `"algo"` of the JSON output; `None` leaves it out (the classic output predates
+    /// `--algo`).
+    fn json_algo(&self) -> Option<&'static str> {
+        Some(Self::INFO.name)
+    }
+    /// The table's head for data with `dim` features.
+    fn cli_head(&self, dim: usize, names: &[String]) -> Head;
+    /// The row of `record`, the step just taken (`self` is the run after it).
+    fn cli_row(&self, record: &Self::Record, names: &[String]) -> Row;
+    /// The summary after training stopped because of `stopped`.
+    fn cli_summary(&self, data: &Dataset, names: &[String], stopped: Refusal) -> Summary;
+    /// The class index `--predict` writes for `x` (a point on a binary boundary is `−1`).
+    fn cli_predict(&self, data: &Dataset, x: &[f64]) -> usize {
+        self.predict_class(data, x).unwrap_or(0)
+    }
+}
+
+/// A text cell.
+pub(crate) fn text(t: &str) -> Cell {
+    Cell::Text(t.to_string())
+}
+
+/// A math cell.
+pub(crate) fn math(t: String) -> Cell {
+    Cell::Math(t)
+}
+
+/// `yes` or `no`.
+pub(crate) fn yes_no(correct: bool) -> Cell {
+    text(if correct { "yes" } else { "no" })
+}
+
+/// `"1 epoch"`, `"3 epochs"`.
+pub(crate) fn epochs_text(epochs: u64) -> String {
+    format!("{epochs} epoch{}", if epochs == 1 { "" } else { "s" })
+}
+
+/// The first words of the summary line.
+pub(crate) fn status(converged: bool, stopped: Refusal) -> &'static str {
+    match (converged, stopped) {
+        (true, _) => "Converged",
+        (false, Refusal::Overflow) => "Not converged (stopped: the numbers overflowed)",
+        (false, _) => "Not converged (max epochs reached)",
+    }
+}
+
+/// Full-precision numbers for CSV.
+pub(crate) fn csv_numbers(values: &[f64]) -> impl Iterator<Item = String> + '_ {
+    values.iter().map(f64::to_string)
+}
+
+/// `values` written `+ 0.0` so that JSON never shows `-0.0`.
+pub(crate) fn clean(values: &[f64]) -> Vec<f64> {
+    values.iter().map(|v| v + 0.0).collect()
+}
+
+/// A record as JSON text (`null` if it cannot be written).
+pub(crate) fn json_text<T: serde::Serialize>(record: &T) -> String {
+    serde_json::to_string(record).unwrap_or_else(|_| "null".to_string())
+}
+
+/// A record as a JSON value (`null` if it cannot be written).
+pub(crate) fn json_value<T: serde::Serialize>(record: &T) -> Value {
+    serde_json::to_value(record).unwrap_or_default()
+}
