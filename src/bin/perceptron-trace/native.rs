@@ -1,7 +1,7 @@
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use clap::{Parser, ValueEnum};
+use clap::{Arg, ArgMatches, CommandFactory, FromArgMatches, Parser, ValueEnum};
 use perceptron_lab::core::algo::kernel::Kernel;
-use perceptron_lab::core::algo::{parse_class_csv, ClassData, Kind, Summary};
+use perceptron_lab::core::algo::{parse_class_csv, ClassData, Kind, Param, Summary};
 use perceptron_lab::core::{
     parse_csv, Algorithm, Dataset, Error, InitWeights, Label, Model, Order, Refusal, Settings,
     Setup,
@@ -79,9 +79,64 @@ enum Format {
     Latex,
 }
 
+/// The algorithms' own numbers ([`Param`]), each key once, in the registry's order.
+fn params() -> Vec<&'static Param> {
+    let mut all: Vec<&'static Param> = Vec::new();
+    for p in Algorithm::ALL.iter().flat_map(|a| a.info().params) {
+        if all.iter().all(|q| q.key != p.key) {
+            all.push(p);
+        }
+    }
+    all
+}
+
+/// The flag of a number: `c` (`--c`) for the key `C`.
+fn flag(key: &str) -> String {
+    key.to_ascii_lowercase()
+}
+
+/// The names of the algorithms that take the number `key`.
+fn takers(key: &str) -> String {
+    let names: Vec<&str> = Algorithm::ALL
+        .iter()
+        .filter(|a| a.info().params.iter().any(|p| p.key == key))
+        .map(|a| a.name())
+        .collect();
+    names.join(", ")
+}
+
+/// The command: [`Cli`] plus an option per algorithm's own number (`--c <C>`).
+fn command() -> clap::Command {
+    params().into_iter().fold(Cli::command(), |command, p| {
+        command.arg(
+            Arg::new(p.key)
+                .long(flag(p.key))
+                .value_name(p.key)
+                .value_parser(clap::value_parser!(f64))
+                .allow_hyphen_values(true)
+                .help(format!(
+                    "{} of --algo {} ({}; default {})",
+                    p.label,
+                    takers(p.key),
+                    p.rule,
+                    p.default
+                )),
+        )
+    })
+}
+
+/// The numbers given on the command line, by key.
+fn given_params(matches: &ArgMatches) -> Vec<(&'static str, f64)> {
+    params()
+        .into_iter()
+        .filter_map(|p| matches.get_one::<f64>(p.key).map(|&v| (p.key, v)))
+        .collect()
+}
+
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(&cli) {
+    let matches = command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command()).exit());
+    match run(&cli, &given_params(&matches)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("perceptron-trace: {message}");
@@ -142,7 +197,7 @@ fn data_err(cli: &Cli, e: Error) -> String {
 
 /// Checks the options that clap cannot, then runs the chosen algorithm step by step, printing
 /// its table as it goes (each algorithm's `CliTable` says what a row is).
-fn run(cli: &Cli) -> Result<(), String> {
+fn run(cli: &Cli, params: &[(&'static str, f64)]) -> Result<(), String> {
     let algo = cli.algo;
     let kernel = match (algo.kind(), &cli.kernel) {
         (Kind::Kernel, Some(text)) => Kernel::parse(text).map_err(|e| e.to_string())?,
@@ -154,13 +209,26 @@ fn run(cli: &Cli) -> Result<(), String> {
             ))
         }
     };
+    for &(key, value) in params {
+        match algo.info().params.iter().find(|p| p.key == key) {
+            Some(p) => p.validate(value).map(drop).map_err(|e| e.to_string())?,
+            None => {
+                return Err(format!(
+                    "--{} applies only to --algo {}, not to --algo {}",
+                    flag(key),
+                    takers(key),
+                    algo.name()
+                ))
+            }
+        }
+    }
     let input = Input::read(cli)?;
     let setup = Setup {
         algorithm: algo,
         kernel,
         classes: input.classes.num_classes(),
         rows: None,
-        params: Vec::new(),
+        params: params.iter().map(|&(k, v)| (k.to_string(), v)).collect(),
     };
     let mut model = Model::new(&setup, settings(cli)?, input.dim).map_err(|e| match e {
         // K out of range is the data's fault; name the file.
