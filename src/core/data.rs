@@ -57,7 +57,7 @@ impl Label {
 }
 
 /// The most classes a sample may belong to (the multiclass algorithms take 2 to 6).
-pub const MAX_CLASS_INDEX: usize = 5;
+pub const MAX_CLASS_INDEX: usize = crate::core::algo::multiclass::MAX_CLASSES - 1;
 
 /// Samples with a fixed number of features, stored flat for speed.
 ///
@@ -124,15 +124,6 @@ impl Dataset {
     /// The features of every sample, flat: sample `i` is `xs[i·dim .. (i+1)·dim]`.
     pub fn flat_xs(&self) -> &[f64] {
         &self.xs
-    }
-
-    /// How many distinct classes the samples use.
-    pub fn classes_present(&self) -> usize {
-        let mut seen = [false; MAX_CLASS_INDEX + 1];
-        for &c in &self.classes {
-            seen[usize::from(c)] = true;
-        }
-        seen.iter().filter(|&&s| s).count()
     }
 
     /// The highest class index in use, if any sample exists.

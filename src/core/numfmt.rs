@@ -36,6 +36,17 @@ pub fn point(v: &[f64]) -> String {
     format!("({})", parts.join(", "))
 }
 
+/// `v` in its shortest form that reads back as exactly `v` (exponent form past 24 characters),
+/// for links, scenario files and form fields that are applied again.
+pub fn exact(v: f64) -> String {
+    let plain = format!("{}", v + 0.0);
+    if plain.len() > 24 {
+        format!("{:e}", v + 0.0)
+    } else {
+        plain
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,7 @@
 
 use super::algo::kernel::Kernel;
 use super::algo::registry::{Algorithm, Setup};
+use super::algo::Example;
 use super::order::unit_stream;
 use super::{InitWeights, Label, Settings};
 
@@ -31,6 +32,9 @@ pub enum Preset {
     Blobs3,
     /// Seed 000's multiclass worked example: one sample, three classes, the course's W.
     Seed000Multiclass,
+    /// An algorithm's own example: the `n`th of its registry line's
+    /// [`examples`](crate::core::algo::Info::examples).
+    Of(Algorithm, u8),
 }
 
 impl Preset {
@@ -63,12 +67,34 @@ impl Preset {
             Preset::RingsPoly => "rings-poly",
             Preset::Blobs3 => "blobs3",
             Preset::Seed000Multiclass => "seed000-multiclass",
+            Preset::Of(..) => self.example().map_or("blank", |e| e.id),
         }
+    }
+
+    /// Every example in menu order: the course's, then the algorithms' own, then Blank.
+    pub fn all() -> Vec<Preset> {
+        let own = Algorithm::ALL
+            .into_iter()
+            .flat_map(|a| (0..a.info().examples.len()).map(move |n| Preset::Of(a, n as u8)));
+        Preset::ALL
+            .into_iter()
+            .filter(|p| *p != Preset::Blank)
+            .chain(own)
+            .chain([Preset::Blank])
+            .collect()
     }
 
     /// The preset with this id.
     pub fn from_id(id: &str) -> Option<Preset> {
-        Preset::ALL.into_iter().find(|p| p.id() == id)
+        Preset::all().into_iter().find(|p| p.id() == id)
+    }
+
+    /// An algorithm's own example, if this is one.
+    fn example(self) -> Option<&'static Example> {
+        match self {
+            Preset::Of(a, n) => a.info().examples.get(usize::from(n)),
+            _ => None,
+        }
     }
 
     /// A title for menus.
@@ -85,6 +111,7 @@ impl Preset {
             Preset::RingsPoly => "Rings solved by a quadratic kernel",
             Preset::Blobs3 => "Three classes: Gaussian blobs",
             Preset::Seed000Multiclass => "Seed 000: multiclass example",
+            Preset::Of(..) => self.example().map_or("Blank", |e| e.title),
         }
     }
 
@@ -121,6 +148,14 @@ impl Preset {
                     vec![4.0, 0.0, 3.0],
                     vec![-2.0, 1.0, 4.0],
                 ]),
+                ..default
+            },
+            Preset::Of(algorithm, _) => Setup {
+                algorithm,
+                params: self
+                    .example()
+                    .map(|e| e.params.iter().map(|&(k, v)| (k.to_string(), v)).collect())
+                    .unwrap_or_default(),
                 ..default
             },
             _ => default,
@@ -191,6 +226,7 @@ impl Preset {
                     .collect()
             }
             Preset::Seed000Multiclass => vec![([-2.0, 3.0], 2)],
+            Preset::Of(..) => self.example().map_or_else(Vec::new, |e| (e.points)()),
             _ => self
                 .points()
                 .into_iter()
@@ -274,7 +310,11 @@ impl Preset {
                 points
             }
             Preset::Blank => Vec::new(),
-            Preset::XorRbf | Preset::RingsPoly | Preset::Blobs3 | Preset::Seed000Multiclass => self
+            Preset::XorRbf
+            | Preset::RingsPoly
+            | Preset::Blobs3
+            | Preset::Seed000Multiclass
+            | Preset::Of(..) => self
                 .class_points()
                 .into_iter()
                 .map(|(p, c)| (p, if c == 1 { Pos } else { Neg }))
@@ -307,6 +347,7 @@ impl Preset {
             Preset::SmallMargin | Preset::Noisy | Preset::Blank | Preset::Seed000Multiclass => {
                 default
             }
+            Preset::Of(..) => self.example().map_or(default, |e| (e.settings)()),
         }
     }
 }

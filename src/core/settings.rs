@@ -112,6 +112,21 @@ pub struct SettingsForm<'a> {
     pub max_epochs: &'a str,
 }
 
+impl Settings {
+    /// The text of each field of the settings form (`data-setting` name, text), written so that
+    /// reading the form back with [`SettingsForm::parse`] gives exactly these settings: η and
+    /// explicit weights in their shortest exact form, never rounded for display.
+    pub fn form_fields(&self) -> [(&'static str, String); 5] {
+        [
+            ("init", self.init.to_string()),
+            ("eta", crate::core::numfmt::exact(self.eta)),
+            ("order", self.order.to_string()),
+            ("seed", self.seed.to_string()),
+            ("max-epochs", self.max_epochs.to_string()),
+        ]
+    }
+}
+
 impl SettingsForm<'_> {
     /// Reads and checks every field for data with `dim` features.
     pub fn parse(&self, dim: usize) -> Result<Settings, Error> {
@@ -119,16 +134,7 @@ impl SettingsForm<'_> {
             field: "η",
             reason: format!("{:?} is not a number", self.eta),
         })?;
-        let order = match self.order.trim() {
-            "fixed" => Order::Fixed,
-            "shuffle" => Order::Shuffle,
-            other => {
-                return Err(Error::Field {
-                    field: "order",
-                    reason: format!("{other:?} is neither fixed nor shuffle"),
-                })
-            }
-        };
+        let order = Order::parse(self.order)?;
         let whole = |field: &'static str, text: &str| {
             text.trim().parse::<u64>().map_err(|_| Error::Field {
                 field,
@@ -145,6 +151,52 @@ impl SettingsForm<'_> {
         };
         settings.validate(dim)?;
         Ok(settings)
+    }
+}
+
+impl Order {
+    /// The order's name in forms, links, scenario files and the CLI: `fixed` or `shuffle`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Order::Fixed => "fixed",
+            Order::Shuffle => "shuffle",
+        }
+    }
+
+    /// Reads a name as [`Order::name`] writes it (also `shuffled`, in any case).
+    pub fn parse(text: &str) -> Result<Order, Error> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "fixed" => Ok(Order::Fixed),
+            "shuffle" | "shuffled" => Ok(Order::Shuffle),
+            other => Err(Error::Field {
+                field: "order",
+                reason: format!("{other:?} is not fixed or shuffle"),
+            }),
+        }
+    }
+}
+
+impl std::fmt::Display for Order {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The initial weights as [`InitWeights::parse`] reads them back exactly: `zero`, `random`, or
+/// the weights in their shortest exact form (`W0,W1,…`), so a form filled with this text and
+/// applied again changes nothing.
+impl std::fmt::Display for InitWeights {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            InitWeights::Zero => f.write_str("zero"),
+            InitWeights::Random => f.write_str("random"),
+            InitWeights::Explicit(w) => f.write_str(
+                &w.iter()
+                    .map(|v| crate::core::numfmt::exact(*v))
+                    .collect::<Vec<_>>()
+                    .join(","),
+            ),
+        }
     }
 }
 
@@ -214,6 +266,39 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("w0 must be 0"));
+    }
+
+    #[test]
+    fn the_form_reads_back_exactly_what_it_shows() {
+        let settings = Settings {
+            bias: false,
+            init: InitWeights::Explicit(vec![0.0, 1.0 / 3.0, -2.5e-7]),
+            eta: 0.123456789,
+            order: Order::Shuffle,
+            seed: 18446744073709551615,
+            max_epochs: 77,
+        };
+        let fields = settings.form_fields();
+        let get = |name: &str| fields.iter().find(|(n, _)| *n == name).unwrap().1.clone();
+        let (init, eta, order, seed, max) = (
+            get("init"),
+            get("eta"),
+            get("order"),
+            get("seed"),
+            get("max-epochs"),
+        );
+        let form = SettingsForm {
+            bias: false,
+            init: &init,
+            eta: &eta,
+            order: &order,
+            seed: &seed,
+            max_epochs: &max,
+        };
+        assert_eq!(form.parse(2).unwrap(), settings);
+        for order in [Order::Fixed, Order::Shuffle] {
+            assert_eq!(Order::parse(&order.to_string()).unwrap(), order);
+        }
     }
 
     #[test]

@@ -96,6 +96,23 @@ pub struct Info {
     pub kind: Kind,
     /// The numbers it takes besides [`Settings`].
     pub params: &'static [Param],
+    /// Its own examples, listed in the page's Example menu after the course's.
+    pub examples: &'static [Example],
+}
+
+/// An example an algorithm brings with it: points, settings and values of its own numbers.
+#[derive(Debug, Clone, Copy)]
+pub struct Example {
+    /// The id in menus and links (unique among all examples).
+    pub id: &'static str,
+    /// The menu's title.
+    pub title: &'static str,
+    /// The points with their class indices (binary: 0 is `−1`, 1 is `+1`).
+    pub points: fn() -> Vec<([f64; 2], usize)>,
+    /// The settings that go with them.
+    pub settings: fn() -> Settings,
+    /// Values of the algorithm's own numbers ([`Info::params`]).
+    pub params: &'static [(&'static str, f64)],
 }
 
 /// One step's record: a row of the trace table, in the algorithm's own words.
@@ -217,6 +234,10 @@ pub trait Learner {
     }
     /// A second line drawn beside the main one (the averaged w̄).
     fn second_line(&self) -> Option<[f64; 3]> {
+        None
+    }
+    /// A margin band to draw around the line (passive-aggressive: `|w·x + b| < 1`).
+    fn margin_band(&self) -> Option<crate::core::scene::MarginView> {
         None
     }
     /// Lines of several classifiers (one-vs-rest, one-vs-one).

@@ -9,6 +9,7 @@
 //! - [`averaged`]: the classic rule plus the running average of (w, b) over all visits (seed 004).
 //! - [`batch`]: one gradient step on the perceptron criterion per epoch (seeds 002, 003).
 //! - [`kernel`]: the dual form with one α per sample and a kernel (seeds 001, 003).
+//! - [`pa`]: passive-aggressive, PA-I and PA-II (seed 004's "more aggressive cousin").
 //! - [`multiclass`], [`ovr`], [`ovo`]: K classes (seeds 000, 001), on [`ClassData`].
 
 pub mod averaged;
@@ -21,6 +22,7 @@ mod learner;
 pub mod multiclass;
 pub mod ovo;
 pub mod ovr;
+pub mod pa;
 pub mod perceptron;
 pub mod registry;
 pub(crate) mod words;
@@ -28,5 +30,5 @@ pub(crate) mod words;
 pub use class_data::{parse_class_csv, ClassData};
 pub use cli::{CliTable, Head, Row, Summary};
 pub use learner::{
-    bits, sign_class, three, Algo, Described, Info, Kind, Learner, Outcome, Param, Visit,
+    bits, sign_class, three, Algo, Described, Example, Info, Kind, Learner, Outcome, Param, Visit,
 };

@@ -16,6 +16,7 @@ use super::learner::{Algo, Info, Kind, Learner, Visit};
 use super::multiclass::MulticlassTrainer;
 use super::ovo::OvoTrainer;
 use super::ovr::OvrTrainer;
+use super::pa::{Pa1, Pa2};
 use super::ClassData;
 use crate::core::{Dataset, Error, Refusal, Settings, StepRecord, Trainer};
 
@@ -173,6 +174,10 @@ registry! {
     Ovr => OvrTrainer,
     /// One-vs-one: a binary perceptron per pair of classes (seed 001).
     Ovo => OvoTrainer,
+    /// Passive-aggressive PA-I: updates inside the margin, step capped by C (seed 004).
+    Pa1 => Pa1,
+    /// Passive-aggressive PA-II: updates inside the margin, step softened by C (seed 004).
+    Pa2 => Pa2,
 }
 
 // The enum is written by `registry!`, which cannot mark one variant `#[default]`.

@@ -1,5 +1,6 @@
 use super::*;
 use crate::core::table::TableFormat;
+use crate::core::Preset;
 use proptest::prelude::*;
 
 fn add(s: &mut Session, x: f64, y: f64, alternate: bool) {
@@ -656,4 +657,29 @@ proptest! {
             }
         }
     }
+}
+
+#[test]
+fn apply_keeps_the_derived_caches_current_without_any_other_call() {
+    let mut s = Session::new();
+    apply(&mut s, Action::LoadPreset(Preset::Seed001));
+    // The theory is there at once: status only reads.
+    assert_ne!(s.status().radius, "—");
+    assert_eq!(s.status().separable, "separable");
+    apply(&mut s, Action::Step);
+    let cached = s.accuracy();
+    assert_eq!(cached, s.model().accuracy(s.data()));
+    // The batch charts are cached per state and equal a fresh computation.
+    apply(
+        &mut s,
+        Action::SetSetup(crate::core::Setup {
+            algorithm: crate::core::Algorithm::Batch,
+            ..crate::core::Setup::default()
+        }),
+    );
+    apply(&mut s, Action::Step);
+    apply(&mut s, Action::Step);
+    assert!(matches!(&s.batch_cache, Some((k, _)) if *k == s.accuracy_key()));
+    assert_eq!(s.batch_view(), s.compute_batch_view());
+    assert_eq!(s.batch_view().unwrap().online_path.len(), 3);
 }

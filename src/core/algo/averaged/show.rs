@@ -76,6 +76,7 @@ impl Algo for Averaged {
         title: "Averaged perceptron",
         kind: Kind::Binary,
         params: &[],
+        examples: &[],
     };
     fn create(_setup: &Setup, settings: Settings, dim: usize) -> Result<Self, Error> {
         Averaged::new(settings, dim)

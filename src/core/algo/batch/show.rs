@@ -91,6 +91,7 @@ impl Algo for Batch {
         title: "Batch perceptron (gradient on J_p)",
         kind: Kind::Binary,
         params: &[],
+        examples: &[],
     };
     fn create(_setup: &Setup, settings: Settings, dim: usize) -> Result<Self, Error> {
         Batch::new(settings, dim)

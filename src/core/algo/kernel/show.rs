@@ -104,6 +104,7 @@ impl Algo for KernelTrainer {
         title: "Kernel perceptron (dual form)",
         kind: Kind::Kernel,
         params: &[],
+        examples: &[],
     };
     fn create(setup: &Setup, settings: Settings, dim: usize) -> Result<Self, Error> {
         KernelTrainer::new(settings, setup.kernel, dim)

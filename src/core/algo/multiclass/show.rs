@@ -56,6 +56,7 @@ impl Algo for MulticlassTrainer {
         title: "Multiclass perceptron",
         kind: Kind::Multiclass,
         params: &[],
+        examples: &[],
     };
     fn create(setup: &Setup, settings: Settings, dim: usize) -> Result<Self, Error> {
         match &setup.rows {

@@ -70,6 +70,7 @@ impl Algo for OvoTrainer {
         title: "One-vs-one",
         kind: Kind::Multiclass,
         params: &[],
+        examples: &[],
     };
     fn create(setup: &Setup, settings: Settings, dim: usize) -> Result<Self, Error> {
         OvoTrainer::new(settings, dim, setup.classes)

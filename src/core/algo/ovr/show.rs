@@ -65,6 +65,7 @@ impl Algo for OvrTrainer {
         title: "One-vs-rest",
         kind: Kind::Multiclass,
         params: &[],
+        examples: &[],
     };
     fn create(setup: &Setup, settings: Settings, dim: usize) -> Result<Self, Error> {
         OvrTrainer::new(settings, dim, setup.classes)

@@ -44,6 +44,7 @@ impl Algo for Trainer {
         title: "Perceptron (classic rule)",
         kind: Kind::Binary,
         params: &[],
+        examples: &[],
     };
     fn create(_setup: &Setup, settings: Settings, dim: usize) -> Result<Self, Error> {
         Trainer::new(settings, dim)

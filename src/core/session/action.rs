@@ -1,0 +1,137 @@
+//! Everything a user can do: one message enum, consumed by [`Session::apply`](crate::core::Session::apply).
+
+use crate::core::{Preset, Settings, Setup};
+
+/// Everything a user can do.
+// An action is built once per user event and consumed at once; boxing the scenario (the largest
+// variant) would only add an allocation and change every caller.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// Add a point at data coordinates `(x, y)`: the selected class, or the other one when
+    /// `alternate` (shift-click, right-click). `pixel` is one screen pixel in data units: the
+    /// coordinates are rounded to the finest power of ten not above it, so a click lands within
+    /// half a pixel of where it was made and tables show short numbers.
+    AddPoint {
+        /// x1.
+        x: f64,
+        /// x2.
+        y: f64,
+        /// Use the other class than the selected one.
+        alternate: bool,
+        /// Data units per screen pixel.
+        pixel: f64,
+    },
+    /// A pointer went down at `(x, y)`: grabs the point within `reach` (data units), if any.
+    Press {
+        /// x1.
+        x: f64,
+        /// x2.
+        y: f64,
+        /// Hit radius in data units.
+        reach: f64,
+    },
+    /// The pointer moved while down: drags the grabbed point.
+    DragTo {
+        /// x1.
+        x: f64,
+        /// x2.
+        y: f64,
+        /// Data units per screen pixel.
+        pixel: f64,
+    },
+    /// The pointer went up at `(x, y)`: drops a dragged point, selects a point that was only
+    /// clicked, or adds a point when nothing was grabbed.
+    Release {
+        /// x1.
+        x: f64,
+        /// x2.
+        y: f64,
+        /// Add the other class (right button or Shift).
+        alternate: bool,
+        /// Data units per screen pixel.
+        pixel: f64,
+    },
+    /// Removes the point within `reach` of `(x, y)` (right-click or long-press on a point).
+    RemoveAt {
+        /// x1.
+        x: f64,
+        /// x2.
+        y: f64,
+        /// Hit radius in data units.
+        reach: f64,
+    },
+    /// Right-click or long-press at `(x, y)`: removes the point within `reach` (data units);
+    /// with no point there, `add_other` adds a point of the other class (right-click), rounded
+    /// by `pixel` as [`Action::AddPoint`] does.
+    Secondary {
+        /// x1.
+        x: f64,
+        /// x2.
+        y: f64,
+        /// Hit radius in data units.
+        reach: f64,
+        /// Add a point of the other class when no point is within reach.
+        add_other: bool,
+        /// Data units per screen pixel.
+        pixel: f64,
+    },
+    /// Removes the selected point (Delete key).
+    DeleteSelected,
+    /// Choose the class that taps and plain clicks add: its index (for the binary algorithms,
+    /// 0 is `−1` and 1 is `+1`; see [`Label::class`]).
+    SelectClass(usize),
+    /// One step forward: redo the next entry of the timeline, or visit the next sample.
+    Step,
+    /// One entry back: an exact undo.
+    Back,
+    /// Step on until the next update (or until training stops).
+    NextMistake,
+    /// Step on until the current epoch is complete.
+    FinishEpoch,
+    /// Step on until convergence, the epoch cap or [`RUN_CAP`] steps, then give a verdict.
+    RunToConvergence,
+    /// Move through the timeline to just after step `n` (scrubber, trace table rows).
+    JumpToStep(u64),
+    /// Start stepping continuously (one step at once, then at the play speed).
+    Play,
+    /// Stop stepping.
+    Pause,
+    /// Play when paused, pause when playing.
+    TogglePlay,
+    /// Back to the initial weights, step 0, epoch 1; the points stay; the history is cleared.
+    Reset,
+    /// Remove all points (and so start training afresh).
+    Clear,
+    /// New settings (the same ones again included); training restarts, the points stay.
+    SetSettings(Settings),
+    /// Replace the points by those of a CSV file (`x1,x2,label` with a header row): labels
+    /// `-1`/`+1` (or `0`/`1`, `-`/`+`) for the binary algorithms, any 2 to 6 label strings for
+    /// the multiclass ones (sorted as the CLI sorts them). Training restarts. A file that cannot
+    /// be read changes nothing; the error names the line and the reason.
+    ImportCsv(Vec<u8>),
+    /// Show a message in the status line (for messages the page composes, e.g. why a link could
+    /// not be opened). Nothing else changes.
+    Say(String),
+    /// Open a scenario (from a link or a JSON file): its algorithm, settings and points, then
+    /// training replayed up to its step. Refused, changing nothing, when any part is invalid.
+    LoadScenario(crate::core::scenario::Scenario),
+    /// Another algorithm, kernel or number of classes; training restarts, the points stay.
+    /// Refused, changing nothing, when the points use more classes than the setup has.
+    SetSetup(Setup),
+    /// Load one of the course examples: its points and settings; the view fits the points.
+    LoadPreset(Preset),
+    /// Play speed in steps per second (clamped to [`SPEED_RANGE`]; its top is "max").
+    SetSpeed(f64),
+    /// Snap added points to the half-unit grid.
+    SetSnap(bool),
+    /// Pocket mode: track and draw the best weights so far (fewest training errors).
+    SetPocket(bool),
+    /// Draw the maximum-margin separator and its margin band.
+    SetShowMaxMargin(bool),
+    /// An animation frame at `now_ms` milliseconds: takes the steps that are due while playing.
+    Tick {
+        /// A monotonic clock, in milliseconds.
+        now_ms: f64,
+    },
+}

@@ -1,0 +1,192 @@
+//! Derived data, cached per data version: the theory (R, γ, max margin), accuracy, region maps,
+//! the kernel's Gram panel and the batch charts.
+
+use super::*;
+
+impl Session {
+    pub(super) fn theory(&mut self) -> &Theory {
+        let bias = self.settings().bias;
+        let fresh =
+            matches!(&self.theory, Some(t) if t.version == self.data_version && t.bias == bias);
+        if !fresh {
+            let (points, labels) = plane(&self.data);
+            self.theory = Some(Theory {
+                version: self.data_version,
+                bias,
+                radius: theory::radius(&points, bias),
+                best: theory::max_margin(&points, &labels, bias),
+            });
+        }
+        match &self.theory {
+            Some(t) => t,
+            None => unreachable!("just computed"),
+        }
+    }
+
+    /// Brings the caches up to date: the theory (R and the max-margin separator) when the
+    /// points or the bias changed, the accuracy and the batch charts when the state changed.
+    /// Called by [`Session::apply`] after every visible change.
+    pub(super) fn refresh_derived(&mut self) {
+        if self.linear() {
+            let _ = self.theory();
+        }
+        let key = self.accuracy_key();
+        if !matches!(self.accuracy_cache, Some((k, _)) if k == key) {
+            let accuracy = self.model().accuracy(&self.data);
+            self.accuracy_cache = Some((key, accuracy));
+        }
+        if !matches!(self.batch_cache, Some((k, _)) if k == key) {
+            self.batch_cache = self.compute_batch_view().map(|v| (key, v));
+        }
+    }
+
+    /// Brings the caches up to date; [`Session::apply`] already does after every change, so
+    /// this is needed only for a session built without any action.
+    pub fn refresh_theory(&mut self) {
+        self.refresh_derived();
+    }
+
+    /// The model's training accuracy, from the cache when it is current.
+    pub(super) fn accuracy(&self) -> Option<f64> {
+        match self.accuracy_cache {
+            Some((key, accuracy)) if key == self.accuracy_key() => accuracy,
+            _ => self.model().accuracy(&self.data),
+        }
+    }
+
+    /// What the model's state depends on: the points' version, the run, the step.
+    pub(super) fn accuracy_key(&self) -> (u64, u64, u64) {
+        (self.data_version, self.runs, self.model().steps())
+    }
+
+    pub(super) fn current_theory(&self) -> Option<&Theory> {
+        self.theory.as_ref().filter(|t| {
+            t.version == self.data_version && t.bias == self.settings().bias && self.linear()
+        })
+    }
+
+    /// Whether the model is a linear binary classifier, to which the theory of R, γ and the
+    /// mistake bound applies.
+    pub(super) fn linear(&self) -> bool {
+        self.model().is_linear()
+    }
+
+    /// The region map over `view` on a `cols × rows` grid (kernel and multiclass models), with
+    /// the kernel's scores updated incrementally between calls.
+    pub fn region(&mut self, view: &Rect, cols: usize, rows: usize) -> Option<crate::core::Region> {
+        let model = &self.history.current().model;
+        crate::core::region::region_of(
+            model,
+            &self.data,
+            self.data_version,
+            view,
+            cols,
+            rows,
+            &mut self.kernel_grid,
+        )
+    }
+
+    /// The kernel perceptron's Gram matrix rows for the panel: the (0-based) rows to show, the
+    /// highlighted row (the sample just visited), and each row's values. At most `limit` rows
+    /// and columns.
+    pub fn gram(&self, limit: usize) -> Option<Gram> {
+        let Model::Kernel(t) = self.model() else {
+            return None;
+        };
+        let n = self.data.len().min(limit);
+        let current = self
+            .last_record()
+            .and_then(|r| r.visited())
+            .map(|(i, _)| i - 1)
+            .filter(|&i| i < self.data.len());
+        Some(Gram {
+            kernel: t.kernel().to_string(),
+            size: self.data.len(),
+            current,
+            rows: (0..n)
+                .map(|i| {
+                    t.gram_row(&self.data, i)
+                        .unwrap_or_default()
+                        .into_iter()
+                        .take(n)
+                        .collect()
+                })
+                .collect(),
+            current_row: current.and_then(|i| t.gram_row(&self.data, i)),
+            alphas: t.alphas().to_vec(),
+        })
+    }
+
+    /// The batch perceptron's per-epoch `J_p` and `|M|`, and the paths of `(w1, w2)`: batch
+    /// (after each epoch so far) and online (the classic rule from the same start, after each of
+    /// as many epochs, fixed order).
+    pub fn batch_view(&self) -> Option<BatchView> {
+        match &self.batch_cache {
+            Some((key, view)) if *key == self.accuracy_key() => Some(view.clone()),
+            _ => self.compute_batch_view(),
+        }
+    }
+
+    /// The batch charts from scratch: the online rule is retrained over as many epochs as the
+    /// batch run has taken.
+    pub(super) fn compute_batch_view(&self) -> Option<BatchView> {
+        let Model::Batch(t) = self.model() else {
+            return None;
+        };
+        let history = t.history();
+        let mut batch_path = Vec::with_capacity(history.len() + 1);
+        let mut first = None;
+        for (r, done) in self.history.steps() {
+            if let (Record::Batch(b), true) = (r, done) {
+                if first.is_none() {
+                    first = Some([b.weights_before[1], b.weights_before[2]]);
+                }
+                batch_path.push([b.weights_after[1], b.weights_after[2]]);
+            }
+        }
+        let start = first.unwrap_or([t.weights()[1], t.weights()[2]]);
+        batch_path.insert(0, start);
+        let mut online_path = vec![start];
+        let settings = Settings {
+            order: crate::core::Order::Fixed,
+            max_epochs: crate::core::MAX_EPOCHS_LIMIT,
+            ..t.settings().clone()
+        };
+        if let Ok(mut online) = crate::core::Trainer::new(settings, self.data.dim()) {
+            let epochs = history.len();
+            'epochs: for _ in 0..epochs {
+                let before = online.epoch();
+                loop {
+                    match online.step(&self.data) {
+                        crate::core::StepOutcome::Stepped(_) => {}
+                        crate::core::StepOutcome::Refused(_) => break 'epochs,
+                    }
+                    if online.epoch() != before || online.state() != TrainState::Running {
+                        break;
+                    }
+                }
+                let w = online.weights();
+                online_path.push([w[1], w[2]]);
+            }
+        }
+        Some(BatchView {
+            epochs: history
+                .iter()
+                .map(|h| (h.epoch, h.criterion, h.mistakes))
+                .collect(),
+            batch_path,
+            online_path,
+        })
+    }
+
+    /// Whether the (cached) max-margin problem proved that no line separates the classes.
+    pub(super) fn proven_not_separable(&self) -> bool {
+        matches!(
+            self.current_theory(),
+            Some(Theory {
+                best: MaxMargin::NotSeparable,
+                ..
+            })
+        )
+    }
+}

@@ -1,0 +1,426 @@
+//! Opening and saving: points CSV import and export, scenarios (links and JSON files) with
+//! their replay of training and edits.
+
+use super::*;
+
+impl Session {
+    pub(super) fn import_csv(&mut self, bytes: &[u8]) -> Result<Changed, Error> {
+        let too_many = |n: usize| Error::Field {
+            field: "file",
+            reason: format!("{n} points is more than the {MAX_POINTS} the page can hold"),
+        };
+        let lines = bytes.iter().filter(|&&b| b == b'\n').count();
+        if lines > MAX_POINTS + 1 {
+            return Err(too_many(lines.saturating_sub(1)));
+        }
+        let two_features = |dim: usize| {
+            if dim == 2 {
+                Ok(())
+            } else {
+                Err(Error::Field {
+                    field: "file",
+                    reason: format!(
+                        "expected 2 feature columns (x1, x2) and a label column, found {dim} feature columns"
+                    ),
+                })
+            }
+        };
+        let mut setup = self.setup.clone();
+        let mut names = None;
+        let (data, note) = if setup.algorithm.is_multiclass() {
+            let classes = crate::core::algo::parse_class_csv(bytes)?;
+            two_features(classes.dim())?;
+            let k = classes.num_classes();
+            if !(crate::core::algo::multiclass::MIN_CLASSES
+                ..=crate::core::algo::multiclass::MAX_CLASSES)
+                .contains(&k)
+            {
+                return Err(Error::Field {
+                    field: "file",
+                    reason: format!(
+                        "the labels name {k} classes; the multiclass algorithms take 2 to 6"
+                    ),
+                });
+            }
+            let mut data = Dataset::new(2);
+            for i in 0..classes.len() {
+                data.push_class(classes.x(i), classes.class(i))?;
+            }
+            if let Some(reason) = crate::core::scenario::class_names_problem(classes.names(), k) {
+                return Err(Error::Field {
+                    field: "file",
+                    reason,
+                });
+            }
+            setup.classes = k;
+            setup.rows = None;
+            names = Some(classes.names().to_vec());
+            let labels = classes
+                .names()
+                .iter()
+                .enumerate()
+                .map(|(c, name)| format!("{name} → class {c}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            (data, format!(" Labels: {labels}."))
+        } else {
+            let data = crate::core::parse_csv(bytes)?;
+            two_features(data.dim())?;
+            (data, String::new())
+        };
+        if data.len() > MAX_POINTS {
+            return Err(too_many(data.len()));
+        }
+        Model::new(&setup, self.settings().clone(), 2)?;
+        let n = data.len();
+        let settings = self.settings().clone();
+        self.set_data(data);
+        self.restart_with(setup, settings)?;
+        if let Some(names) = names {
+            self.class_names = names;
+        }
+        if self.selected >= self.num_classes() {
+            self.selected = 0;
+        }
+        self.view = fit_view(&self.data);
+        self.notice = format!("Loaded {n} points from the file; training restarts.{note}");
+        Ok(Changed::Redraw)
+    }
+
+    /// The edits made during training (before the cursor) and the points training started
+    /// from; `None` when the history no longer reaches back to the start.
+    pub(super) fn timeline_edits(&self) -> Option<(Dataset, Vec<crate::core::scenario::Edit>)> {
+        use crate::core::scenario::Edit;
+        if self.history.dropped_steps() > 0 {
+            return None;
+        }
+        let mut start = None;
+        let mut edits = Vec::new();
+        let mut step = 0;
+        for entry in self.history.done_entries() {
+            match entry {
+                Entry::Step(r) => step = r.step(),
+                Entry::Edit { before, after, .. } => {
+                    start.get_or_insert_with(|| before.clone());
+                    let changed = (0..before.len().min(after.len()))
+                        .find(|&i| before.x(i) != after.x(i) || before.class(i) != after.class(i));
+                    let edit = if after.len() == before.len() + 1 {
+                        let i = after.len() - 1;
+                        Edit::Add {
+                            step,
+                            x: after.x(i)[0],
+                            y: after.x(i)[1],
+                            class: after.class(i),
+                        }
+                    } else if after.len() + 1 == before.len() {
+                        Edit::Remove {
+                            step,
+                            index: changed.unwrap_or(after.len()) + 1,
+                        }
+                    } else {
+                        let i = changed?;
+                        Edit::Move {
+                            step,
+                            index: i + 1,
+                            x: after.x(i)[0],
+                            y: after.x(i)[1],
+                        }
+                    };
+                    edits.push(edit);
+                }
+            }
+        }
+        Some((start.unwrap_or_else(|| self.data.clone()), edits))
+    }
+
+    /// The current state as a scenario: setup, settings, points and the step on show.
+    pub fn scenario(&self) -> crate::core::scenario::Scenario {
+        let settings = self.settings();
+        let (start, edits) = self
+            .timeline_edits()
+            .unwrap_or_else(|| (self.data.clone(), Vec::new()));
+        crate::core::scenario::Scenario {
+            version: crate::core::scenario::SCENARIO_VERSION,
+            algorithm: self.setup.algorithm.name().to_string(),
+            kernel: self.setup.kernel.to_string(),
+            classes: self.setup.classes,
+            class_names: (self.setup.algorithm.is_multiclass() && !self.has_default_class_names())
+                .then(|| self.class_names.clone()),
+            rows: self.setup.rows.clone(),
+            params: self
+                .setup
+                .checked_params()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+            bias: settings.bias,
+            init: crate::core::scenario::init_text(&settings.init),
+            eta: settings.eta,
+            order: settings.order.to_string(),
+            seed: settings.seed,
+            max_epochs: settings.max_epochs,
+            points: (0..start.len())
+                .map(|i| (start.x(i)[0], start.x(i)[1], start.class(i)))
+                .collect(),
+            step: self.model().steps(),
+            edits,
+            view: Some([
+                self.view.x_min,
+                self.view.x_max,
+                self.view.y_min,
+                self.view.y_max,
+            ]),
+            pocket: self.pocket_mode,
+            max_margin: self.show_max_margin,
+            snap: self.snap,
+        }
+    }
+
+    /// Whether pocket mode is on.
+    pub fn pocket_mode(&self) -> bool {
+        self.pocket_mode
+    }
+
+    /// Whether the max-margin separator is shown.
+    pub fn shows_max_margin(&self) -> bool {
+        self.show_max_margin
+    }
+
+    /// Whether new points snap to the ½ grid.
+    pub fn snaps(&self) -> bool {
+        self.snap
+    }
+
+    /// Replays one edit of a scenario exactly as the page made it.
+    pub(super) fn replay_edit(&mut self, edit: &crate::core::scenario::Edit) -> Result<(), Error> {
+        use crate::core::scenario::Edit;
+        let bad = |reason: String| Error::Field {
+            field: "edits",
+            reason,
+        };
+        match *edit {
+            Edit::Add { x, y, class, .. } => {
+                if class >= self.num_classes() {
+                    return Err(bad(format!("an added point has class {class}")));
+                }
+                let what = format!(
+                    "Added point #{} at {}, class {}.",
+                    self.data.len() + 1,
+                    point(&[x, y]),
+                    self.class_name(class)
+                );
+                self.edit(what, |data, model| {
+                    data.push_class(&[x, y], class)?;
+                    model.sample_added(data.len());
+                    Ok(())
+                })
+            }
+            Edit::Move { index, x, y, .. } => {
+                if index == 0 || index > self.data.len() {
+                    return Err(bad(format!("there is no point #{index} to move")));
+                }
+                let what = format!("Moved point #{index} to {}.", point(&[x, y]));
+                self.edit(what, |data, model| {
+                    data.set_x(index - 1, &[x, y])?;
+                    model.sample_moved();
+                    Ok(())
+                })
+            }
+            Edit::Remove { index, .. } => {
+                if index == 0 || index > self.data.len() {
+                    return Err(bad(format!("there is no point #{index} to remove")));
+                }
+                let what = format!("Removed point #{index}.");
+                self.edit(what, |data, model| {
+                    data.remove(index - 1);
+                    model.sample_removed(index - 1);
+                    Ok(())
+                })
+            }
+        }
+    }
+
+    pub(super) fn load_scenario(
+        &mut self,
+        s: crate::core::scenario::Scenario,
+    ) -> Result<Changed, Error> {
+        use crate::core::scenario::MAX_SCENARIO_STEP;
+        if s.version == 0 || s.version > crate::core::scenario::SCENARIO_VERSION {
+            return Err(Error::Field {
+                field: "version",
+                reason: format!("version {} is not one this page reads", s.version),
+            });
+        }
+        let algorithm = s.algorithm()?;
+        let kernel = crate::core::algo::kernel::Kernel::parse(&s.kernel)?;
+        if algorithm.is_multiclass()
+            && !(crate::core::algo::multiclass::MIN_CLASSES
+                ..=crate::core::algo::multiclass::MAX_CLASSES)
+                .contains(&s.classes)
+        {
+            return Err(Error::Field {
+                field: "classes",
+                reason: format!("{} is not from 2 to 6", s.classes),
+            });
+        }
+        let setup = Setup {
+            algorithm,
+            kernel,
+            classes: if algorithm.is_multiclass() {
+                s.classes
+            } else {
+                3
+            },
+            rows: s.rows.clone(),
+            params: s.params.iter().map(|(k, v)| (k.clone(), *v)).collect(),
+        };
+        if let Some(key) = s
+            .params
+            .keys()
+            .find(|k| !algorithm.info().params.iter().any(|p| p.key == k.as_str()))
+        {
+            return Err(Error::Field {
+                field: "params",
+                reason: format!("{} does not take {key}", algorithm.title()),
+            });
+        }
+        setup.checked_params()?;
+        let names = match &s.class_names {
+            None => names::default_class_names(algorithm, setup.classes),
+            Some(_) if !algorithm.is_multiclass() => {
+                return Err(Error::Field {
+                    field: "class_names",
+                    reason: format!(
+                        "{} has the two classes -1 and +1; class names belong to the multiclass algorithms",
+                        algorithm.title()
+                    ),
+                })
+            }
+            Some(names) => {
+                crate::core::scenario::check_class_names(names, setup.classes)?;
+                names.clone()
+            }
+        };
+        let settings = s.settings()?;
+        if s.points.len() > MAX_POINTS {
+            return Err(Error::Field {
+                field: "points",
+                reason: format!(
+                    "{} points is more than the {MAX_POINTS} the page can hold",
+                    s.points.len()
+                ),
+            });
+        }
+        if s.step > MAX_SCENARIO_STEP {
+            return Err(Error::Field {
+                field: "step",
+                reason: format!(
+                    "step {} is beyond the {MAX_SCENARIO_STEP} a scenario may replay",
+                    s.step
+                ),
+            });
+        }
+        let mut data = Dataset::new(2);
+        for (i, &(x, y, class)) in s.points.iter().enumerate() {
+            if class >= setup.num_classes() {
+                return Err(Error::Field {
+                    field: "points",
+                    reason: format!(
+                        "point #{} has class {class}, but {} has {} classes",
+                        i + 1,
+                        algorithm.title(),
+                        setup.num_classes()
+                    ),
+                });
+            }
+            data.push_class(&[x, y], class).map_err(|e| Error::Field {
+                field: "points",
+                reason: format!("point #{}: {e}", i + 1),
+            })?;
+        }
+        if let Some(late) = s.edits.iter().find(|e| e.step() > s.step) {
+            return Err(Error::Field {
+                field: "edits",
+                reason: format!(
+                    "an edit after step {} lies beyond the scenario's step {}",
+                    late.step(),
+                    s.step
+                ),
+            });
+        }
+        if s.edits.windows(2).any(|w| w[0].step() > w[1].step()) {
+            return Err(Error::Field {
+                field: "edits",
+                reason: "the edits are not in step order".to_string(),
+            });
+        }
+        Model::new(&setup, settings.clone(), 2)?;
+        // Replay on a copy, so that a scenario whose edits do not fit changes nothing.
+        let mut next = self.clone();
+        next.pocket_mode = s.pocket;
+        next.show_max_margin = s.max_margin;
+        next.snap = s.snap;
+        next.set_data(data);
+        next.restart_with(setup, settings)?;
+        next.class_names = names;
+        next.selected = if algorithm.is_multiclass() { 0 } else { 1 };
+        let mut reached = 0;
+        let mut pending = s.edits.iter().peekable();
+        loop {
+            while let Some(edit) = pending.next_if(|e| e.step() == reached) {
+                next.replay_edit(edit)?;
+            }
+            if reached >= s.step {
+                break;
+            }
+            if let Forward::Stopped = next.forward_one() {
+                break;
+            }
+            reached = next.model().steps();
+        }
+        *self = next;
+        self.view = match s.view {
+            Some([x_min, x_max, y_min, y_max]) if usable_view(x_min, x_max, y_min, y_max) => Rect {
+                x_min,
+                x_max,
+                y_min,
+                y_max,
+            },
+            _ => fit_view(&self.data),
+        };
+        self.notice = if reached < s.step {
+            format!(
+                "Opened the scenario: training stopped at step {reached}, before step {}.",
+                s.step
+            )
+        } else {
+            format!("Opened the scenario at step {reached}.")
+        };
+        Ok(Changed::Redraw)
+    }
+
+    /// The points as CSV, `x1,x2,label`: labels `-1`/`+1` for the binary algorithms, the
+    /// class names for the multiclass ones (quoted where CSV needs it), numbers in their
+    /// shortest exact form. [`Action::ImportCsv`] reads it back: the same points, labels and
+    /// (when every class has a point) class indices.
+    pub fn points_csv(&self) -> String {
+        let mut out = csv::Writer::from_writer(Vec::new());
+        let mut rows = std::iter::once(["x1".to_string(), "x2".to_string(), "label".to_string()])
+            .chain((0..self.data.len()).map(|i| {
+                let x = self.data.x(i);
+                [
+                    format!("{}", x[0]),
+                    format!("{}", x[1]),
+                    self.class_name(self.data.class(i)),
+                ]
+            }));
+        // Writing to memory cannot fail.
+        let written = rows.try_for_each(|row| out.write_record(&row));
+        debug_assert!(written.is_ok(), "{written:?}");
+        match out.into_inner() {
+            Ok(bytes) => String::from_utf8(bytes).unwrap_or_default(),
+            Err(_) => String::new(),
+        }
+    }
+}

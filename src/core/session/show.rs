@@ -1,0 +1,292 @@
+//! What the page shows: the scene to draw, the status panels and the trace table.
+
+use super::*;
+
+impl Session {
+    /// What to draw (without the region map: see [`Session::region`]).
+    pub fn scene(&self) -> Scene<'_> {
+        let model = self.model();
+        let record = self.last_record();
+        let last = self.last_step();
+        let previous = record.and_then(|r| r.ghost());
+        Scene {
+            view: self.view,
+            data: &self.data,
+            visited: record.and_then(|r| {
+                // A step's index refers to the data of its time: ring it only if it still matches.
+                let (index, x) = r.visited()?;
+                let i = index - 1;
+                (i < self.data.len() && self.data.x(i) == x).then_some(Visited {
+                    index: i,
+                    mistake: r.mistake(),
+                })
+            }),
+            weights: model.main_line(&self.data),
+            previous: previous
+                .filter(|_| last.is_some() || model.ghost_always())
+                .map(|w| [w[0], w[1], w[2]]),
+            pocket: self
+                .pocket_mode
+                .then(|| self.history.current().pocket.as_ref())
+                .flatten()
+                .map(|(w, _)| [w[0], w[1], w[2]]),
+            max_margin: self
+                .show_max_margin
+                .then(|| self.current_theory())
+                .flatten()
+                .and_then(|t| match &t.best {
+                    MaxMargin::Separable {
+                        weights,
+                        gamma,
+                        support,
+                    } => Some(crate::core::scene::MarginView {
+                        weights: *weights,
+                        gamma: *gamma,
+                        support: support.clone(),
+                    }),
+                    _ => None,
+                })
+                .or_else(|| model.margin_band()),
+            selected: self.selected_point,
+            averaged: model.second_line(),
+            lines: model.class_lines(),
+            class_arrows: model.class_arrows(),
+            sizes: model.point_sizes(&self.data),
+            region: None,
+            binary: !self.setup.algorithm.is_multiclass(),
+        }
+    }
+
+    /// The status line and the panels' text.
+    pub fn status(&self) -> Status {
+        let t = self.model();
+        let dash = "—".to_string();
+        let last = self.last_record();
+        let described = last.map(|r| r.describe(self.settings(), &self.class_names));
+        let (sample, score, outcome) = match &described {
+            Some(d) => (d.sample.clone(), d.score.clone(), d.outcome.clone()),
+            None => (dash.clone(), dash.clone(), dash.clone()),
+        };
+        let theory = self.current_theory();
+        let not_separable = self.proven_not_separable();
+        let state = match (t.state(), self.cycle) {
+            (TrainState::Converged, _) => format!("converged (epoch {} was clean)", t.epoch()),
+            (TrainState::MaxEpochs, _) if not_separable => format!(
+                "not converged — stopped at max epochs ({}); it never would: no line separates the classes",
+                self.settings().max_epochs
+            ),
+            (TrainState::MaxEpochs, _) => format!(
+                "not converged — stopped at max epochs ({})",
+                self.settings().max_epochs
+            ),
+            (TrainState::Running, Some((first, again))) => format!(
+                "never converges — the weights at the start of epoch {again} repeat epoch {first}: training cycles"
+            ),
+            (TrainState::Running, None) if not_separable => {
+                "never converges — no line separates the classes (max-margin problem infeasible)"
+                    .to_string()
+            }
+            (TrainState::Running, None) => "not converged yet".to_string(),
+        };
+        let mut counts = vec![
+            0usize;
+            self.num_classes()
+                .max(self.data.max_class().map_or(0, |c| c + 1))
+        ];
+        for c in self.data.class_indices() {
+            counts[c] += 1;
+        }
+        let explanation: Explanation = described.map(|d| d.explanation).unwrap_or_default();
+        let bias = self.settings().bias;
+        let (points, labels) = plane(&self.data);
+        let line = t.main_line(&self.data);
+        let margin = line
+            .filter(|_| self.linear())
+            .and_then(|w| theory::margin_of(w, &points, &labels, bias));
+        let (radius, best_margin, bound, separable) = match theory {
+            Some(th) => match &th.best {
+                MaxMargin::Separable { gamma, .. } => (
+                    num(th.radius),
+                    num(*gamma),
+                    t.bound_text(&num(theory::mistake_bound(th.radius, *gamma).ceil())),
+                    "separable".to_string(),
+                ),
+                MaxMargin::NotSeparable => (
+                    num(th.radius),
+                    dash.clone(),
+                    "no bound: not separable".to_string(),
+                    "not separable (proven: no separating line exists)".to_string(),
+                ),
+                MaxMargin::Undefined => (
+                    num(th.radius),
+                    dash.clone(),
+                    dash.clone(),
+                    "needs both classes".to_string(),
+                ),
+            },
+            None => (dash.clone(), dash.clone(), dash.clone(), dash.clone()),
+        };
+        let pocket = match self.history.current().pocket.as_ref() {
+            Some((w, errors)) if self.pocket_mode => {
+                format!("{} with {} training errors", vector(w), errors)
+            }
+            _ => "off".to_string(),
+        };
+        let history = match self.history.next_entry() {
+            Some(_) if self.history.last_step() > t.steps() => format!(
+                "step {} of {} (→ replays, a new action drops the rest)",
+                t.steps(),
+                self.history.last_step()
+            ),
+            Some(Entry::Edit { what, .. }) => format!("→ redoes: {what}"),
+            _ => String::new(),
+        };
+        Status {
+            step: t.steps().to_string(),
+            // The epoch of the step on show; before any step, the epoch about to start.
+            epoch: last.map_or(t.epoch(), |r| r.epoch()).to_string(),
+            sample,
+            score,
+            outcome,
+            weights: t.weights_text(&self.data),
+            bias: t.bias_text(&self.data).unwrap_or_else(|| dash.clone()),
+            updates: t.updates().to_string(),
+            state,
+            points: if self.setup.algorithm.is_multiclass() {
+                format!(
+                    "{} ({})",
+                    self.data.len(),
+                    counts
+                        .iter()
+                        .enumerate()
+                        .map(|(c, n)| format!("{n} of class {}", self.class_name(c)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            } else {
+                format!(
+                    "{} ({} of +1, {} of -1)",
+                    self.data.len(),
+                    counts.get(1).copied().unwrap_or(0),
+                    self.data.len() - counts.get(1).copied().unwrap_or(0)
+                )
+            },
+            notice: self.notice.clone(),
+            history,
+            explain_title: if last.is_some() {
+                explanation.title
+            } else {
+                "No step yet: press Step (→) to visit the first sample.".to_string()
+            },
+            explain_weights: explanation.weights,
+            explain_score: explanation.score,
+            explain_check: explanation.check,
+            explain_update: explanation.update,
+            radius,
+            margin: margin.map_or(dash.clone(), num),
+            best_margin,
+            bound,
+            separable,
+            pocket,
+            algorithm: self.setup.algorithm.title().to_string(),
+            accuracy: match self.accuracy() {
+                Some(a) => format!(
+                    "{}% ({} of {}){}",
+                    num((a * 1000.0).round() / 10.0),
+                    (a * self.data.len() as f64).round(),
+                    self.data.len(),
+                    t.accuracy_note()
+                ),
+                None => dash.clone(),
+            },
+            averaged: t.averaged_text().unwrap_or_else(|| dash.clone()),
+            weights_label: t.weights_label().to_string(),
+            bias_label: t.bias_label().to_string(),
+            space: if !self.linear() {
+                "R, γ and the mistake bound are for linear binary classifiers; they do not apply to this model.".to_string()
+            } else if bias {
+                "R, γ_w and γ* are measured in the space the perceptron uses: (1, x1, x2), with the bias feature; the band shows the same separator in the plane.".to_string()
+            } else {
+                "R, γ_w and γ* are measured in the plane (x1, x2): no bias, the line passes the origin.".to_string()
+            },
+        }
+    }
+
+    /// The trace table's rows from `first` (0-based among kept steps), at most `count`, with
+    /// whether each row lies before the cursor and whether it is the current step.
+    pub fn trace_rows(&self, first: usize, count: usize) -> Vec<TraceRow> {
+        let current = self.last_record().map(|r| r.step());
+        self.history
+            .steps()
+            .skip(first)
+            .take(count)
+            .map(|(r, done)| {
+                let d = r.describe(self.settings(), &self.class_names);
+                TraceRow {
+                    step: r.step(),
+                    weights: d.row_weights,
+                    score: d.row_score,
+                    correct: if r.mistake() { "no" } else { "yes" }.to_string(),
+                    update: d.row_update,
+                    done,
+                    current: current == Some(r.step()),
+                }
+            })
+            .collect()
+    }
+
+    /// Number of kept steps in the timeline (done and undone).
+    pub fn trace_len(&self) -> usize {
+        self.history.steps().count()
+    }
+
+    /// The steps up to the cursor as a table in `format` (CSV, Markdown or LaTeX booktabs).
+    pub fn trace_export(&self, format: TableFormat) -> String {
+        if let Some(w) = self
+            .model()
+            .linear_weights()
+            .filter(|_| self.model().classic_table())
+        {
+            let records: Vec<&StepRecord> = self
+                .history
+                .steps()
+                .filter(|(_, done)| *done)
+                .filter_map(|(r, _)| r.binary())
+                .collect();
+            return table::document(
+                format,
+                &records,
+                self.settings().eta,
+                self.settings().bias,
+                w,
+                self.model().steps() + 1,
+            );
+        }
+        let rows: Vec<[String; 5]> = self
+            .trace_rows(0, usize::MAX)
+            .into_iter()
+            .filter(|r| r.done)
+            .map(|r| [r.step.to_string(), r.weights, r.score, r.correct, r.update])
+            .collect();
+        table::text_document(format, &rows, &self.model().weights_text(&self.data))
+    }
+}
+
+/// A row of the trace table, formatted.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TraceRow {
+    /// Step number.
+    pub step: u64,
+    /// Weights before the step.
+    pub weights: String,
+    /// The score written out.
+    pub score: String,
+    /// `yes` or `no`.
+    pub correct: String,
+    /// `none` or the update.
+    pub update: String,
+    /// Before the cursor (done) or after it (undone, replayed by Step).
+    pub done: bool,
+    /// The step on show.
+    pub current: bool,
+}

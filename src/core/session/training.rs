@@ -1,0 +1,298 @@
+//! Training: restarting a run, stepping forward and back through the timeline, runs to
+//! convergence, cycle detection, and the play clock.
+
+use super::*;
+
+impl Session {
+    pub(super) fn restart(&mut self, settings: Settings) -> Result<(), Error> {
+        self.restart_with(self.setup.clone(), settings)
+    }
+
+    pub(super) fn restart_with(&mut self, setup: Setup, settings: Settings) -> Result<(), Error> {
+        let model = Model::new(&setup, settings, self.data.dim())?;
+        let pocket = model
+            .linear_weights()
+            .filter(|_| self.pocket_mode)
+            .map(|w| (w.to_vec(), training_errors(&self.data, w)));
+        let limit = model.history_limit(self.data.len());
+        self.history = History::with_limit(State { model, pocket }, limit);
+        self.runs += 1;
+        // The classes keep their names while the algorithm stays multiclass.
+        let names = std::mem::take(&mut self.class_names);
+        self.class_names =
+            if self.setup.algorithm.is_multiclass() && setup.algorithm.is_multiclass() {
+                names::resize_class_names(names, setup.classes)
+            } else {
+                names::default_class_names(setup.algorithm, setup.classes)
+            };
+        self.setup = setup;
+        self.playing = false;
+        self.reset_watch();
+        Ok(())
+    }
+
+    /// Refuses a setup whose classes cannot hold the points' classes.
+    pub(super) fn check_classes_fit(&self, setup: &Setup) -> Result<(), Error> {
+        match self.data.max_class() {
+            Some(top) if top >= setup.num_classes() => Err(Error::Field {
+                field: "classes",
+                reason: format!(
+                    "the points use {} classes, but {} has {}: remove the points of the extra classes or choose more classes",
+                    top + 1,
+                    setup.algorithm.title(),
+                    setup.num_classes()
+                ),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// The points as [`ClassData`] with the setup's K classes, rebuilt when the points change.
+    pub(super) fn class_data(&mut self) -> Rc<ClassData> {
+        let k = self.num_classes();
+        if let Some((version, data)) = &self.class_cache {
+            if *version == self.data_version && data.num_classes() == k {
+                return Rc::clone(data);
+            }
+        }
+        let data = Rc::new(ClassData::from_dataset(&self.data, k).unwrap_or_default());
+        self.class_cache = Some((self.data_version, Rc::clone(&data)));
+        data
+    }
+
+    /// Why the current points cannot be trained on by the current algorithm, if they cannot.
+    pub(super) fn data_refusal(&mut self) -> Option<String> {
+        // The highest class, found once per version of the points (a step must not scan them).
+        let top = match self.max_class_cache {
+            Some((version, top)) if version == self.data_version => top,
+            _ => {
+                let top = self.data.max_class();
+                self.max_class_cache = Some((self.data_version, top));
+                top
+            }
+        }?;
+        if top >= self.num_classes() {
+            return Some(if self.setup.algorithm.is_multiclass() {
+                format!(
+                    "The points use {} classes but {} classes are set: choose more classes.",
+                    top + 1,
+                    self.num_classes()
+                )
+            } else {
+                format!(
+                    "The points use {} classes; {} needs two (-1 and +1). Choose multiclass, one-vs-rest or one-vs-one.",
+                    top + 1,
+                    self.setup.algorithm.title()
+                )
+            });
+        }
+        None
+    }
+
+    /// One entry forward: redo, or a new step.
+    pub(super) fn forward_one(&mut self) -> Forward {
+        if let Some(entry) = self.history.forward() {
+            let result = match entry {
+                Entry::Step(record) => Forward::Stepped {
+                    mistake: record.mistake(),
+                },
+                Entry::Edit { after, what, .. } => {
+                    let (after, what) = (after.clone(), what.clone());
+                    self.set_data(after);
+                    self.reset_watch();
+                    self.notice = format!("Redo: {what}");
+                    Forward::Edited
+                }
+            };
+            if let Forward::Stepped { .. } = result {
+                self.after_step();
+            }
+            return result;
+        }
+        if let Some(why) = self.data_refusal() {
+            self.notice = why;
+            return Forward::Stopped;
+        }
+        let classes = self.class_data();
+        let mut state = self.history.current().clone();
+        match state.model.step(&self.data, &classes) {
+            Ok(record) => {
+                let mistake = record.mistake();
+                if let (Some((best, errors)), Some(w)) =
+                    (&mut state.pocket, state.model.linear_weights())
+                {
+                    let now = training_errors(&self.data, w);
+                    if now < *errors {
+                        *best = w.to_vec();
+                        *errors = now;
+                    }
+                }
+                self.history.push(Entry::Step(record), state);
+                self.after_step();
+                Forward::Stepped { mistake }
+            }
+            Err(why) => {
+                self.notice = match (why, self.setup.algorithm.is_multiclass()) {
+                    (Refusal::NoData, true) => {
+                        "Nothing to step: add points first (keys 1 to K choose the class)."
+                            .to_string()
+                    }
+                    _ => why.message().to_string(),
+                };
+                Forward::Stopped
+            }
+        }
+    }
+
+    pub(super) fn after_step(&mut self) {
+        match self.model().state() {
+            TrainState::Converged => self.notice = Refusal::Converged.message().to_string(),
+            TrainState::MaxEpochs => self.notice = Refusal::MaxEpochs.message().to_string(),
+            TrainState::Running => {}
+        }
+        self.watch_epoch_start();
+    }
+
+    pub(super) fn back_one(&mut self) {
+        let Some(entry) = self.history.back() else {
+            self.notice = if self.history.dropped_steps() > 0 {
+                format!("The history keeps the last {HISTORY_LIMIT} entries; this is the oldest.")
+            } else {
+                "At the start: nothing to step back to.".to_string()
+            };
+            return;
+        };
+        match entry {
+            Entry::Step(record) => {
+                self.notice = format!("Back to step {}.", record.step() - 1);
+            }
+            Entry::Edit { before, what, .. } => {
+                let (before, what) = (before.clone(), what.clone());
+                self.set_data(before);
+                self.notice = format!("Undone: {what}");
+            }
+        }
+        self.after_time_travel();
+    }
+
+    pub(super) fn after_time_travel(&mut self) {
+        self.reset_watch();
+    }
+
+    pub(super) fn run_to_convergence(&mut self) {
+        let start = self.model().steps();
+        while self.cycle.is_none() {
+            if let Forward::Stopped = self.forward_one() {
+                break;
+            }
+            if self.model().state() != TrainState::Running {
+                break;
+            }
+            if self.model().steps() - start >= RUN_CAP {
+                break;
+            }
+        }
+        let t = self.model();
+        let done = t.steps() - start;
+        self.notice = match (t.state(), self.cycle) {
+            (TrainState::Converged, _) => format!(
+                "Verdict: converged after {} epochs ({} steps, {} updates).",
+                t.epoch(),
+                t.steps(),
+                t.updates()
+            ),
+            (_, Some((first, again))) => format!(
+                "Verdict: never converges. The weights at the start of epoch {again} repeat those of epoch {first}, so training cycles (the data is not separable)."
+            ),
+            (TrainState::MaxEpochs, None) if self.proven_not_separable() => format!(
+                "Verdict: never converges: no line separates the classes (the max-margin problem is infeasible). Stopped at max epochs ({}).",
+                self.settings().max_epochs
+            ),
+            (TrainState::MaxEpochs, None) => format!(
+                "Verdict: not converged after max epochs ({}).",
+                self.settings().max_epochs
+            ),
+            (TrainState::Running, None) if done >= RUN_CAP => {
+                format!("Verdict: not converged after {RUN_CAP} more steps; stopped there.")
+            }
+            (TrainState::Running, None) => self.notice.clone(),
+        };
+    }
+
+    /// Records the weights at the start of each epoch (fixed order only): a repeat proves that
+    /// training cycles, since with a fixed order the next epoch depends on those weights alone.
+    pub(super) fn watch_epoch_start(&mut self) {
+        let t = self.model();
+        if t.settings().order != crate::core::Order::Fixed
+            || t.state() != TrainState::Running
+            || !t.at_epoch_start()
+        {
+            return;
+        }
+        let key = t.state_key();
+        let epoch = t.epoch();
+        match self.epoch_starts.get(&key) {
+            Some(&first) if first != epoch => self.cycle = Some((first, epoch)),
+            Some(_) => {}
+            None => {
+                self.epoch_starts.insert(key, epoch);
+            }
+        }
+    }
+
+    pub(super) fn reset_watch(&mut self) {
+        self.epoch_starts.clear();
+        self.cycle = None;
+        self.watch_epoch_start();
+    }
+
+    pub(super) fn play(&mut self) -> Changed {
+        if self.playing {
+            return Changed::Nothing;
+        }
+        self.notice.clear();
+        self.playing = !matches!(self.forward_one(), Forward::Stopped)
+            && self.model().state() == TrainState::Running;
+        self.last_tick = None;
+        self.due = 0.0;
+        Changed::Redraw
+    }
+
+    pub(super) fn pause(&mut self) -> Changed {
+        if !self.playing {
+            return Changed::Nothing;
+        }
+        self.playing = false;
+        Changed::Redraw
+    }
+
+    pub(super) fn tick(&mut self, now_ms: f64) -> Changed {
+        if !self.playing || !now_ms.is_finite() {
+            return Changed::Nothing;
+        }
+        let Some(last) = self.last_tick.replace(now_ms) else {
+            return Changed::Nothing;
+        };
+        let steps = if self.speed >= *SPEED_RANGE.end() {
+            MAX_STEPS_PER_TICK
+        } else {
+            self.due += (now_ms - last).max(0.0) * self.speed / 1000.0;
+            let steps = (self.due.floor() as u64).min(MAX_STEPS_PER_TICK);
+            self.due = (self.due - steps as f64).min(1.0);
+            steps
+        };
+        if steps == 0 {
+            return Changed::Nothing;
+        }
+        for _ in 0..steps {
+            let stopped = matches!(self.forward_one(), Forward::Stopped);
+            if stopped || self.model().state() != TrainState::Running {
+                self.playing = false;
+                break;
+            }
+        }
+        Changed::Redraw
+    }
+
+    // ----- views ----------------------------------------------------------------------------
+}
