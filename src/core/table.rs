@@ -90,15 +90,20 @@ pub fn closing_cells(next_step: u64, weights: &[f64]) -> Vec<Cell> {
     ]
 }
 
+/// The CSV names of the weights `w0 … wdim`, `w0_before` for `when = "before"`.
+pub fn weight_names(dim: usize, when: &str) -> impl Iterator<Item = String> + '_ {
+    (0..=dim).map(move |i| format!("w{i}_{when}"))
+}
+
 /// The CSV header for data with `dim` features.
 pub fn csv_header(dim: usize) -> String {
     let mut cols = vec!["step".to_string(), "epoch".to_string(), "index".to_string()];
     cols.extend((1..=dim).map(|i| format!("x{i}")));
     cols.push("y".to_string());
-    cols.extend((0..=dim).map(|i| format!("w{i}_before")));
+    cols.extend(weight_names(dim, "before"));
     cols.push("score".to_string());
     cols.push("mistake".to_string());
-    cols.extend((0..=dim).map(|i| format!("w{i}_after")));
+    cols.extend(weight_names(dim, "after"));
     cols.join(",") + "\n"
 }
 

@@ -2,7 +2,9 @@
 //! records share their fields, so one head, row and summary serve all three, and
 //! [`class_table!`] implements [`CliTable`](super::CliTable) for each in its own `cli.rs`.
 
-use super::cli::{clean, csv_numbers, epochs_text, math, status, text, yes_no, Head, Row, Summary};
+use super::cli::{
+    clean, counts, csv_numbers, math, text, visit_cells, visit_head, yes_no, Head, Row, Summary,
+};
 use super::Learner;
 use crate::core::numfmt::vector;
 use crate::core::table::{csv_field, Cell};
@@ -93,20 +95,16 @@ fn row_names(names: &[String], pairs: bool) -> Vec<String> {
 /// The head: step, sample, x, class, predicted, the scores (and votes), correct?, updated rows.
 pub(crate) fn head(dim: usize, names: &[String], pairs: bool) -> Head {
     let rows = row_names(names, pairs);
-    let mut cells = vec![
-        text("step"),
-        text("sample"),
-        Cell::Own("x", "$x$"),
+    let (mut cells, mut csv) = visit_head(dim);
+    cells.extend([
         text("class"),
         text("predicted"),
         Cell::Text(format!("scores ({})", rows.join(", "))),
-    ];
+    ]);
     if pairs {
         cells.push(Cell::Text(format!("votes ({})", names.join(", "))));
     }
     cells.extend([text("correct?"), text("updated rows")]);
-    let mut csv = vec!["step".to_string(), "epoch".into(), "index".into()];
-    csv.extend((1..=dim).map(|i| format!("x{i}")));
     csv.extend(["class".to_string(), "predicted".into()]);
     csv.extend(rows.iter().map(|r| csv_field(&format!("score[{r}]"))));
     if pairs {
@@ -148,14 +146,12 @@ pub(crate) fn row(s: &ClassStep, names: &[String], pairs: bool) -> Row {
         updated.push(Cell::Text(format!("{} ", row_name(*r))));
         updated.push(math(format!("+= {}", vector(delta))));
     }
-    let mut cells = vec![
-        text(&s.step.to_string()),
-        text(&s.index.to_string()),
-        math(vector(s.x)),
+    let (mut cells, mut csv) = visit_cells(s.step, s.epoch, s.index, s.x);
+    cells.extend([
         Cell::Text(name(names, s.class)),
         Cell::Text(name(names, s.predicted)),
         math(vector(s.scores)),
-    ];
+    ]);
     if let Some(v) = s.votes {
         let v: Vec<String> = v.iter().map(usize::to_string).collect();
         cells.push(math(format!("[{}]", v.join(", "))));
@@ -166,8 +162,6 @@ pub(crate) fn row(s: &ClassStep, names: &[String], pairs: bool) -> Row {
     } else {
         Cell::Parts(updated)
     });
-    let mut csv = vec![s.step.to_string(), s.epoch.to_string(), s.index.to_string()];
-    csv.extend(csv_numbers(s.x));
     csv.push(csv_field(&name(names, s.class)));
     csv.push(csv_field(&name(names, s.predicted)));
     csv.extend(csv_numbers(s.scores));
@@ -206,11 +200,8 @@ pub(crate) fn summary(
         .map(|(r, w)| format!("{r} {}", vector(w)))
         .collect();
     let line = format!(
-        "{} after {}: {} steps, {} updates; rows (bias first): {}.",
-        status(converged, stopped),
-        epochs_text(run.epoch()),
-        run.steps(),
-        run.updates(),
+        "{}; rows (bias first): {}.",
+        counts(run, stopped),
         listed.join(", "),
     );
     let pair_list = super::ovo::pairs(names.len());

@@ -4,9 +4,10 @@
 //! record in every format, and the summary after training. The CLI itself is one loop over
 //! the registry's [`Model`](super::registry::Model) and knows no algorithm by name.
 
-use super::learner::Algo;
-use crate::core::table::Cell;
-use crate::core::{Dataset, Refusal};
+use super::learner::{Algo, Learner};
+use crate::core::numfmt::vector;
+use crate::core::table::{Cell, RunResult};
+use crate::core::{Dataset, Refusal, TrainState};
 use serde_json::Value;
 
 /// The head of an algorithm's table for its data.
@@ -90,6 +91,64 @@ pub(crate) fn status(converged: bool, stopped: Refusal) -> &'static str {
         (false, Refusal::Overflow) => "Not converged (stopped: the numbers overflowed)",
         (false, _) => "Not converged (max epochs reached)",
     }
+}
+
+/// How the run stopped and its counters: `Converged after 3 epochs: 15 steps, 4 updates`.
+pub(crate) fn counts(run: &dyn Learner, stopped: Refusal) -> String {
+    format!(
+        "{} after {}: {} steps, {} updates",
+        status(run.state() == TrainState::Converged, stopped),
+        epochs_text(run.epoch()),
+        run.steps(),
+        run.updates()
+    )
+}
+
+/// The summary of a binary linear model: the counters and `w` (bias first, then `note`), and
+/// the classic JSON result (weights, bias, epochs, updates, converged).
+pub(crate) fn linear_summary(run: &dyn Learner, stopped: Refusal, note: &str) -> Summary {
+    let w = run.linear_weights().unwrap_or(&[0.0]);
+    let result = RunResult {
+        weights: w[1..].to_vec(),
+        bias: w[0],
+        epochs: run.epoch(),
+        updates: run.updates(),
+        converged: run.state() == TrainState::Converged,
+    };
+    Summary {
+        line: format!(
+            "{}, w = {} (bias first{note}).",
+            counts(run, stopped),
+            vector(w)
+        ),
+        result: json_value(&result),
+        closing: None,
+    }
+}
+
+/// The first columns of a table of visits: step, sample, x (CSV: step, epoch, index, x1, …).
+pub(crate) fn visit_head(dim: usize) -> (Vec<Cell>, Vec<String>) {
+    let mut csv = vec!["step".to_string(), "epoch".into(), "index".into()];
+    csv.extend((1..=dim).map(|i| format!("x{i}")));
+    let cells = vec![text("step"), text("sample"), Cell::Own("x", "$x$")];
+    (cells, csv)
+}
+
+/// The first cells of a visit's row, under [`visit_head`]'s columns.
+pub(crate) fn visit_cells(
+    step: u64,
+    epoch: u64,
+    index: usize,
+    x: &[f64],
+) -> (Vec<Cell>, Vec<String>) {
+    let cells = vec![
+        text(&step.to_string()),
+        text(&index.to_string()),
+        math(vector(x)),
+    ];
+    let mut csv = vec![step.to_string(), epoch.to_string(), index.to_string()];
+    csv.extend(csv_numbers(x));
+    (cells, csv)
 }
 
 /// Full-precision numbers for CSV.

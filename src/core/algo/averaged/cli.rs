@@ -1,9 +1,7 @@
 //! The averaged perceptron on the command line: the classic table plus w̄ after every visit.
 
 use super::Averaged;
-use crate::core::algo::cli::{
-    clean, epochs_text, json_value, math, status, CliTable, Head, Row, Summary,
-};
+use crate::core::algo::cli::{clean, counts, json_value, math, CliTable, Head, Row, Summary};
 use crate::core::algo::Learner;
 use crate::core::numfmt::vector;
 use crate::core::table::{classic_cells, classic_head, csv_header, csv_row, Cell};
@@ -46,11 +44,8 @@ impl CliTable for Averaged {
         let converged = self.state() == TrainState::Converged;
         Summary {
             line: format!(
-                "{} after {}: {} steps, {} updates, w = {}, w̄ = {} (bias first).",
-                status(converged, stopped),
-                epochs_text(trainer.epoch()),
-                trainer.steps(),
-                trainer.updates(),
+                "{}, w = {}, w̄ = {} (bias first).",
+                counts(trainer, stopped),
                 vector(w),
                 vector(&average),
             ),

@@ -7,7 +7,7 @@ use crate::core::algo::cli::{
 };
 use crate::core::algo::Learner;
 use crate::core::numfmt::{num, vector};
-use crate::core::table::Cell;
+use crate::core::table::{weight_names, Cell};
 use crate::core::{Dataset, Refusal, TrainState};
 use serde_json::json;
 
@@ -22,8 +22,8 @@ impl CliTable for Batch {
             "mistakes".to_string(),
             "misclassified".to_string(),
         ];
-        csv.extend((0..=dim).map(|i| format!("w{i}_before")));
-        csv.extend((0..=dim).map(|i| format!("w{i}_after")));
+        csv.extend(weight_names(dim, "before"));
+        csv.extend(weight_names(dim, "after"));
         Head {
             cells: vec![
                 text("epoch"),

@@ -3,7 +3,7 @@
 
 use super::{KernelRecord, KernelTrainer};
 use crate::core::algo::cli::{
-    clean, csv_numbers, epochs_text, json_value, math, status, text, yes_no, CliTable, Head, Row,
+    clean, counts, json_value, math, text, visit_cells, visit_head, yes_no, CliTable, Head, Row,
     Summary,
 };
 use crate::core::algo::perceptron::sign;
@@ -26,8 +26,14 @@ impl CliTable for KernelTrainer {
     const HELP: &'static str = "The dual form with one α per sample and a kernel (binary labels)";
 
     fn cli_head(&self, dim: usize, _names: &[String]) -> Head {
-        let mut csv = vec!["step".to_string(), "epoch".into(), "index".into()];
-        csv.extend((1..=dim).map(|i| format!("x{i}")));
+        let (mut cells, mut csv) = visit_head(dim);
+        cells.extend([
+            Cell::Own("y", "$y$"),
+            text("score"),
+            text("correct?"),
+            Cell::Own("α_i", "$\\alpha_i$"),
+            Cell::Own("b", "$b$"),
+        ]);
         for name in [
             "y",
             "score",
@@ -40,33 +46,19 @@ impl CliTable for KernelTrainer {
             csv.push(name.to_string());
         }
         Head {
-            cells: vec![
-                text("step"),
-                text("sample"),
-                Cell::Own("x", "$x$"),
-                Cell::Own("y", "$y$"),
-                text("score"),
-                text("correct?"),
-                Cell::Own("α_i", "$\\alpha_i$"),
-                Cell::Own("b", "$b$"),
-            ],
+            cells,
             csv: csv.join(","),
         }
     }
     fn cli_row(&self, r: &KernelRecord, _names: &[String]) -> Row {
-        let cells = vec![
-            text(&r.step.to_string()),
-            text(&r.index.to_string()),
-            math(vector(&r.x)),
+        let (mut cells, mut csv) = visit_cells(r.step, r.epoch, r.index, &r.x);
+        cells.extend([
             math(sign(r.y).to_string()),
             math(num(r.score)),
             yes_no(!r.mistake),
             change(r.alpha_before, r.alpha_after),
             change(r.bias_before, r.bias_after),
-        ];
-        let mut csv = vec![r.step.to_string(), r.epoch.to_string()];
-        csv.push(r.index.to_string());
-        csv.extend(csv_numbers(&r.x));
+        ]);
         csv.extend([
             r.y.to_string(),
             r.score.to_string(),
@@ -89,11 +81,8 @@ impl CliTable for KernelTrainer {
         let primal = self.primal_weights(data);
         let support_text: Vec<String> = support.iter().map(usize::to_string).collect();
         let line = format!(
-            "{} after {}: {} steps, {} updates; kernel {}, α = {}, b = {}, support = {{{}}}{}.",
-            status(converged, stopped),
-            epochs_text(self.epoch()),
-            self.steps(),
-            self.updates(),
+            "{}; kernel {}, α = {}, b = {}, support = {{{}}}{}.",
+            counts(self, stopped),
             self.kernel(),
             vector(&alphas),
             num(self.bias()),

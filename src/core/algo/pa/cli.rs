@@ -3,13 +3,13 @@
 
 use super::{Pa, PaRecord};
 use crate::core::algo::cli::{
-    csv_numbers, epochs_text, json_value, math, status, text, CliTable, Head, Row, Summary,
+    csv_numbers, json_value, linear_summary, math, text, visit_cells, visit_head, CliTable, Head,
+    Row, Summary,
 };
 use crate::core::algo::perceptron::sign;
-use crate::core::algo::Learner;
 use crate::core::numfmt::{num, vector};
-use crate::core::table::{Cell, RunResult};
-use crate::core::{Dataset, Refusal, TrainState};
+use crate::core::table::{weight_names, Cell};
+use crate::core::{Dataset, Refusal};
 
 impl<const TWO: bool> CliTable for Pa<TWO> {
     const HELP: &'static str = if TWO {
@@ -19,34 +19,29 @@ impl<const TWO: bool> CliTable for Pa<TWO> {
     };
 
     fn cli_head(&self, dim: usize, _names: &[String]) -> Head {
-        let mut csv = vec!["step".to_string(), "epoch".into(), "index".into()];
-        csv.extend((1..=dim).map(|i| format!("x{i}")));
+        let (mut cells, mut csv) = visit_head(dim);
+        cells.extend([
+            Cell::Own("y", "$y$"),
+            text("weights"),
+            text("score"),
+            Cell::Own("loss ℓ", "loss $\\ell$"),
+            Cell::Own("τ", "$\\tau$"),
+            text("update"),
+        ]);
         csv.push("y".into());
-        csv.extend((0..=dim).map(|i| format!("w{i}_before")));
+        csv.extend(weight_names(dim, "before"));
         for name in ["score", "loss", "norm_sq", "tau", "updated", "skipped"] {
             csv.push(name.to_string());
         }
-        csv.extend((0..=dim).map(|i| format!("w{i}_after")));
+        csv.extend(weight_names(dim, "after"));
         Head {
-            cells: vec![
-                text("step"),
-                text("sample"),
-                Cell::Own("x", "$x$"),
-                Cell::Own("y", "$y$"),
-                text("weights"),
-                text("score"),
-                Cell::Own("loss ℓ", "loss $\\ell$"),
-                Cell::Own("τ", "$\\tau$"),
-                text("update"),
-            ],
+            cells,
             csv: csv.join(","),
         }
     }
     fn cli_row(&self, r: &PaRecord, _names: &[String]) -> Row {
-        let cells = vec![
-            text(&r.step.to_string()),
-            text(&r.index.to_string()),
-            math(vector(&r.x)),
+        let (mut cells, mut csv) = visit_cells(r.step, r.epoch, r.index, &r.x);
+        cells.extend([
             math(sign(r.y).to_string()),
             math(vector(&r.weights_before)),
             math(num(r.score)),
@@ -59,16 +54,10 @@ impl<const TWO: bool> CliTable for Pa<TWO> {
             } else {
                 text("none")
             },
-        ];
-        let mut csv = vec![r.step.to_string(), r.epoch.to_string(), r.index.to_string()];
-        csv.extend(csv_numbers(&r.x));
+        ]);
         csv.push(r.y.to_string());
         csv.extend(csv_numbers(&r.weights_before));
-        csv.extend(
-            [r.score, r.loss, r.norm_sq, r.tau]
-                .iter()
-                .map(f64::to_string),
-        );
+        csv.extend(csv_numbers(&[r.score, r.loss, r.norm_sq, r.tau]));
         csv.extend([r.updated.to_string(), r.skipped.to_string()]);
         csv.extend(csv_numbers(&r.weights_after));
         Row {
@@ -78,27 +67,7 @@ impl<const TWO: bool> CliTable for Pa<TWO> {
         }
     }
     fn cli_summary(&self, _data: &Dataset, _names: &[String], stopped: Refusal) -> Summary {
-        let w = self.weights();
-        let result = RunResult {
-            weights: w[1..].to_vec(),
-            bias: w[0],
-            epochs: self.epoch(),
-            updates: self.updates(),
-            converged: self.state() == TrainState::Converged,
-        };
-        Summary {
-            line: format!(
-                "{} after {}: {} steps, {} updates, w = {} (bias first; {}, C = {}).",
-                status(result.converged, stopped),
-                epochs_text(result.epochs),
-                self.steps(),
-                result.updates,
-                vector(w),
-                self.variant().name(),
-                num(self.c()),
-            ),
-            result: json_value(&result),
-            closing: None,
-        }
+        let note = format!("; {}, C = {}", self.variant().name(), num(self.c()));
+        linear_summary(self, stopped, &note)
     }
 }
