@@ -3,28 +3,13 @@
 //! passive-aggressive core run on the same file, the table's loss and τ columns, and `--c`
 //! checked (refused for other algorithms and for values its rule does not allow).
 
+mod trace;
+
 use perceptron_lab::core::algo::pa::{PaRecord, PaVariant, PassiveAggressive};
 use perceptron_lab::core::Learner;
 use perceptron_lab::core::{parse_csv, Order, Refusal, Settings, TrainState};
 use serde_json::Value;
-use std::process::{Command, Output};
-
-fn trace(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_perceptron-trace"))
-        .args(args)
-        .output()
-        .expect("runs perceptron-trace")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let output = trace(args);
-    assert!(
-        output.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).expect("UTF-8 output")
-}
+use trace::{stdout, trace};
 
 /// The core run of `variant` with `c` on `file`: its records, and the run after it stopped.
 fn core_run(
