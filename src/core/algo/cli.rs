@@ -170,3 +170,64 @@ pub(crate) fn json_text<T: serde::Serialize>(record: &T) -> String {
 pub(crate) fn json_value<T: serde::Serialize>(record: &T) -> Value {
     serde_json::to_value(record).unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::core::algo::ClassData;
+    use crate::core::table::{latex_cells, markdown_cells, Cell};
+    use crate::core::{Algorithm, Dataset, Label, Model, Refusal, Settings, Setup};
+
+    fn two_points() -> Dataset {
+        let mut data = Dataset::new(2);
+        data.push(&[1.0, 1.0], Label::Pos).unwrap();
+        data.push(&[-1.0, -2.0], Label::Neg).unwrap();
+        data
+    }
+
+    fn model(algorithm: Algorithm) -> Model {
+        let setup = Setup {
+            algorithm,
+            ..Setup::default()
+        };
+        Model::new(&setup, Settings::default(), 2).unwrap()
+    }
+
+    #[test]
+    fn a_model_writes_its_own_records_and_nothing_for_another_algorithms() {
+        let data = two_points();
+        let mut kernel = model(Algorithm::Kernel);
+        let record = kernel.step(&data, &ClassData::default()).unwrap();
+        let names = ["-1".to_string(), "+1".to_string()];
+        let row = kernel.cli_row(&record, &names).expect("its own record");
+        assert_eq!(row.cells.len(), kernel.cli_head(2, &names).cells.len());
+        assert_eq!(row.csv.split(',').count(), 12);
+        for other in [Algorithm::Perceptron, Algorithm::Batch, Algorithm::Pa1] {
+            assert_eq!(model(other).cli_row(&record, &names), None, "{other:?}");
+        }
+        let summary = model(Algorithm::Perceptron).cli_summary(&data, &names, Refusal::Converged);
+        assert!(
+            summary.line.starts_with("Not converged"),
+            "{}",
+            summary.line
+        );
+        assert_eq!(summary.result["bias"], 0.0);
+        assert!(summary.closing.is_some());
+        assert_eq!(model(Algorithm::Perceptron).json_algo(), None);
+        assert_eq!(kernel.json_algo(), Some("kernel"));
+    }
+
+    #[test]
+    fn blank_cells_are_written_without_padding() {
+        let cells = [
+            Cell::Text("7".into()),
+            Cell::Math("[1, 2] * 3".into()),
+            Cell::Blank,
+            Cell::Blank,
+        ];
+        assert_eq!(markdown_cells(&cells), "| 7 | [1, 2] * 3 | | |");
+        assert_eq!(latex_cells(&cells), "7 & $[1, 2] \\cdot 3$ & & \\\\");
+        let text = [Cell::Text("a|b & c_d".into()), Cell::Own("w̄", "$\\bar{w}$")];
+        assert_eq!(markdown_cells(&text), "| a\\|b & c_d | w̄ |");
+        assert_eq!(latex_cells(&text), "a|b \\& c\\_d & $\\bar{w}$ \\\\");
+    }
+}
