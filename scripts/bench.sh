@@ -8,7 +8,8 @@
 #   scripts/bench.sh [CRITERION FILTER…]
 # Environment:
 #   BENCH_SOAK_SECONDS=600  the memory soak in Play for the full 10 minutes (default 60)
-#   BENCH_SKIP_BUILD=1      use dist/ as it is instead of running `trunk build --release`
+#   BENCH_SKIP_BUILD=1      use dist/ as it is (built with `--features test-hooks`) instead of
+#                           building it
 #   BENCH_BROWSER=0         only the criterion and size tables
 #   BENCH_ONLY=redraw,play  a subset of the browser benchmarks (wasm, redraw, kernel, first, click,
 #                           play, soak); the arguments filter the criterion benchmarks
@@ -57,8 +58,10 @@ PY
 
 if [ "$browser" != 0 ] && [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
   echo
-  echo "bench: building the release page (trunk build --release)"
-  TRUNK_SKIP_VERSION_CHECK=true trunk build --release >target/bench-trunk.log 2>&1 \
+  # With the test hooks the benchmarks call (redraw_now, bench_steps); the page that is shipped
+  # (scripts/serve.sh) has none.
+  echo "bench: building the release page with the test hooks (trunk build --release --features test-hooks)"
+  TRUNK_SKIP_VERSION_CHECK=true trunk build --release --features test-hooks >target/bench-trunk.log 2>&1 \
     || { tail -n 30 target/bench-trunk.log; echo "bench: trunk build failed"; exit 1; }
 fi
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs whatever is missing, then runs every layer of tests:
 #   lint (fmt, clippy native and wasm32) · native cargo test (core, SVG rendering, CLI,
-#   scikit-learn agreement) · wasm-bindgen tests in headless Chromium · release build ·
-#   Playwright end-to-end tests on the built page.
+#   scikit-learn agreement) · wasm-bindgen tests in headless Chromium · the release page as
+#   shipped (built into target/dist-plain and checked to hold no test hook) · the release page
+#   with the test hooks in dist/ (cargo feature `test-hooks`) · Playwright end-to-end tests on it.
 # Every layer runs even when an earlier one fails; the exit status is non-zero if any failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -30,9 +31,23 @@ layer() {
 layer fmt cargo fmt --check
 layer clippy cargo clippy --all-targets -- -D warnings
 layer clippy-wasm32 cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
+layer clippy-wasm32-test-hooks cargo clippy --target wasm32-unknown-unknown --all-targets --features test-hooks -- -D warnings
 layer native-tests cargo test
 layer wasm-tests cargo test --target wasm32-unknown-unknown --test web
-layer release-build trunk build --release
+# The page as scripts/serve.sh ships it: no test hook may be in it.
+no_test_hooks() {
+  local glue=target/dist-plain/perceptron-lab.js
+  [ -f "$glue" ] || { echo "no $glue"; return 1; }
+  if grep -nE 'debug_panic|redraw_now|bench_steps' "$glue"; then
+    echo "the release page has test hooks"
+    return 1
+  fi
+  echo "no test hook in $glue"
+}
+layer release-build trunk build --release --dist target/dist-plain
+layer release-no-test-hooks no_test_hooks
+# The e2e tests and the browser benchmarks need the hooks (debug_panic, redraw_now, bench_steps).
+layer e2e-build trunk build --release --features test-hooks
 layer e2e-tests bash -c 'cd tests/e2e && npx playwright test'
 
 echo

@@ -215,7 +215,8 @@ async fn region_maps_are_painted_and_steps_are_reported_and_links_round_trip() {
             .as_ref()
             .unchecked_ref::<js_sys::Function>()
             .clone(),
-    ));
+    ))
+    .expect("a running lab takes a listener");
     for _ in 0..3 {
         lab.step().unwrap();
     }
@@ -276,8 +277,32 @@ async fn region_maps_are_painted_and_steps_are_reported_and_links_round_trip() {
     assert_eq!(field(&other_root, "step"), field(&root, "step"));
     assert!(other.open_link("#v=9").is_err());
     drop(listener);
-    lab.on_step(None);
+    lab.on_step(None).expect("a running lab drops its listener");
     assert!(!has_panicked());
     root.remove();
     other_root.remove();
+}
+
+/// The page as shipped (built without the cargo feature `test-hooks`, as this test is) has no
+/// test hook: no deliberate panic, no forced redraw, no benchmark entry.
+#[cfg(not(feature = "test-hooks"))]
+#[wasm_bindgen_test]
+async fn a_build_without_the_test_hooks_has_none() {
+    let root = mount_root();
+    let lab = Lab::new(root.clone()).expect("mounts");
+    let handle = JsValue::from(lab);
+    for hook in ["debug_panic", "redraw_now"] {
+        let found = js_sys::Reflect::get(&handle, &JsValue::from_str(hook)).expect("readable");
+        assert!(found.is_undefined(), "the handle has no {hook}");
+    }
+    let exports = wasm_bindgen::exports();
+    for export in ["lab_debug_panic", "lab_redraw_now", "bench_steps"] {
+        let found = js_sys::Reflect::has(&exports, &JsValue::from_str(export)).expect("readable");
+        assert!(!found, "the module exports no {export}");
+    }
+    // The handle's ordinary methods are there (the check above looks in the right place).
+    let step = js_sys::Reflect::get(&handle, &JsValue::from_str("step")).expect("readable");
+    assert!(step.is_function(), "the handle has step()");
+    assert!(js_sys::Reflect::has(&exports, &JsValue::from_str("lab_step")).expect("readable"));
+    root.remove();
 }

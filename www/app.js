@@ -1,6 +1,6 @@
 // Perceptron Lab page glue: turns DOM events into calls on the Rust handle. It keeps no model
-// state; everything shown comes from the handle's own frame (status fields, button labels,
-// the trace table, the scrubber).
+// state and reads none: everything shown comes from the handle's own frame (status fields,
+// button labels, the trace table, the scrubber, the address bar and the share box).
 (function () {
   'use strict';
 
@@ -22,6 +22,24 @@
     }
     window.perceptronLab = lab;
 
+    // Every listener and timer of the page is bound to `signal`: after a crash (the lab's
+    // "perceptron-lab:crash" event) they all stop, and the crash panel stays.
+    const stop = new AbortController();
+    const signal = stop.signal;
+    const timers = new Set();
+    const later = (fn, ms) => {
+      const id = setTimeout(() => { timers.delete(id); fn(); }, ms);
+      timers.add(id);
+      return id;
+    };
+    const observers = [];
+    root.addEventListener('perceptron-lab:crash', () => {
+      stop.abort();
+      for (const id of timers) clearTimeout(id);
+      timers.clear();
+      for (const observer of observers) observer.disconnect();
+    }, { once: true });
+
     // Every call goes through here: an error from the handle is logged, never thrown at the page.
     const call = (fn) => {
       try {
@@ -32,7 +50,9 @@
       }
     };
     const byId = (id) => document.getElementById(id);
-    const on = (id, type, handler) => byId(id).addEventListener(type, handler);
+    const on = (id, type, handler) => byId(id).addEventListener(type, handler, { signal });
+    const listen = (target, type, handler, options) =>
+      target.addEventListener(type, handler, { ...options, signal });
 
     // ----- the plot: pointer events (mouse, touch, pen) -----------------------------------
     // Pointer events carry fractional CSS-pixel offsets (mouse "click" events are rounded).
@@ -45,7 +65,7 @@
     let down = null;
     const reachFor = (e) => (e.pointerType === 'mouse' ? 10 : 20);
 
-    canvas.addEventListener('pointerdown', (e) => {
+    listen(canvas, 'pointerdown', (e) => {
       if (e.button !== 0 && e.button !== 2) return;
       down = { id: e.pointerId, button: e.button, x: e.offsetX, y: e.offsetY, moved: false, long: false, timer: 0 };
       if (e.button === 2) return;
@@ -55,14 +75,14 @@
       call(() => lab.press(e.offsetX, e.offsetY, reachFor(e)));
       if (e.pointerType !== 'mouse') {
         const pending = down;
-        pending.timer = setTimeout(() => {
+        pending.timer = later(() => {
           if (down !== pending || pending.moved) return;
           pending.long = true;
           call(() => lab.secondary(pending.x, pending.y, reachFor(e), false));
         }, LONG_PRESS_MS);
       }
     });
-    canvas.addEventListener('pointermove', (e) => {
+    listen(canvas, 'pointermove', (e) => {
       if (!down || down.id !== e.pointerId || down.button !== 0) return;
       if (!down.moved && Math.hypot(e.offsetX - down.x, e.offsetY - down.y) < MOVE_SLOP) return;
       down.moved = true;
@@ -73,9 +93,10 @@
       const done = down;
       down = null;
       clearTimeout(done.timer);
+      timers.delete(done.timer);
       return done;
     };
-    canvas.addEventListener('pointerup', (e) => {
+    listen(canvas, 'pointerup', (e) => {
       const done = finish(e);
       if (!done || done.long) return;
       if (done.button === 2) {
@@ -84,11 +105,11 @@
         call(() => lab.release(e.offsetX, e.offsetY, e.shiftKey));
       }
     });
-    canvas.addEventListener('pointercancel', (e) => {
+    listen(canvas, 'pointercancel', (e) => {
       const done = finish(e);
       if (done) call(() => lab.release(done.x, done.y, false));
     });
-    canvas.addEventListener('contextmenu', (e) => e.preventDefault());
+    listen(canvas, 'contextmenu', (e) => e.preventDefault());
 
     // ----- buttons ---------------------------------------------------------------------------
     const actions = {
@@ -112,7 +133,7 @@
     on('class-pos', 'click', () => call(() => lab.select_class(true)));
     on('class-neg', 'click', () => call(() => lab.select_class(false)));
     document.querySelectorAll('[data-class-index]').forEach((button) => {
-      button.addEventListener('click', () =>
+      listen(button, 'click', () =>
         call(() => lab.select_class_key(Number(button.dataset.classIndex) + 1)));
     });
 
@@ -132,14 +153,14 @@
     on('kernel', 'keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); applySetup(); } });
     // The side-by-side plots: choosing one steps through that strategy on the same points.
     document.querySelectorAll('[data-compare-use]').forEach((button) => {
-      button.addEventListener('click', () => {
+      listen(button, 'click', () => {
         byId('algorithm').value = button.dataset.compareUse;
         applySetup();
       });
     });
 
     on('scrubber', 'input', (e) => call(() => lab.jump_to_step(Number(e.target.value))));
-    document.querySelector('[data-role="trace-body"]').addEventListener('click', (e) => {
+    listen(document.querySelector('[data-role="trace-body"]'), 'click', (e) => {
       const row = e.target.closest('tr[data-step]');
       if (row) call(() => lab.jump_to_step(Number(row.dataset.step)));
     });
@@ -162,7 +183,7 @@
         : `${stepsPerSecond < 10 ? stepsPerSecond.toFixed(1) : Math.round(stepsPerSecond)} steps/s`;
       call(() => lab.set_speed(stepsPerSecond));
     };
-    speed.addEventListener('input', applySpeed);
+    listen(speed, 'input', applySpeed);
     applySpeed();
 
     on('snap', 'change', (e) => call(() => lab.set_snap(e.target.checked)));
@@ -191,7 +212,7 @@
       document.body.appendChild(a);
       a.click();
       a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      later(() => URL.revokeObjectURL(url), 1000);
     };
     const exporter = (format, name, type) => () => {
       const text = call(() => lab.trace_export(format));
@@ -208,7 +229,11 @@
       document.body.classList.toggle('presenter', on);
       call(() => lab.set_presenter(on));
     };
-    presenter.addEventListener('click', () => setPresenter(presenter.getAttribute('aria-pressed') !== 'true'));
+    let presenterOn = false;
+    listen(presenter, 'click', () => {
+      presenterOn = !presenterOn;
+      setPresenter(presenterOn);
+    });
 
     const toggleFullscreen = () => {
       if (document.fullscreenElement) {
@@ -226,7 +251,7 @@
     };
     on('help-button', 'click', () => showHelp(help.hidden));
     on('help-close', 'click', () => showHelp(false));
-    help.addEventListener('click', (e) => { if (e.target === help) showHelp(false); });
+    listen(help, 'click', (e) => { if (e.target === help) showHelp(false); });
 
     // ----- keyboard --------------------------------------------------------------------------
     const keys = {
@@ -238,7 +263,7 @@
       5: () => lab.select_class_key(5), 6: () => lab.select_class_key(6),
       Delete: () => lab.delete_selected(), Backspace: () => lab.delete_selected(),
     };
-    document.addEventListener('keydown', (e) => {
+    listen(document, 'keydown', (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       // Form fields keep their keys (typing, toggling, arrows on sliders).
       const target = e.target;
@@ -259,16 +284,17 @@
     const follow = (query, apply) => {
       const media = window.matchMedia(query);
       apply(media.matches);
-      media.addEventListener('change', (m) => apply(m.matches));
+      listen(media, 'change', (m) => apply(m.matches));
     };
     follow('(prefers-color-scheme: dark)', (dark) => call(() => lab.set_dark(dark)));
     follow('(prefers-reduced-motion: reduce)', (reduce) => call(() => lab.set_reduced_motion(reduce)));
 
     // ----- links: the whole scenario in the URL fragment ---------------------------------------
-    // The fragment holds the scenario (written by the lab) and the page's own keys: hide= (a
-    // comma-separated list of controls to hide) and embed=1 (a minimal frame for iframes). The
-    // page keys are kept when the lab rewrites the scenario part with history.replaceState, so
-    // the back button is never flooded.
+    // The fragment holds the scenario and the page's own keys: hide= (a comma-separated list of
+    // controls to hide) and embed=1 (a minimal frame for iframes). The lab itself writes the
+    // scenario part (with history.replaceState, so the back button is never flooded) and the
+    // share box, in the frame after a change; the page keys stay after it. A link pasted or
+    // typed into the address is opened on hashchange and always wins over a pending write.
     const pageKeys = (hash) => {
       const params = new URLSearchParams(hash.replace(/^#/, ''));
       const kept = new URLSearchParams();
@@ -285,68 +311,31 @@
       });
     }
     if (initialPage.get('embed') === '1') document.body.classList.add('embed');
-    const pageSuffix = initialPage.toString();
-    const withPage = (link) => (pageSuffix ? `${link}&${pageSuffix}` : link);
 
-    let lastHash = '';
     const openLink = (hash) => {
       try {
         lab.open_link(hash);
       } catch (err) {
         call(() => lab.say(`This link could not be opened: ${err}. Nothing was changed.`));
       }
-      lastHash = window.location.hash;
     };
     if (window.location.hash.length > 1) openLink(window.location.hash);
-    window.addEventListener('hashchange', () => {
-      if (window.location.hash !== lastHash) openLink(window.location.hash);
-    });
+    listen(window, 'hashchange', () => openLink(window.location.hash));
+    call(() => lab.write_address(initialPage.toString()));
     const shareLink = byId('share-link');
-    const writeLink = (link) => {
-      const url = new URL(window.location.href);
-      if (link === '') {
-        // Too many points for a link: the address must not keep an older scenario.
-        url.hash = pageSuffix;
-        history.replaceState(null, '', url);
-        lastHash = window.location.hash;
-        shareLink.value = '';
-        // The same words as "Copy link" gives (the lab's own reason), whichever comes first.
-        let why = 'Too many points for a link: export the scenario as a file instead.';
-        try {
-          lab.link();
-        } catch (err) {
-          why = String(err);
-        }
-        byId('share-status').textContent = why;
-        return;
-      }
-      url.hash = withPage(link);
-      history.replaceState(null, '', url);
-      lastHash = window.location.hash;
-      shareLink.value = url.href;
-    };
-    const refreshLink = () => {
-      const link = call(() => lab.link_if_changed());
-      if (typeof link === 'string') writeLink(link);
-    };
-    setInterval(refreshLink, 400);
-    // The share box shows the link from the start (also after opening one).
-    const first = call(() => lab.link());
-    if (typeof first === 'string') writeLink(first);
     on('copy-link', 'click', () => {
       const status = byId('share-status');
-      let link;
+      let url;
       try {
-        link = lab.link();
+        url = lab.copy_link();
       } catch (err) {
         status.textContent = String(err);
         return;
       }
-      writeLink(link);
       shareLink.select();
       const done = () => { status.textContent = 'Link copied: it opens this exact view.'; };
       if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(shareLink.value).then(done, () => {
+        navigator.clipboard.writeText(url).then(done, () => {
           status.textContent = 'Select the link above and copy it (Ctrl+C).';
         });
       } else {
@@ -356,22 +345,13 @@
 
     // ----- files: open (button or drag and drop) and save --------------------------------------
     const fileError = byId('file-error');
+    // The lab tells a scenario JSON from a points CSV (by the name and the first byte).
     const openFile = async (file) => {
       if (!file) return;
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const looksJson = /\.json$/i.test(file.name) || bytes[0] === 0x7b;
+      if (signal.aborted) return;
       try {
-        if (looksJson) {
-          let text;
-          try {
-            text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-          } catch (_) {
-            throw new Error('the file is not UTF-8 text');
-          }
-          lab.open_json(text);
-        } else {
-          lab.import_csv_bytes(bytes);
-        }
+        lab.open_file(file.name, bytes);
         fileError.textContent = '';
       } catch (err) {
         fileError.textContent = `${file.name}: ${err instanceof Error ? err.message : err}`;
@@ -381,15 +361,15 @@
       openFile(e.target.files[0]);
       e.target.value = '';
     });
-    document.addEventListener('dragover', (e) => {
+    listen(document, 'dragover', (e) => {
       if (!e.dataTransfer || !Array.from(e.dataTransfer.types).includes('Files')) return;
       e.preventDefault();
       document.body.classList.add('dropping');
     });
-    document.addEventListener('dragleave', (e) => {
+    listen(document, 'dragleave', (e) => {
       if (e.relatedTarget === null) document.body.classList.remove('dropping');
     });
-    document.addEventListener('drop', (e) => {
+    listen(document, 'drop', (e) => {
       document.body.classList.remove('dropping');
       if (!e.dataTransfer || !e.dataTransfer.files.length) return;
       e.preventDefault();
@@ -417,14 +397,16 @@
         document.body.appendChild(a);
         a.click();
         a.remove();
-        setTimeout(() => URL.revokeObjectURL(url), 1000);
+        later(() => URL.revokeObjectURL(url), 1000);
       }, 'image/png');
     });
 
-    new ResizeObserver(() => call(() => lab.resize())).observe(canvas);
+    const resize = new ResizeObserver(() => call(() => lab.resize()));
+    resize.observe(canvas);
+    observers.push(resize);
     const watchRatio = () => {
       const query = window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
-      query.addEventListener('change', () => {
+      listen(query, 'change', () => {
         call(() => lab.resize());
         watchRatio();
       }, { once: true });

@@ -67,7 +67,12 @@
       el('div', { class: 'plab-trace', 'data-role': 'trace-scroll', 'data-control': 'trace' },
         el('table', {},
           el('thead', {}, el('tr', {}, ...['step', 'weights', 'score', 'correct?', 'update'].map((h) => el('th', {}, h)))),
-          el('tbody', { 'data-role': 'trace-body' }))));
+          el('tbody', { 'data-role': 'trace-body' }))),
+      // This lab's own crash panel: the lab shows it (with the message) if it ever stops.
+      el('div', { class: 'plab-crash', role: 'alert', 'data-role': 'crash', hidden: '' },
+        el('strong', {}, 'This lab stopped after an internal error.'),
+        el('pre', { 'data-role': 'crash-message' }),
+        el('p', {}, 'Reload the page to start it again.')));
   }
 
   /** The scenario argument as a fragment or JSON text for the handle. */
@@ -99,6 +104,14 @@
     const stop = new AbortController();
     const signal = stop.signal;
     const listeners = new Set();
+    let resize = null;
+    // After a crash (of this lab or another on the page) the lab shows its crash panel; its
+    // listeners, observer and step listeners stop here.
+    root.addEventListener('perceptron-lab:crash', () => {
+      stop.abort();
+      if (resize) resize.disconnect();
+      listeners.clear();
+    }, { once: true });
     const call = (fn) => {
       try {
         return fn();
@@ -160,14 +173,14 @@
       e.preventDefault();
       call(action);
     }, { signal });
-    const resize = new ResizeObserver(() => call(() => lab.resize()));
+    resize = new ResizeObserver(() => call(() => lab.resize()));
     resize.observe(canvas);
 
     let destroyed = false;
     const alive = () => {
       if (destroyed) throw new Error('this lab was destroyed');
     };
-    return {
+    const handle = {
       /** One step forward. */
       step() { alive(); lab.step(); },
       /** One step back (an exact undo). */
@@ -182,11 +195,12 @@
       toJSON() { alive(); return JSON.parse(lab.scenario_json()); },
       /** The link fragment of the scenario now. */
       link() { alive(); return lab.link(); },
-      /** What the status panel shows now, by field name (step, weights, notice, …). */
+      /** What the status panel shows for the state now, by field name (step, weights, notice, …). */
       field(name) {
         alive();
-        // The lab draws in animation frames; bring the panels up to date first.
-        lab.redraw_now();
+        // The lab's own text for the state now (the panel catches up in the next frame).
+        const text = lab.field(name);
+        if (text !== undefined) return text;
         const node = root.querySelector(`[data-field="${name}"]`);
         return node ? node.textContent : undefined;
       },
@@ -202,13 +216,19 @@
         if (destroyed) return;
         destroyed = true;
         stop.abort();
-        resize.disconnect();
         listeners.clear();
-        lab.on_step(null);
-        lab.free();
+        if (resize) resize.disconnect();
+        call(() => lab.on_step(null));
+        call(() => lab.free());
         root.remove();
       },
     };
+    // Builds with the test hooks (the e2e tests) can crash a lab on purpose; hidden from
+    // Object.keys, and absent from the page that is shipped.
+    if (typeof lab.debug_panic === 'function') {
+      Object.defineProperty(handle, 'debugPanic', { value: () => lab.debug_panic(), enumerable: false });
+    }
+    return handle;
   }
 
   /** Mounts every `[data-perceptron-lab]` element not yet mounted. */

@@ -5,11 +5,17 @@
 //! so lines, points and text stay the same size in CSS pixels and crisp on HiDPI screens.
 
 mod charts;
+mod fast;
 mod frame;
+mod points;
 mod theme;
 
 pub use charts::draw_batch;
+pub use fast::{
+    marks_key, paint_marks, paint_region, region_grid, region_image, MarkPainter, RegionPainter,
+};
 pub use frame::PlotFrame;
+pub use points::{mark, Mark};
 pub use theme::Theme;
 
 use crate::core::numfmt::num;
@@ -203,7 +209,7 @@ pub fn draw_with_underlay<DB: DrawingBackend>(
         draw_arrow(area, &frame, &arrow, theme)?;
     }
     let marks_drawn = marks(&frame);
-    draw_points(area, &frame, scene, theme, !marks_drawn)?;
+    points::draw_points(area, &frame, scene, theme, !marks_drawn)?;
     draw_legend(area, &frame, scene, theme)?;
     Ok(frame)
 }
@@ -653,123 +659,5 @@ fn draw_arrow<DB: DrawingBackend>(
         .style(FontStyle::Bold)
         .color(&color);
     area.draw(&Text::new(label.to_string(), label_at, font))?;
-    Ok(())
-}
-
-/// The mark of a point, in backing pixels around its centre.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Mark {
-    /// A disc of this radius (class 1, `+1`).
-    Circle(f64),
-    /// A polygon with these corners, relative to the centre.
-    Polygon(Vec<(f64, f64)>),
-}
-
-/// The mark of a point of class `class` drawn `size` times the normal size: square (class 0,
-/// `−1`), circle (1), triangle (2), diamond (3), inverted triangle (4), cross (5).
-pub fn mark(class: usize, size: f64, theme: &Theme) -> Mark {
-    let size = if size.is_finite() {
-        size.clamp(0.3, 3.0)
-    } else {
-        1.0
-    };
-    let r = f64::from(theme.px(6.5)) * size;
-    let corners: &[(f64, f64)] = match class {
-        1 => return Mark::Circle(r.round().max(1.0)),
-        0 => &[(-0.92, -0.92), (0.92, -0.92), (0.92, 0.92), (-0.92, 0.92)],
-        2 => &[(0.0, -1.2), (1.1, 0.8), (-1.1, 0.8)],
-        3 => &[(0.0, -1.25), (1.25, 0.0), (0.0, 1.25), (-1.25, 0.0)],
-        4 => &[(0.0, 1.2), (1.1, -0.8), (-1.1, -0.8)],
-        _ => &[
-            (-0.35, -1.1),
-            (0.35, -1.1),
-            (0.35, -0.35),
-            (1.1, -0.35),
-            (1.1, 0.35),
-            (0.35, 0.35),
-            (0.35, 1.1),
-            (-0.35, 1.1),
-            (-0.35, 0.35),
-            (-1.1, 0.35),
-            (-1.1, -0.35),
-            (-0.35, -0.35),
-        ],
-    };
-    Mark::Polygon(
-        corners
-            .iter()
-            .map(|(dx, dy)| ((dx * r).round(), (dy * r).round()))
-            .collect(),
-    )
-}
-
-fn draw_points<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    frame: &PlotFrame,
-    scene: &Scene<'_>,
-    theme: &Theme,
-    with_marks: bool,
-) -> Result<(), DrawError<DB>> {
-    let outline = theme.background.stroke_width(theme.px(1.5));
-    for point in scene.points().filter(|_| with_marks) {
-        let (x, y) = frame.to_backend(point.x, point.y);
-        let colour = theme.class_colour(point.class);
-        match mark(point.class, point.size, theme) {
-            Mark::Circle(radius) => {
-                let radius = radius as u32;
-                area.draw(&Circle::new((x, y), radius, colour.filled()))?;
-                area.draw(&Circle::new((x, y), radius, outline))?;
-            }
-            Mark::Polygon(corners) => {
-                let corners: Vec<(i32, i32)> = corners
-                    .iter()
-                    .map(|(dx, dy)| (x + *dx as i32, y + *dy as i32))
-                    .collect();
-                area.draw(&Polygon::new(corners.clone(), colour.filled()))?;
-                let mut closed = corners;
-                closed.push(closed[0]);
-                area.draw(&PathElement::new(closed, outline))?;
-            }
-        }
-    }
-    if let Some(margin) = &scene.max_margin {
-        for &i in &margin.support {
-            if i < scene.data.len() {
-                let x = scene.data.x(i);
-                let centre = frame.to_backend(x[0], x[1]);
-                let style = theme.max_margin.stroke_width(theme.px(2.5));
-                area.draw(&Circle::new(centre, theme.px(10.0), style))?;
-            }
-        }
-    }
-    if let Some(i) = scene.selected {
-        if i < scene.data.len() {
-            let x = scene.data.x(i);
-            let (cx, cy) = frame.to_backend(x[0], x[1]);
-            let r = theme.px(11.0) as i32;
-            let corners = [(cx - r, cy - r), (cx + r, cy + r)];
-            area.draw(&Rectangle::new(
-                corners,
-                theme.ring.stroke_width(theme.px(2.0)),
-            ))?;
-        }
-    }
-    if let Some(visited) = scene.visited {
-        if visited.index < scene.data.len() {
-            let x = scene.data.x(visited.index);
-            let centre = frame.to_backend(x[0], x[1]);
-            // A mistake is told by a thicker, larger ring as well as by its colour.
-            let (ring, radius, width) = if visited.mistake {
-                (theme.ring_mistake, 13.0, 4.5)
-            } else {
-                (theme.ring, 11.0, 2.0)
-            };
-            area.draw(&Circle::new(
-                centre,
-                theme.px(radius),
-                ring.stroke_width(theme.px(width)),
-            ))?;
-        }
-    }
     Ok(())
 }

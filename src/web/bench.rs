@@ -1,6 +1,7 @@
 //! The wasm build of the core step loop, timed in the page for `scripts/bench.sh`: the same
 //! data and the same loop as the criterion benchmark `perceptron/N/step` in `benches/core.rs`,
-//! so the two figures compare wasm with native. Not part of the page's controls.
+//! so the two figures compare wasm with native. Only with the cargo feature `test-hooks`: not
+//! part of the page.
 
 use crate::core::{unit_stream, Dataset, Label, Settings, StepOutcome, Trainer};
 use std::hint::black_box;

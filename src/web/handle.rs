@@ -1,4 +1,6 @@
 //! The handle the page holds: every method is one user intent, translated into an action.
+//! Every method, and the animation frame, runs through the panic guard (`Lab::with`,
+//! `Lab::alive`): after a panic each is refused and no frame is queued again.
 
 use super::runner::{Runner, ViewOptions};
 use super::{dom, panic};
@@ -20,6 +22,8 @@ struct Shared {
     window: Window,
     on_step: RefCell<Option<js_sys::Function>>,
     notified: Cell<u64>,
+    /// This lab's id for the panic guard.
+    id: u32,
 }
 
 impl Drop for Shared {
@@ -28,6 +32,7 @@ impl Drop for Shared {
         if let Some(id) = self.frame_id.take() {
             let _ = self.window.cancel_animation_frame(id);
         }
+        panic::unregister(self.id);
     }
 }
 
@@ -50,20 +55,22 @@ impl Shared {
         }
     }
 
+    /// The animation frame: through the panic guard like every call, so that after a panic
+    /// no frame draws and none is queued again.
     fn on_frame(&self, now_ms: f64) {
         self.frame_pending.set(false);
         self.frame_id.set(None);
-        if panic::has_panicked() {
-            return;
-        }
-        let wants_more = {
+        let wants_more = panic::guard(self.id, || {
             let Ok(mut runner) = self.runner.try_borrow_mut() else {
-                return;
+                return Ok(false);
             };
             if let Err(message) = runner.frame(now_ms) {
                 web_sys::console::error_1(&JsValue::from_str(&message));
             }
-            runner.wants_frames()
+            Ok(runner.wants_frames())
+        });
+        let Ok(wants_more) = wants_more else {
+            return;
         };
         self.notify_steps();
         if wants_more {
@@ -102,12 +109,20 @@ pub struct Lab {
 #[wasm_bindgen]
 impl Lab {
     /// Mounts on `root`, which must contain a `<canvas>`; status fields are the elements marked
-    /// `data-field="step"`, `"weights"`, … and the class buttons `data-class="pos"|"neg"`.
+    /// `data-field="step"`, `"weights"`, … and the class buttons `data-class="pos"|"neg"`. The
+    /// lab's crash panel is `[data-role="crash"]` inside `root` (its message goes into its
+    /// `[data-role="crash-message"]`), else the page's `#crash`.
     #[wasm_bindgen(constructor)]
     pub fn new(root: HtmlElement) -> Result<Lab, JsValue> {
         panic::install();
+        if panic::has_panicked() {
+            return Err(JsValue::from_str(
+                "Perceptron Lab stopped after an internal error; reload the page.",
+            ));
+        }
         let canvas = dom::canvas(&root)?;
         let window = dom::window()?;
+        let id = panic::register(&root);
         let shared = Rc::new(Shared {
             runner: RefCell::new(Runner::new(&root, canvas)),
             frame_callback: RefCell::new(None),
@@ -116,6 +131,7 @@ impl Lab {
             on_step: RefCell::new(None),
             notified: Cell::new(0),
             window,
+            id,
         });
         let weak = Rc::downgrade(&shared);
         let callback = Closure::<dyn FnMut(f64)>::new(move |now_ms: f64| {
@@ -127,43 +143,56 @@ impl Lab {
         let lab = Lab { shared };
         lab.resize()?;
         // The first frame now, not one animation frame later.
-        let now = lab.shared.window.performance().map_or(0.0, |p| p.now());
-        if let Ok(mut runner) = lab.shared.runner.try_borrow_mut() {
-            if let Err(message) = runner.frame(now) {
-                web_sys::console::error_1(&JsValue::from_str(&message));
+        let now = lab.now();
+        panic::guard(id, || {
+            if let Ok(mut runner) = lab.shared.runner.try_borrow_mut() {
+                if let Err(message) = runner.frame(now) {
+                    web_sys::console::error_1(&JsValue::from_str(&message));
+                }
             }
-        }
+            Ok(())
+        })?;
         Ok(lab)
     }
 
-    fn with<T>(&self, f: impl FnOnce(&mut Runner) -> Result<T, Error>) -> Result<T, JsValue> {
-        if panic::has_panicked() {
-            return Err(JsValue::from_str(
-                "Perceptron Lab stopped after an internal error; reload the page.",
-            ));
-        }
-        let result = {
+    /// The page's clock in milliseconds (the animation frames' time base).
+    fn now(&self) -> f64 {
+        self.shared.window.performance().map_or(0.0, |p| p.now())
+    }
+
+    /// The panic guard alone, for an entry point that checks its arguments before it needs the
+    /// runner: after a panic it refuses before looking at them.
+    fn alive(&self) -> Result<(), JsValue> {
+        panic::guard(self.shared.id, || Ok(()))
+    }
+
+    /// The panic guard and the runner, for every entry point: refused after a panic or while
+    /// the runner is in use; afterwards the frame is queued and the step listener told.
+    pub(super) fn with<T>(
+        &self,
+        f: impl FnOnce(&mut Runner) -> Result<T, Error>,
+    ) -> Result<T, JsValue> {
+        let result = panic::guard(self.shared.id, || {
             let Ok(mut runner) = self.shared.runner.try_borrow_mut() else {
                 return Err(JsValue::from_str("Perceptron Lab is busy; try again."));
             };
-            f(&mut runner)
-        };
-        self.shared.request_frame();
-        self.shared.notify_steps();
-        result.map_err(|e| JsValue::from_str(&e.to_string()))
+            f(&mut runner).map_err(|e| JsValue::from_str(&e.to_string()))
+        });
+        if !panic::has_panicked() {
+            self.shared.request_frame();
+            self.shared.notify_steps();
+        }
+        result
     }
 
     /// Calls `listener(record)` after every step from now on (the step's record as an object,
     /// with `kind`, `step` and `mistake`); `null` removes it. Steps taken before are not
     /// reported.
-    pub fn on_step(&self, listener: Option<js_sys::Function>) {
-        let now = self
-            .shared
-            .runner
-            .try_borrow()
-            .map_or(0, |r| r.records_since(u64::MAX, 0).0);
+    pub fn on_step(&self, listener: Option<js_sys::Function>) -> Result<(), JsValue> {
+        let now = self.with(|runner| Ok(runner.records_since(u64::MAX, 0).0))?;
         self.shared.notified.set(now);
         *self.shared.on_step.borrow_mut() = listener;
+        Ok(())
     }
 
     /// A click or tap at CSS position `(x, y)` from the canvas's top-left. Adds a point of the
@@ -274,6 +303,7 @@ impl Lab {
     /// classes (2 to 6). Training restarts; the points stay. A bad value changes nothing and
     /// the error says what is wrong.
     pub fn set_setup(&self, algorithm: &str, kernel: &str, classes: &str) -> Result<(), JsValue> {
+        self.alive()?;
         let algorithm = crate::core::Algorithm::parse(algorithm)
             .map_err(|e| JsValue::from_str(&e.to_string()))?;
         let kernel = crate::core::algo::kernel::Kernel::parse(kernel)
@@ -300,7 +330,6 @@ impl Lab {
         })
     }
 
-    /// Visits exactly one sample.
     /// Replaces the points by those of a CSV file's text (`x1,x2,label`). A file that cannot be
     /// read changes nothing; the error names the line and the reason.
     pub fn import_csv(&self, text: &str) -> Result<(), JsValue> {
@@ -334,11 +363,47 @@ impl Lab {
         self.with(|runner| runner.link())
     }
 
-    /// The link fragment when the state changed since the last call, else `undefined`; an empty
-    /// string when the points became too many for a link (the address must then hold none).
-    pub fn link_if_changed(&self) -> Option<String> {
-        let mut runner = self.shared.runner.try_borrow_mut().ok()?;
-        runner.link_if_changed()
+    /// From now on this lab writes its link into the page's address bar (with
+    /// `history.replaceState`, followed by the page's own keys `page_keys`, e.g. `hide=trace`)
+    /// and into the share box (`[data-role="share-link"]`), in the animation frame after each
+    /// change. Only the main page's lab does; embedded labs never touch the address. A link the
+    /// user pastes or types always wins: give it to `open_link` on `hashchange`.
+    pub fn write_address(&self, page_keys: &str) -> Result<(), JsValue> {
+        let window = self.shared.window.clone();
+        self.with(|runner| {
+            runner.write_address(window, page_keys);
+            Ok(())
+        })
+    }
+
+    /// "Copy link": the link of the current state, written into the address bar and the share
+    /// box now (for a lab that writes the address), returned as the whole URL to copy (the link
+    /// fragment for one that does not). An error when the points are too many for a link.
+    pub fn copy_link(&self) -> Result<String, JsValue> {
+        let now = self.now();
+        self.with(|runner| runner.copy_link(now))
+    }
+
+    /// The text the status field `name` (`step`, `weights`, `notice`, …) shows for the current
+    /// state, as the next frame writes it; `undefined` for a name that is not a field.
+    pub fn field(&self, name: &str) -> Result<Option<String>, JsValue> {
+        self.with(|runner| Ok(runner.field(name)))
+    }
+
+    /// Opens a file the user chose or dropped: scenario JSON when its name ends in `.json` or it
+    /// starts with `{`, else a points CSV (`x1,x2,label`). A file that cannot be read changes
+    /// nothing; the error names the line and the reason.
+    pub fn open_file(&self, name: &str, bytes: &[u8]) -> Result<(), JsValue> {
+        self.alive()?;
+        let json = name.to_ascii_lowercase().ends_with(".json") || bytes.first() == Some(&b'{');
+        if !json {
+            return self.import_csv_bytes(bytes);
+        }
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            return Err(JsValue::from_str("the file is not UTF-8 text"));
+        };
+        // A byte-order mark is not part of the JSON.
+        self.open_json(text.strip_prefix('\u{feff}').unwrap_or(text))
     }
 
     /// The current scenario as JSON (the file "Export scenario" saves).
@@ -368,6 +433,7 @@ impl Lab {
         self.with(|runner| Ok(runner.points_csv()))
     }
 
+    /// Visits exactly one sample.
     pub fn step(&self) -> Result<(), JsValue> {
         self.with(|runner| runner.apply(Action::Step))
     }
@@ -394,6 +460,7 @@ impl Lab {
 
     /// Moves through the history to just after step `step` (scrubber, trace rows).
     pub fn jump_to_step(&self, step: f64) -> Result<(), JsValue> {
+        self.alive()?;
         if !(step.is_finite() && step >= 0.0) {
             return Err(JsValue::from_str("the step must be a whole number ≥ 0"));
         }
@@ -403,6 +470,7 @@ impl Lab {
     /// Loads a course example by id: `seed000`, `seed001`, `xor`, `seed002`, `small-margin`,
     /// `noisy` or `blank`.
     pub fn load_preset(&self, id: &str) -> Result<(), JsValue> {
+        self.alive()?;
         let Some(preset) = Preset::from_id(id) else {
             return Err(JsValue::from_str(&format!(
                 "there is no preset called {id:?}"
@@ -447,6 +515,7 @@ impl Lab {
 
     /// The trace up to the current step as `markdown`, `csv` or `latex` (booktabs).
     pub fn trace_export(&self, format: &str) -> Result<String, JsValue> {
+        self.alive()?;
         let Some(format) = TableFormat::parse(format) else {
             return Err(JsValue::from_str(
                 "the format must be markdown, csv or latex",
@@ -523,44 +592,12 @@ impl Lab {
         })
     }
 
-    /// Draws the whole frame now (plot, panels, trace) as the next animation frame would, and
-    /// returns how long it took in milliseconds: for the browser benchmark. Not part of the
-    /// page's controls.
-    #[doc(hidden)]
-    pub fn redraw_now(&self) -> Result<f64, JsValue> {
-        let performance = self
-            .shared
-            .window
-            .performance()
-            .ok_or_else(|| JsValue::from_str("no performance clock"))?;
-        self.with(|runner| {
-            let start = performance.now();
-            runner.invalidate();
-            runner
-                .frame(start)
-                .map_err(|reason| crate::core::Error::Field {
-                    field: "drawing",
-                    reason,
-                })?;
-            Ok(performance.now() - start)
-        })
-    }
-
-    /// Panics on purpose, so tests can check that a panic shows the crash panel and stops the
-    /// handle. Not part of the page's controls.
-    #[doc(hidden)]
-    pub fn debug_panic(&self) {
-        panic!("debug_panic was called: this is a deliberate crash for testing the crash panel");
-    }
-
     /// Where data point `(x, y)` is drawn, as `[x, y]` in CSS pixels from the canvas's top-left
     /// (empty before the first frame). For tests and embedding pages that place overlays.
     pub fn to_css(&self, x: f64, y: f64) -> Vec<f64> {
-        let Ok(runner) = self.shared.runner.try_borrow() else {
-            return Vec::new();
-        };
-        runner
-            .css_of(x, y)
+        self.with(|runner| Ok(runner.css_of(x, y)))
+            .ok()
+            .flatten()
             .map_or_else(Vec::new, |(cx, cy)| vec![cx, cy])
     }
 }

@@ -2,11 +2,15 @@
 //!
 //! JS turns DOM events into calls on the handle; the handle turns them into
 //! [`Action`](crate::core::Action)s on the session, marks the frame dirty and queues at most one
-//! animation frame. Drawing and DOM updates happen only in that frame.
+//! animation frame. Drawing (through [`crate::render`]), the DOM and the address bar are
+//! written only in that frame.
 
+#[cfg(feature = "test-hooks")]
 mod bench;
 mod dom;
 mod handle;
+#[cfg(feature = "test-hooks")]
+mod hooks;
 mod panic;
 mod runner;
 

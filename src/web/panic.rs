@@ -1,11 +1,33 @@
-//! A visible crash state: a panic shows the crash panel (message and a reload link) instead of
-//! leaving a frozen plot, and every handle call afterwards is refused.
+//! A visible crash state: a panic shows each lab's crash panel (the message and what to do)
+//! instead of leaving a frozen plot, and every handle call afterwards is refused.
+//!
+//! All the labs of a page share one WebAssembly instance, and after a panic its state cannot be
+//! trusted: every lab stops. The lab whose call or frame panicked shows the message in its own
+//! panel; the others say that another lab stopped. Each lab's root also receives a
+//! `perceptron-lab:crash` event, so the page's glue removes its listeners and timers.
 
+use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Once;
+use wasm_bindgen::JsValue;
+use web_sys::Element;
 
 static PANICKED: AtomicBool = AtomicBool::new(false);
 static INSTALL: Once = Once::new();
+
+/// A lab's crash panel: `[data-role="crash-message"]` inside it receives the message.
+struct Panel {
+    id: u32,
+    root: Element,
+    panel: Option<Element>,
+}
+
+thread_local! {
+    static PANELS: RefCell<Vec<Panel>> = const { RefCell::new(Vec::new()) };
+    static NEXT_ID: Cell<u32> = const { Cell::new(1) };
+    /// The lab whose call or frame is running (0: none).
+    static CURRENT: Cell<u32> = const { Cell::new(0) };
+}
 
 /// Installs the hook (once).
 pub fn install() {
@@ -13,7 +35,7 @@ pub fn install() {
         std::panic::set_hook(Box::new(|info| {
             PANICKED.store(true, Ordering::SeqCst);
             console_error_panic_hook::hook(info);
-            show_crash_panel(&info.to_string());
+            show_crash_panels(&info.to_string());
         }));
     });
 }
@@ -23,17 +45,110 @@ pub fn has_panicked() -> bool {
     PANICKED.load(Ordering::SeqCst)
 }
 
-fn show_crash_panel(message: &str) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    if let Ok(Some(text)) = document.query_selector("#crash-message") {
-        text.set_text_content(Some(message));
+/// Registers a lab with root `root` and its crash panel: `[data-role="crash"]` inside the root,
+/// else the page's `#crash` (the main page keeps its panel beside the lab). Returns its id.
+pub fn register(root: &Element) -> u32 {
+    let panel = super::dom::find(root, "[data-role=\"crash\"]").or_else(|| {
+        root.owner_document()
+            .and_then(|d| d.get_element_by_id("crash"))
+    });
+    let id = NEXT_ID.with(|next| {
+        let id = next.get();
+        next.set(id.wrapping_add(1).max(1));
+        id
+    });
+    PANELS.with(|panels| {
+        if let Ok(mut panels) = panels.try_borrow_mut() {
+            panels.push(Panel {
+                id,
+                root: root.clone(),
+                panel,
+            });
+        }
+    });
+    id
+}
+
+/// Forgets a lab that is gone.
+pub fn unregister(id: u32) {
+    PANELS.with(|panels| {
+        if let Ok(mut panels) = panels.try_borrow_mut() {
+            panels.retain(|p| p.id != id);
+        }
+    });
+}
+
+/// The panic guard every entry point of lab `id` goes through: refuses once the module has
+/// panicked, and otherwise runs `f` as that lab (a panic in it is shown in its own panel).
+pub fn guard<T>(id: u32, f: impl FnOnce() -> Result<T, JsValue>) -> Result<T, JsValue> {
+    if has_panicked() {
+        return Err(JsValue::from_str(
+            "Perceptron Lab stopped after an internal error; reload the page.",
+        ));
     }
-    if let Ok(Some(panel)) = document.query_selector("#crash") {
-        let _ = panel.remove_attribute("hidden");
+    let outer = CURRENT.with(|c| c.replace(id));
+    let result = f();
+    CURRENT.with(|c| c.set(outer));
+    result
+}
+
+fn show_crash_panels(message: &str) {
+    let current = CURRENT.with(Cell::get);
+    let shown = PANELS.with(|panels| {
+        let Ok(panels) = panels.try_borrow() else {
+            return false;
+        };
+        let mut shown_current = false;
+        for lab in panels.iter() {
+            let text = if lab.id == current {
+                message.to_string()
+            } else {
+                format!("Another lab on this page stopped after an internal error: {message}")
+            };
+            if let Some(panel) = &lab.panel {
+                show(panel, &text);
+                shown_current |= lab.id == current;
+            }
+            let _ = lab.root.set_attribute("data-crashed", "true");
+            announce(&lab.root);
+        }
+        shown_current
+    });
+    if !shown {
+        // No lab was running (or it had no panel): the page's own panel, if it has one.
+        if let Some(panel) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id("crash"))
+        {
+            show(&panel, message);
+        }
     }
-    if let Some(body) = document.body() {
-        let _ = body.set_attribute("data-crashed", "true");
+}
+
+/// Fills in and shows one crash panel.
+fn show(panel: &Element, text: &str) {
+    let message = super::dom::find(panel, "[data-role=\"crash-message\"]").or_else(|| {
+        panel
+            .owner_document()
+            .and_then(|d| d.get_element_by_id("crash-message"))
+    });
+    if let Some(message) = message {
+        message.set_text_content(Some(text));
+    }
+    let _ = panel.remove_attribute("hidden");
+    if panel.id() == "crash" {
+        if let Some(body) = panel.owner_document().and_then(|d| d.body()) {
+            let _ = body.set_attribute("data-crashed", "true");
+        }
+    }
+}
+
+/// Tells the page's glue that the lab at `root` stopped, with a `perceptron-lab:crash` event.
+fn announce(root: &Element) {
+    let init = web_sys::CustomEventInit::new();
+    init.set_bubbles(true);
+    if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict("perceptron-lab:crash", &init)
+    {
+        let _ = root.dispatch_event(&event);
     }
 }

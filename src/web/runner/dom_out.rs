@@ -1,0 +1,259 @@
+//! The page's text written in a frame: the status fields and buttons, the trace table's window
+//! and the settings form after a preset or an algorithm change.
+
+use super::{Runner, TRACE_WINDOW};
+use crate::core::{InitWeights, Order};
+use crate::web::dom::{find, set_attribute, set_text};
+use wasm_bindgen::JsCast;
+use web_sys::{
+    Element, HtmlElement, HtmlInputElement, HtmlSelectElement, ScrollBehavior, ScrollToOptions,
+};
+
+impl Runner {
+    pub(super) fn show_status(&self) {
+        let status = self.session.status();
+        for (name, text) in status.fields() {
+            if let Some((_, element)) = self.fields.iter().find(|(n, _)| *n == name) {
+                set_text(element, text);
+            }
+        }
+        if let Some(label) = &self.play_label {
+            set_text(
+                label,
+                if self.session.is_playing() {
+                    "Pause"
+                } else {
+                    "Play"
+                },
+            );
+        }
+        let selected = self.session.selected_class();
+        for (label, button) in &self.class_buttons {
+            let pressed = if *label == selected { "true" } else { "false" };
+            set_attribute(button, "aria-pressed", pressed);
+        }
+        let multi = self.session.setup().algorithm.is_multiclass();
+        if let (Some(binary), Some(many)) = (&self.binary_picker, &self.multi_picker) {
+            let (show, hide) = if multi {
+                (many, binary)
+            } else {
+                (binary, many)
+            };
+            let _ = show.remove_attribute("hidden");
+            let _ = hide.set_attribute("hidden", "");
+        }
+        let index = self.session.selected_class_index();
+        for (c, button) in &self.class_index_buttons {
+            let pressed = if *c == index { "true" } else { "false" };
+            set_attribute(button, "aria-pressed", pressed);
+            if *c < self.session.num_classes() {
+                let _ = button.remove_attribute("hidden");
+                // The class's name: its index, or the label an imported file gave it.
+                if let Some(name) = find(button, "[data-role=\"class-name\"]") {
+                    set_text(&name, &self.session.class_name(*c));
+                }
+            } else {
+                let _ = button.set_attribute("hidden", "");
+            }
+        }
+        if let Some(scrubber) = &self.scrubber {
+            let history = self.session.history();
+            let (min, max) = (history.first_step(), history.last_step());
+            set_attribute(scrubber, "min", &min.to_string());
+            set_attribute(scrubber, "max", &max.to_string());
+            let value = self.session.model().steps().to_string();
+            if scrubber.value() != value {
+                scrubber.set_value(&value);
+            }
+            set_attribute(
+                scrubber,
+                "aria-valuetext",
+                &format!("step {value} of {max}"),
+            );
+        }
+    }
+
+    /// The trace table: a window of rows around the current step, rebuilt only when it moves.
+    pub(super) fn show_trace(&mut self) {
+        let (Some(body), Some(document)) = (&self.trace_body, &self.document) else {
+            return;
+        };
+        let total = self.session.trace_len();
+        let current = self.session.model().steps();
+        let first_kept = self.session.history().first_step();
+        let index = current.saturating_sub(first_kept) as usize;
+        let first = index
+            .saturating_sub(TRACE_WINDOW / 2)
+            .min(total.saturating_sub(TRACE_WINDOW));
+        let key = (
+            first,
+            total,
+            current,
+            self.session.history().dropped_steps(),
+        );
+        if self.trace_key == Some(key) {
+            return;
+        }
+        self.trace_key = Some(key);
+        body.set_text_content(None);
+        let mut current_row = None;
+        for row in self.session.trace_rows(first, TRACE_WINDOW) {
+            let Ok(tr) = document.create_element("tr") else {
+                return;
+            };
+            let _ = tr.set_attribute("data-step", &row.step.to_string());
+            let class = match (row.current, row.done) {
+                (true, _) => "current",
+                (false, true) => "done",
+                (false, false) => "undone",
+            };
+            let _ = tr.set_attribute("class", class);
+            if row.current {
+                let _ = tr.set_attribute("aria-current", "step");
+            }
+            for text in [
+                row.step.to_string(),
+                row.weights,
+                row.score,
+                row.correct,
+                row.update,
+            ] {
+                if let Ok(td) = document.create_element("td") {
+                    td.set_text_content(Some(&text));
+                    let _ = tr.append_child(&td);
+                }
+            }
+            let _ = body.append_child(&tr);
+            if row.current {
+                current_row = Some(tr);
+            }
+        }
+        if let Some(caption) = &self.trace_caption {
+            let rows = self.session.trace_rows(first, TRACE_WINDOW);
+            let text = match (rows.first(), rows.last()) {
+                (Some(a), Some(b)) if rows.len() < total || first_kept > 0 => format!(
+                    "Steps {}–{} shown of {}{}.",
+                    a.step,
+                    b.step,
+                    self.session.history().last_step(),
+                    if first_kept > 0 {
+                        format!(" (steps before {} are no longer kept)", first_kept + 1)
+                    } else {
+                        String::new()
+                    }
+                ),
+                (Some(_), Some(_)) => format!("{total} steps."),
+                _ => "No steps yet.".to_string(),
+            };
+            set_text(caption, &text);
+        }
+        if let Some(row) = current_row {
+            // A smooth scroll while stepping by hand; a jump while playing or when the user
+            // prefers reduced motion.
+            let smooth = !(self.options.reduced_motion || self.session.is_playing());
+            scroll_within(&row, smooth);
+        }
+    }
+
+    /// Writes the settings in force into the settings form (after a preset changed them).
+    pub(super) fn show_settings(&self) {
+        let s = self.session.settings();
+        let input = |name: &str| {
+            find(&self.root, &format!("[data-setting=\"{name}\"]"))
+                .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        };
+        if let Some(bias) = input("bias") {
+            bias.set_checked(s.bias);
+        }
+        if let Some(init) = input("init") {
+            init.set_value(&match &s.init {
+                InitWeights::Zero => "zero".to_string(),
+                InitWeights::Random => "random".to_string(),
+                InitWeights::Explicit(w) => w
+                    .iter()
+                    .map(|v| crate::core::numfmt::num(*v))
+                    .collect::<Vec<_>>()
+                    .join(","),
+            });
+        }
+        if let Some(eta) = input("eta") {
+            eta.set_value(&crate::core::numfmt::num(s.eta));
+        }
+        if let Some(seed) = input("seed") {
+            seed.set_value(&s.seed.to_string());
+        }
+        if let Some(max) = input("max-epochs") {
+            max.set_value(&s.max_epochs.to_string());
+        }
+        let select = |name: &str| {
+            find(&self.root, &format!("[data-setting=\"{name}\"]"))
+                .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+        };
+        let setup = self.session.setup();
+        if let Some(algorithm) = select("algorithm") {
+            algorithm.set_value(setup.algorithm.name());
+        }
+        if let Some(classes) = select("classes") {
+            classes.set_value(&setup.classes.to_string());
+        }
+        if let Some(kernel) = input("kernel") {
+            kernel.set_value(&setup.kernel.to_string());
+        }
+        let _ = self
+            .root
+            .set_attribute("data-algorithm", setup.algorithm.name());
+        for (selector, on) in [
+            ("#pocket", self.session.pocket_mode()),
+            ("#show-margin", self.session.shows_max_margin()),
+            ("#snap", self.session.snaps()),
+        ] {
+            if let Some(check) =
+                find(&self.root, selector).and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+            {
+                check.set_checked(on);
+            }
+        }
+        if let Some(order) = find(&self.root, "[data-setting=\"order\"]")
+            .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+        {
+            order.set_value(match s.order {
+                Order::Fixed => "fixed",
+                Order::Shuffle => "shuffle",
+            });
+        }
+    }
+}
+
+/// Scrolls the trace table's own scroll box (never the page) so that `row` is visible.
+fn scroll_within(row: &Element, smooth: bool) {
+    let Some(container) = row
+        .closest("[data-role=\"trace-scroll\"]")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<HtmlElement>().ok())
+    else {
+        return;
+    };
+    let Ok(row) = row.clone().dyn_into::<HtmlElement>() else {
+        return;
+    };
+    let header = 34; // the sticky header row
+    let top = row.offset_top();
+    let bottom = top + row.offset_height();
+    let view_top = container.scroll_top();
+    let target = if top - header < view_top {
+        top - header
+    } else if bottom > view_top + container.client_height() {
+        bottom - container.client_height()
+    } else {
+        return;
+    };
+    let options = ScrollToOptions::new();
+    options.set_top(f64::from(target.max(0)));
+    options.set_behavior(if smooth {
+        ScrollBehavior::Smooth
+    } else {
+        ScrollBehavior::Instant
+    });
+    container.scroll_to_with_scroll_to_options(&options);
+}

@@ -1,0 +1,475 @@
+//! The one owner of the session in the browser: applies actions, keeps the dirty flag and, only
+//! in animation frames, draws (through `src/render`) and writes the page: the status and panels
+//! (`dom_out`, `panels`) and the address bar (`address`).
+
+mod address;
+mod dom_out;
+mod paint;
+mod panels;
+
+use super::dom::find;
+use crate::core::compare::{Compared, NoComparison};
+use crate::core::table::TableFormat;
+use crate::core::{Action, Changed, Error, Label, Session};
+use crate::render::{layout, region_grid, PlotFrame, Theme};
+use address::Address;
+use paint::{paint_plot, MarksLayer};
+use panels::{compare_panel, CompareDrawn, CompareKey, ComparePanel};
+use plotters::prelude::IntoDrawingArea;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlCanvasElement, HtmlElement, HtmlInputElement, Window};
+
+/// Region map cells are this many CSS pixels wide and high.
+const REGION_CELL_CSS: f64 = 3.0;
+
+/// Links carry the points up to this many; beyond, the scenario goes in a file.
+const LINK_POINTS_LIMIT: usize = 2_000;
+
+/// The Gram panel shows at most this many rows and columns.
+const GRAM_LIMIT: usize = 12;
+
+/// Rows of the trace table kept in the page at once (a window around the current step).
+const TRACE_WINDOW: usize = 60;
+
+/// The side-by-side plots are drawn this much smaller than the main plot's text and lines.
+const COMPARE_SCALE: f64 = 0.8;
+
+/// How the plot looks, chosen by the page (not part of the model).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct ViewOptions {
+    /// Large text and thick lines for a lecture hall.
+    pub presenter: bool,
+    /// The dark palette (`prefers-color-scheme: dark`).
+    pub dark: bool,
+    /// Jump instead of animating (`prefers-reduced-motion`).
+    pub reduced_motion: bool,
+}
+
+/// The session plus everything needed to show it.
+pub struct Runner {
+    session: Session,
+    root: HtmlElement,
+    document: Option<Document>,
+    canvas: HtmlCanvasElement,
+    fields: Vec<(&'static str, Element)>,
+    play_label: Option<Element>,
+    class_buttons: Vec<(Label, Element)>,
+    class_index_buttons: Vec<(usize, Element)>,
+    binary_picker: Option<Element>,
+    multi_picker: Option<Element>,
+    gram_panel: Option<Element>,
+    gram_table: Option<Element>,
+    gram_caption: Option<Element>,
+    batch_panel: Option<Element>,
+    batch_canvas: Option<HtmlCanvasElement>,
+    compare_panel: Option<ComparePanel>,
+    compared: Option<(CompareKey, Result<Vec<Compared>, NoComparison>)>,
+    compare_drawn: Option<CompareDrawn>,
+    marks_layer: MarksLayer,
+    scrubber: Option<HtmlInputElement>,
+    trace_body: Option<Element>,
+    trace_caption: Option<Element>,
+    trace_key: Option<(usize, usize, u64, u64)>,
+    frame: Option<PlotFrame>,
+    options: ViewOptions,
+    dirty: bool,
+    /// The state changed since the last frame (not only the view): the link may have too.
+    changed: bool,
+    settings_dirty: bool,
+    /// The address bar and share box, when this lab writes them (the main page's lab).
+    address: Option<Address>,
+    last_trace_ms: f64,
+}
+
+impl Runner {
+    /// A runner over the elements under `root`.
+    pub fn new(root: &HtmlElement, canvas: HtmlCanvasElement) -> Runner {
+        let session = Session::new();
+        let fields = session
+            .status()
+            .fields()
+            .iter()
+            .filter_map(|(name, _)| {
+                find(root, &format!("[data-field=\"{name}\"]")).map(|e| (*name, e))
+            })
+            .collect();
+        let class_buttons = [(Label::Pos, "pos"), (Label::Neg, "neg")]
+            .into_iter()
+            .filter_map(|(label, key)| {
+                find(root, &format!("[data-class=\"{key}\"]")).map(|e| (label, e))
+            })
+            .collect();
+        let class_index_buttons = (0..=crate::core::MAX_CLASS_INDEX)
+            .filter_map(|c| find(root, &format!("[data-class-index=\"{c}\"]")).map(|e| (c, e)))
+            .collect();
+        Runner {
+            class_index_buttons,
+            binary_picker: find(root, "[data-role=\"class-picker\"]"),
+            multi_picker: find(root, "[data-role=\"class-picker-multi\"]"),
+            gram_panel: find(root, "[data-role=\"gram-panel\"]"),
+            gram_table: find(root, "[data-role=\"gram\"]"),
+            gram_caption: find(root, "[data-role=\"gram-caption\"]"),
+            batch_panel: find(root, "[data-role=\"batch-panel\"]"),
+            batch_canvas: find(root, "[data-role=\"batch-chart\"]").and_then(|e| e.dyn_into().ok()),
+            compare_panel: compare_panel(root),
+            compared: None,
+            compare_drawn: None,
+            marks_layer: MarksLayer::default(),
+            session,
+            root: root.clone(),
+            document: root.owner_document(),
+            canvas,
+            fields,
+            play_label: find(root, "[data-field=\"play-label\"]"),
+            class_buttons,
+            scrubber: find(root, "[data-role=\"scrubber\"]").and_then(|e| e.dyn_into().ok()),
+            trace_body: find(root, "[data-role=\"trace-body\"]"),
+            trace_caption: find(root, "[data-role=\"trace-caption\"]"),
+            trace_key: None,
+            frame: None,
+            options: ViewOptions::default(),
+            dirty: true,
+            changed: true,
+            settings_dirty: false,
+            address: None,
+            last_trace_ms: f64::NEG_INFINITY,
+        }
+    }
+
+    /// Applies an action; marks the frame dirty when something visible changed.
+    pub fn apply(&mut self, action: Action) -> Result<(), Error> {
+        let echo_settings = matches!(
+            action,
+            Action::LoadPreset(_)
+                | Action::SetSetup(_)
+                | Action::ImportCsv(_)
+                | Action::LoadScenario(_)
+        );
+        // A refused choice is echoed too: the form shows the setup still in force.
+        self.settings_dirty |= echo_settings;
+        let changed = self.session.apply(action);
+        if echo_settings || matches!(changed, Ok(Changed::Redraw)) {
+            self.dirty = true;
+            self.changed = true;
+        }
+        changed.map(|_| ())
+    }
+
+    /// Whether another animation frame is needed after this one.
+    pub fn wants_frames(&self) -> bool {
+        self.session.is_playing() || self.address.as_ref().is_some_and(Address::pending)
+    }
+
+    /// Marks the frame dirty (e.g. after a resize); the next frame draws everything afresh,
+    /// the points' layer too.
+    pub fn invalidate(&mut self) {
+        self.dirty = true;
+        self.marks_layer.key = None;
+    }
+
+    /// Changes how the plot looks (a redraw only when something changed: the page sets the
+    /// system's preferences right after the first frame).
+    pub fn set_options(&mut self, options: ViewOptions) {
+        if options != self.options {
+            self.options = options;
+            self.dirty = true;
+        }
+    }
+
+    /// The current view options.
+    pub fn options(&self) -> ViewOptions {
+        self.options
+    }
+
+    /// Opens a link fragment: its scenario, if it has one (`Ok(true)`); unknown keys are named
+    /// in the notice. A fragment that cannot be opened changes nothing and says why. Either way
+    /// the address keeps what the user put there until the state changes (a pending write of
+    /// the state before is dropped).
+    pub fn open_link(&mut self, fragment: &str) -> Result<bool, Error> {
+        let opened = self.open_link_inner(fragment);
+        if let Some(address) = &mut self.address {
+            let link = matches!(opened, Ok(true)).then(|| address::link_of(&self.session).ok());
+            address.adopt(link.flatten());
+        }
+        opened
+    }
+
+    fn open_link_inner(&mut self, fragment: &str) -> Result<bool, Error> {
+        let link = crate::core::scenario::from_link(fragment)?;
+        let Some(scenario) = link.scenario else {
+            return Ok(false);
+        };
+        self.apply(Action::LoadScenario(scenario))?;
+        if !link.unknown.is_empty() {
+            let notice = format!(
+                "{} Ignored what this version does not know in the link: {}.",
+                self.session.status().notice,
+                link.unknown.join(", ")
+            );
+            self.apply(Action::Say(notice))?;
+        }
+        Ok(true)
+    }
+
+    /// From now on, frames write the link into the address bar of `window` (followed by the
+    /// page's own keys `page_keys`) and into the share box; the next frame writes it.
+    pub fn write_address(&mut self, window: Window, page_keys: &str) {
+        self.address = Some(Address::new(window, &self.root, page_keys));
+    }
+
+    /// The link of the current state, written into the address bar and the share box now (when
+    /// this lab writes them): the whole URL, or the link fragment for a lab that does not.
+    /// An error when the points are too many for a link.
+    pub fn copy_link(&mut self, now_ms: f64) -> Result<String, Error> {
+        match &mut self.address {
+            Some(address) => address.write_now(now_ms, &self.session),
+            None => self.link(),
+        }
+    }
+
+    /// The link fragment of the current state, or an error when the points are too many.
+    pub fn link(&self) -> Result<String, Error> {
+        address::link_of(&self.session)
+    }
+
+    /// The text the status field `name` shows for the current state (`step`, `weights`, …).
+    pub fn field(&mut self, name: &str) -> Option<String> {
+        // The theory fields follow the data in frames; bring them up to date as a frame would.
+        self.session.refresh_theory();
+        let status = self.session.status();
+        let fields = status.fields();
+        let (_, text) = fields.iter().find(|(n, _)| *n == name)?;
+        Some(text.to_string())
+    }
+
+    /// The scenario as JSON.
+    pub fn scenario_json(&self) -> String {
+        self.session.scenario().to_json()
+    }
+
+    /// Opens scenario JSON; a file that cannot be read changes nothing and says why.
+    pub fn open_json(&mut self, text: &str) -> Result<(), Error> {
+        let scenario = crate::core::scenario::Scenario::from_json(text)?;
+        self.apply(Action::LoadScenario(scenario))
+    }
+
+    /// The plot as SVG, drawn by the same `render::draw` at the canvas's CSS size.
+    pub fn export_svg(&mut self) -> Result<String, Error> {
+        let width = u32::try_from(self.canvas.client_width())
+            .unwrap_or(0)
+            .max(200);
+        let height = u32::try_from(self.canvas.client_height())
+            .unwrap_or(0)
+            .max(150);
+        let theme = if self.options.dark {
+            Theme::dark(1.0)
+        } else {
+            Theme::new(1.0)
+        };
+        let view = self.session.scene().view;
+        let region = layout(width, height, view, &theme).and_then(|frame| {
+            let (v, cols, rows) = region_grid(&frame, REGION_CELL_CSS);
+            self.session.region(&v, cols, rows)
+        });
+        let mut svg = String::new();
+        {
+            let backend = plotters::prelude::SVGBackend::with_string(&mut svg, (width, height));
+            let area = backend.into_drawing_area();
+            let mut scene = self.session.scene();
+            scene.region = region.as_ref();
+            crate::render::draw(&area, &scene, &theme).map_err(|e| Error::Field {
+                field: "SVG",
+                reason: e.to_string(),
+            })?;
+            area.present().map_err(|e| Error::Field {
+                field: "SVG",
+                reason: e.to_string(),
+            })?;
+        }
+        Ok(svg)
+    }
+
+    /// The step count now, and the records (JSON) of the steps after step `after` up to it,
+    /// at most `limit` of the latest.
+    pub fn records_since(&self, after: u64, limit: usize) -> (u64, Vec<String>) {
+        let now = self.session.model().steps();
+        if now <= after {
+            return (now, Vec::new());
+        }
+        let fresh: Vec<String> = self
+            .session
+            .history()
+            .steps()
+            .filter(|(r, done)| *done && r.step() > after)
+            .map(|(r, _)| r.to_json().to_string())
+            .collect();
+        let skip = fresh.len().saturating_sub(limit);
+        (now, fresh.into_iter().skip(skip).collect())
+    }
+
+    /// The points as CSV.
+    pub fn points_csv(&self) -> String {
+        self.session.points_csv()
+    }
+
+    /// The steps up to the current one as a table.
+    pub fn trace_export(&self, format: TableFormat) -> String {
+        self.session.trace_export(format)
+    }
+
+    /// Canvas backing pixels per CSS pixel, as laid out now.
+    fn backing_scale(&self) -> f64 {
+        let css = f64::from(self.canvas.client_width());
+        if css > 0.0 {
+            f64::from(self.canvas.width()) / css
+        } else {
+            1.0
+        }
+    }
+
+    /// Sizes the backing store to the CSS size × devicePixelRatio. Returns whether it changed.
+    pub fn fit_canvas(&mut self, device_pixel_ratio: f64) -> bool {
+        let dpr = if device_pixel_ratio.is_finite() && device_pixel_ratio > 0.0 {
+            device_pixel_ratio
+        } else {
+            1.0
+        };
+        let width = (f64::from(self.canvas.client_width()) * dpr)
+            .round()
+            .max(1.0) as u32;
+        let height = (f64::from(self.canvas.client_height()) * dpr)
+            .round()
+            .max(1.0) as u32;
+        if width == self.canvas.width() && height == self.canvas.height() {
+            return false;
+        }
+        self.canvas.set_width(width);
+        self.canvas.set_height(height);
+        self.dirty = true;
+        true
+    }
+
+    /// The data point under CSS position `(x, y)` of the canvas, if it is inside the plot, with
+    /// the size of one CSS pixel in data units.
+    pub fn data_at(&self, css_x: f64, css_y: f64) -> Option<(f64, f64, f64)> {
+        let frame = self.frame?;
+        let scale = self.backing_scale();
+        let (x, y) = frame.to_data(css_x * scale, css_y * scale)?;
+        Some((x, y, frame.units_per_pixel() * scale))
+    }
+
+    /// Like [`Runner::data_at`], but also outside the plot (clamped to its edge): for drags.
+    pub fn data_at_clamped(&self, css_x: f64, css_y: f64) -> Option<(f64, f64, f64)> {
+        let frame = self.frame?;
+        let scale = self.backing_scale();
+        let view = frame.view();
+        let (left, top) = frame.to_pixel(view.x_min, view.y_max);
+        let (right, bottom) = frame.to_pixel(view.x_max, view.y_min);
+        let px = (css_x * scale).clamp(left, right);
+        let py = (css_y * scale).clamp(top, bottom);
+        let (x, y) = frame.to_data(px, py)?;
+        Some((x, y, frame.units_per_pixel() * scale))
+    }
+
+    /// Where data point `(x, y)` is drawn, in CSS pixels from the canvas's top-left.
+    pub fn css_of(&self, x: f64, y: f64) -> Option<(f64, f64)> {
+        let frame = self.frame?;
+        let scale = self.backing_scale();
+        let (px, py) = frame.to_pixel(x, y);
+        Some((px / scale, py / scale))
+    }
+
+    /// One animation frame: takes due steps while playing, draws and writes the page if anything
+    /// changed, then writes the address when it is due (see `address`).
+    pub fn frame(&mut self, now_ms: f64) -> Result<(), String> {
+        if self.session.is_playing() {
+            self.apply(Action::Tick { now_ms })
+                .map_err(|e| e.to_string())?;
+        }
+        if self.dirty {
+            self.dirty = false;
+            self.redraw(now_ms)?;
+        }
+        // Only a change of the state may change the link (a resize or a palette does not).
+        if std::mem::take(&mut self.changed) {
+            if let Some(address) = &mut self.address {
+                address.touch();
+            }
+        }
+        if let Some(address) = &mut self.address {
+            address.frame(now_ms, &self.session);
+        }
+        Ok(())
+    }
+
+    fn redraw(&mut self, now_ms: f64) -> Result<(), String> {
+        self.session.refresh_theory();
+        self.draw()?;
+        self.show_status();
+        // While playing, the trace table (60 rows and a scroll) follows a few times a second;
+        // every frame would cost more than the steps.
+        if !self.session.is_playing()
+            || now_ms - self.last_trace_ms >= 250.0
+            || now_ms < self.last_trace_ms
+        {
+            self.show_trace();
+            self.last_trace_ms = now_ms;
+        }
+        self.show_gram();
+        if self.settings_dirty {
+            self.settings_dirty = false;
+            self.show_settings();
+        }
+        Ok(())
+    }
+
+    fn theme(&self) -> Theme {
+        let scale = self.backing_scale() * if self.options.presenter { 1.5 } else { 1.0 };
+        if self.options.dark {
+            Theme::dark(scale)
+        } else {
+            Theme::new(scale)
+        }
+    }
+
+    fn draw(&mut self) -> Result<(), String> {
+        let theme = self.theme();
+        let cell = REGION_CELL_CSS * self.backing_scale();
+        // While playing only the lines move: the points come from their layer. Otherwise they
+        // are drawn on the plot itself and rasterized with it when the frame is shown.
+        let layer = if self.session.is_playing() {
+            Some(&mut self.marks_layer)
+        } else {
+            None
+        };
+        let frame = paint_plot(&self.canvas, &theme, cell, &mut self.session, None, layer)?;
+        self.frame = Some(frame);
+        self.draw_batch(&theme);
+        self.draw_compare(&theme);
+        Ok(())
+    }
+
+    /// The class a class key selects (see `Lab::select_class_key`).
+    pub fn class_for_key(&self, n: usize) -> usize {
+        if self.session.setup().algorithm.is_multiclass() {
+            n.saturating_sub(1)
+        } else if n == 1 {
+            1
+        } else if n == 2 {
+            0
+        } else {
+            n
+        }
+    }
+
+    /// Whether a point is being dragged.
+    pub fn is_dragging(&self) -> bool {
+        self.session.is_dragging()
+    }
+
+    /// Hit radius for pointers in data units: `css` CSS pixels.
+    pub fn reach(&self, css: f64) -> f64 {
+        self.frame
+            .map_or(0.0, |f| f.units_per_pixel() * self.backing_scale() * css)
+    }
+}

@@ -1,0 +1,246 @@
+//! The canvas side of drawing: sizes the canvases and hands render a painter over their 2D
+//! contexts. What is drawn (marks, region colours, the plot) is decided in `src/render`; here
+//! are only the canvas calls those painters forward to, the points' layer canvas and the small
+//! canvas of the region map.
+
+use crate::core::{Rect, Region, Scene, Session};
+use crate::render::{
+    draw_with_underlay, layout, marks_key, paint_marks, paint_region, region_grid, MarkPainter,
+    PlotFrame, RegionPainter, Theme,
+};
+use plotters::prelude::IntoDrawingArea;
+use plotters_canvas::CanvasBackend;
+use wasm_bindgen::{Clamped, JsCast};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
+
+/// The points' marks drawn once on a canvas of their own and copied onto the plot with one
+/// `drawImage` while they stay as they were: used while playing, when only the lines and rings
+/// move, so the browser rasterizes one image per frame instead of every point's shape again.
+#[derive(Default)]
+pub(super) struct MarksLayer {
+    /// What the layer shows ([`marks_key`]); `None` draws it afresh.
+    pub(super) key: Option<u64>,
+    canvas: Option<HtmlCanvasElement>,
+}
+
+impl MarksLayer {
+    /// Copies the marks of `scene` onto `target` (`width × height` backing pixels), painting
+    /// them on the layer first when they changed. `false` when the layer cannot be had (the
+    /// caller then paints them on the plot).
+    fn draw(
+        &mut self,
+        target: &CanvasRenderingContext2d,
+        (width, height): (u32, u32),
+        frame: &PlotFrame,
+        scene: &Scene<'_>,
+        theme: &Theme,
+    ) -> bool {
+        let key = marks_key((width, height), frame, scene, theme);
+        if self.canvas.is_none() {
+            self.canvas = detached_canvas();
+        }
+        let Some(layer) = &self.canvas else {
+            return false;
+        };
+        if self.key != Some(key) {
+            if layer.width() != width || layer.height() != height {
+                layer.set_width(width);
+                layer.set_height(height);
+            }
+            let Some(context) = context_2d(layer) else {
+                return false;
+            };
+            context.clear_rect(0.0, 0.0, f64::from(width), f64::from(height));
+            paint_marks(&mut Canvas(&context), frame, scene, theme);
+            self.key = Some(key);
+        }
+        target
+            .draw_image_with_html_canvas_element(layer, 0.0, 0.0)
+            .is_ok()
+    }
+}
+
+/// Draws `session`'s plot on `canvas`: the region map (cells of `cell` backing pixels) painted
+/// by [`paint_region`], everything else through `render::draw_with_underlay`, the points by
+/// [`paint_marks`] straight on the canvas (through `layer` when given). With `view`, the plot
+/// shows that rectangle and no step's marks (the side-by-side plots); otherwise the session's
+/// own view and its last step.
+pub(super) fn paint_plot(
+    canvas: &HtmlCanvasElement,
+    theme: &Theme,
+    cell: f64,
+    session: &mut Session,
+    view: Option<Rect>,
+    layer: Option<&mut MarksLayer>,
+) -> Result<PlotFrame, String> {
+    let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else {
+        return Err("the canvas has no 2D context".to_string());
+    };
+    let area = backend.into_drawing_area();
+    let (width, height) = (canvas.width(), canvas.height());
+    let shown = view.unwrap_or(session.scene().view);
+    let region = layout(width, height, shown, theme).and_then(|frame| {
+        let (view, cols, rows) = region_grid(&frame, cell);
+        session.region(&view, cols, rows)
+    });
+    let context = context_2d(canvas);
+    let mut scene: Scene<'_> = session.scene();
+    scene.region = region.as_ref();
+    if view.is_some() {
+        scene.view = shown;
+        scene.visited = None;
+        scene.previous = None;
+        scene.selected = None;
+    }
+    let frame = draw_with_underlay(
+        &area,
+        &scene,
+        theme,
+        |frame| match (&region, &context) {
+            (Some(region), Some(context)) => put_region(context, frame, region, theme),
+            _ => false,
+        },
+        |frame| match (&context, layer) {
+            (Some(context), Some(layer)) => {
+                if !layer.draw(context, (width, height), frame, &scene, theme) {
+                    paint_marks(&mut Canvas(context), frame, &scene, theme);
+                }
+                true
+            }
+            (Some(context), None) => {
+                paint_marks(&mut Canvas(context), frame, &scene, theme);
+                true
+            }
+            (None, _) => false,
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    area.present().map_err(|e| e.to_string())?;
+    Ok(frame)
+}
+
+/// A canvas that is not in the page, for drawing layers on.
+fn detached_canvas() -> Option<HtmlCanvasElement> {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.create_element("canvas").ok())
+        .and_then(|e| e.dyn_into().ok())
+}
+
+/// The canvas's 2D context, if it has one.
+fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
+    canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into().ok())
+}
+
+thread_local! {
+    /// A small canvas the region maps are put on at one pixel per cell before being drawn
+    /// scaled onto a plot (shared by every plot of the page: they are drawn one at a time).
+    static REGION_CANVAS: Option<HtmlCanvasElement> = detached_canvas();
+}
+
+/// The region map of `region` painted onto the plot of `context` by [`paint_region`].
+fn put_region(
+    context: &CanvasRenderingContext2d,
+    frame: &PlotFrame,
+    region: &Region,
+    theme: &Theme,
+) -> bool {
+    REGION_CANVAS.with(|small| {
+        let Some(small) = small else {
+            return false;
+        };
+        paint_region(&mut RegionCanvas { context, small }, frame, region, theme)
+    })
+}
+
+/// The plot's 2D context as render's [`MarkPainter`]: each call is the canvas call of that name.
+struct Canvas<'a>(&'a CanvasRenderingContext2d);
+
+impl MarkPainter for Canvas<'_> {
+    fn save(&mut self) {
+        self.0.save();
+    }
+
+    fn restore(&mut self) {
+        self.0.restore();
+    }
+
+    fn set_outline(&mut self, width: f64, colour: &str) {
+        self.0.set_line_width(width);
+        self.0.set_stroke_style_str(colour);
+        self.0.set_line_join("round");
+    }
+
+    fn set_fill(&mut self, colour: &str) {
+        self.0.set_fill_style_str(colour);
+    }
+
+    fn begin_path(&mut self) {
+        self.0.begin_path();
+    }
+
+    fn circle(&mut self, x: f64, y: f64, radius: f64) {
+        let _ = self.0.arc(x, y, radius, 0.0, std::f64::consts::TAU);
+    }
+
+    fn rect(&mut self, x: f64, y: f64, width: f64, height: f64) {
+        self.0.rect(x, y, width, height);
+    }
+
+    fn move_to(&mut self, x: f64, y: f64) {
+        self.0.move_to(x, y);
+    }
+
+    fn line_to(&mut self, x: f64, y: f64) {
+        self.0.line_to(x, y);
+    }
+
+    fn close_path(&mut self) {
+        self.0.close_path();
+    }
+
+    fn fill_and_stroke(&mut self) {
+        self.0.fill();
+        self.0.stroke();
+    }
+}
+
+/// The plot's context and the small canvas as render's [`RegionPainter`]: the image goes onto
+/// the small canvas with one `putImageData`, then onto the plot with one `drawImage` without
+/// smoothing.
+struct RegionCanvas<'a> {
+    context: &'a CanvasRenderingContext2d,
+    small: &'a HtmlCanvasElement,
+}
+
+impl RegionPainter for RegionCanvas<'_> {
+    fn put_cells(&mut self, rgba: &[u8], cols: u32, rows: u32, target: [f64; 4]) -> bool {
+        let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(Clamped(rgba), cols, rows)
+        else {
+            return false;
+        };
+        if self.small.width() != cols || self.small.height() != rows {
+            self.small.set_width(cols);
+            self.small.set_height(rows);
+        }
+        let Some(small_context) = context_2d(self.small) else {
+            return false;
+        };
+        if small_context.put_image_data(&image, 0.0, 0.0).is_err() {
+            return false;
+        }
+        let [x, y, width, height] = target;
+        self.context.save();
+        self.context.set_image_smoothing_enabled(false);
+        let drawn = self
+            .context
+            .draw_image_with_html_canvas_element_and_dw_and_dh(self.small, x, y, width, height)
+            .is_ok();
+        self.context.restore();
+        drawn
+    }
+}

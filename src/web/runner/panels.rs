@@ -1,0 +1,276 @@
+//! The side panels drawn in a frame: the multiclass strategies side by side, the batch
+//! perceptron's charts and the kernel's Gram matrix.
+
+use super::paint::paint_plot;
+use super::{Runner, COMPARE_SCALE, GRAM_LIMIT, REGION_CELL_CSS};
+use crate::core::compare::{compare, COMPARED, COMPARE_POINTS_LIMIT};
+use crate::core::{Algorithm, Rect, Settings, Setup};
+use crate::render::{draw_batch, Theme};
+use crate::web::dom::{find, set_attribute, set_text};
+use plotters::prelude::IntoDrawingArea;
+use plotters_canvas::CanvasBackend;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlCanvasElement, HtmlElement};
+
+/// What a comparison is trained from: when it changes, the three models are trained again.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct CompareKey {
+    points: Vec<(f64, f64, usize)>,
+    settings: Settings,
+    setup: Setup,
+    names: Vec<String>,
+}
+
+/// What the side-by-side plots were last drawn from: when it is unchanged, they stay.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct CompareDrawn {
+    key: CompareKey,
+    view: Rect,
+    sizes: Vec<(u32, u32)>,
+    scale: f64,
+    dark: bool,
+}
+
+/// The side-by-side panel's elements: one figure per strategy of [`COMPARED`].
+pub(super) struct ComparePanel {
+    panel: Element,
+    note: Option<Element>,
+    figures: Vec<(Algorithm, Element, HtmlCanvasElement, Option<Element>)>,
+}
+
+impl Runner {
+    /// The side-by-side panel (multiclass algorithms): multiclass, one-vs-rest and one-vs-one
+    /// trained on the points on show, each drawn in the main plot's view. The three are trained
+    /// again only when the points, settings, classes or names change, and drawn again only when
+    /// that or the view, the sizes or the palette change.
+    pub(super) fn draw_compare(&mut self, theme: &Theme) {
+        let Some(panel) = &self.compare_panel else {
+            return;
+        };
+        if !self.session.setup().algorithm.is_multiclass() {
+            set_attribute(&panel.panel, "hidden", "");
+            self.compare_drawn = None;
+            return;
+        }
+        let _ = panel.panel.remove_attribute("hidden");
+        let n = self.session.data().len();
+        let key = CompareKey {
+            // Past the limit the points are not copied: the comparison is refused anyway.
+            points: if n <= COMPARE_POINTS_LIMIT {
+                (0..n)
+                    .map(|i| {
+                        let x = self.session.data().x(i);
+                        (x[0], x[1], self.session.data().class(i))
+                    })
+                    .collect()
+            } else {
+                vec![(f64::from(u32::try_from(n).unwrap_or(u32::MAX)), 0.0, 0)]
+            },
+            settings: self.session.settings().clone(),
+            setup: self.session.setup().clone(),
+            names: self.session.class_names().to_vec(),
+        };
+        if self.compared.as_ref().map(|(k, _)| k) != Some(&key) {
+            self.compared = Some((key.clone(), compare(&self.session)));
+        }
+        let scale = self.backing_scale();
+        let view = self.session.scene().view;
+        let dark = self.options.dark;
+        let Some((_, result)) = &mut self.compared else {
+            return;
+        };
+        let current = self.session.setup().algorithm;
+        for (algorithm, figure, _, _) in &panel.figures {
+            set_attribute(
+                figure,
+                "aria-current",
+                if *algorithm == current {
+                    "true"
+                } else {
+                    "false"
+                },
+            );
+        }
+        let compared = match result {
+            Ok(compared) => compared,
+            Err(why) => {
+                if let Some(note) = &panel.note {
+                    set_text(note, &format!("Not compared: {why}."));
+                }
+                for (_, figure, _, _) in &panel.figures {
+                    set_attribute(figure, "hidden", "");
+                }
+                self.compare_drawn = None;
+                return;
+            }
+        };
+        if let Some(note) = &panel.note {
+            set_text(
+                note,
+                "The points on show, trained by each strategy from the initial weights until it \
+                 converges or stops; grey: no single class wins. Choose one to step through it.",
+            );
+        }
+        let mut sizes = Vec::new();
+        for (_, figure, canvas, _) in &panel.figures {
+            let _ = figure.remove_attribute("hidden");
+            let width = (f64::from(canvas.client_width()) * scale).round().max(1.0) as u32;
+            let height = (f64::from(canvas.client_height()) * scale).round().max(1.0) as u32;
+            if canvas.width() != width || canvas.height() != height {
+                canvas.set_width(width);
+                canvas.set_height(height);
+            }
+            sizes.push((width, height));
+        }
+        let drawn = CompareDrawn {
+            key,
+            view,
+            sizes,
+            scale: theme.scale,
+            dark,
+        };
+        if self.compare_drawn.as_ref() == Some(&drawn) {
+            return;
+        }
+        // No legend box on the small plots: the panel's note says what grey means.
+        let small = Theme {
+            scale: theme.scale * COMPARE_SCALE,
+            legend: false,
+            ..*theme
+        };
+        for ((_, _, canvas, caption), entry) in panel.figures.iter().zip(compared.iter_mut()) {
+            if let Some(caption) = caption {
+                set_text(caption, &entry.summary);
+            }
+            let cell = REGION_CELL_CSS * scale;
+            if let Err(e) = paint_plot(canvas, &small, cell, &mut entry.lab, Some(view), None) {
+                web_sys::console::error_1(&e.into());
+            }
+        }
+        self.compare_drawn = Some(drawn);
+    }
+
+    /// The batch perceptron's charts, when the batch panel is shown.
+    pub(super) fn draw_batch(&self, theme: &Theme) {
+        let (Some(panel), Some(canvas)) = (&self.batch_panel, &self.batch_canvas) else {
+            return;
+        };
+        let Some(view) = self.session.batch_view() else {
+            let _ = panel.set_attribute("hidden", "");
+            return;
+        };
+        let _ = panel.remove_attribute("hidden");
+        let scale = self.backing_scale();
+        let width = (f64::from(canvas.client_width()) * scale).round().max(1.0) as u32;
+        let height = (f64::from(canvas.client_height()) * scale).round().max(1.0) as u32;
+        if canvas.width() != width || canvas.height() != height {
+            canvas.set_width(width);
+            canvas.set_height(height);
+        }
+        if let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) {
+            let area = backend.into_drawing_area();
+            let theme = Theme { scale, ..*theme };
+            if let Err(e) = draw_batch(&area, &view, &theme) {
+                web_sys::console::error_1(&e.to_string().into());
+            }
+            let _ = area.present();
+        }
+    }
+
+    /// The kernel perceptron's Gram matrix panel.
+    pub(super) fn show_gram(&self) {
+        let (Some(panel), Some(table), Some(document)) =
+            (&self.gram_panel, &self.gram_table, &self.document)
+        else {
+            return;
+        };
+        let Some(gram) = self.session.gram(GRAM_LIMIT) else {
+            let _ = panel.set_attribute("hidden", "");
+            return;
+        };
+        let _ = panel.remove_attribute("hidden");
+        if let Some(caption) = &self.gram_caption {
+            let shown = gram.rows.len();
+            let mut text = format!(
+                "K = {}; n = {}. The highlighted row is K(x_i, ·) of the sample just visited; f(x_i) = Σ_j α_j·y_j·K(x_j, x_i) + b sums it weighted by α·y.",
+                gram.kernel, gram.size
+            );
+            if shown < gram.size {
+                text.push_str(&format!(" The first {shown} rows and columns are shown."));
+            }
+            set_text(caption, &text);
+        }
+        table.set_text_content(None);
+        let cell = |tag: &str, text: &str| -> Option<Element> {
+            let e = document.create_element(tag).ok()?;
+            e.set_text_content(Some(text));
+            Some(e)
+        };
+        let Ok(head) = document.create_element("tr") else {
+            return;
+        };
+        if let Some(c) = cell("th", "") {
+            let _ = head.append_child(&c);
+        }
+        if let Some(c) = cell("th", "α") {
+            let _ = head.append_child(&c);
+        }
+        for j in 0..gram.rows.len() {
+            if let Some(c) = cell("th", &format!("x{}", j + 1)) {
+                let _ = head.append_child(&c);
+            }
+        }
+        let _ = table.append_child(&head);
+        let mut rows: Vec<(usize, Vec<f64>)> = gram.rows.iter().cloned().enumerate().collect();
+        if let (Some(i), Some(row)) = (gram.current, &gram.current_row) {
+            if i >= rows.len() {
+                rows.push((i, row.iter().take(gram.rows.len()).copied().collect()));
+            }
+        }
+        for (i, values) in rows {
+            let Ok(tr) = document.create_element("tr") else {
+                return;
+            };
+            if gram.current == Some(i) {
+                let _ = tr.set_attribute("class", "current");
+                let _ = tr.set_attribute("aria-current", "true");
+            }
+            let _ = tr.set_attribute("data-row", &(i + 1).to_string());
+            if let Some(c) = cell("th", &format!("x{}", i + 1)) {
+                let _ = tr.append_child(&c);
+            }
+            let alpha = gram.alphas.get(i).copied().unwrap_or(0.0);
+            if let Some(c) = cell("td", &crate::core::numfmt::num(alpha)) {
+                let _ = c.set_attribute("class", "alpha");
+                let _ = tr.append_child(&c);
+            }
+            for v in values {
+                let text = crate::core::numfmt::num((v * 1000.0).round() / 1000.0);
+                if let Some(c) = cell("td", &text) {
+                    let _ = tr.append_child(&c);
+                }
+            }
+            let _ = table.append_child(&tr);
+        }
+    }
+}
+
+/// The side-by-side panel under `root`, when the page has one: a figure per strategy with
+/// `data-compare="NAME"`, holding a canvas and a `[data-role="compare-caption"]`.
+pub(super) fn compare_panel(root: &HtmlElement) -> Option<ComparePanel> {
+    let panel = find(root, "[data-role=\"compare-panel\"]")?;
+    let figures = COMPARED
+        .iter()
+        .filter_map(|&algorithm| {
+            let figure = find(&panel, &format!("[data-compare=\"{}\"]", algorithm.name()))?;
+            let canvas = find(&figure, "canvas")?.dyn_into().ok()?;
+            let caption = find(&figure, "[data-role=\"compare-caption\"]");
+            Some((algorithm, figure, canvas, caption))
+        })
+        .collect();
+    Some(ComparePanel {
+        note: find(&panel, "[data-role=\"compare-note\"]"),
+        panel,
+        figures,
+    })
+}
