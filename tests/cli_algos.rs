@@ -2,6 +2,8 @@
 //! `perceptron-trace --algo …` end to end: every algorithm of the family in every format, as a
 //! real process on real files, checked against the library's cores.
 
+mod trace;
+
 use perceptron_lab::core::algo::averaged::Averaged;
 use perceptron_lab::core::algo::batch::Batch;
 use perceptron_lab::core::algo::kernel::{Kernel, KernelTrainer};
@@ -12,7 +14,7 @@ use perceptron_lab::core::algo::{parse_class_csv, ClassData};
 use perceptron_lab::core::Learner;
 use perceptron_lab::core::{parse_csv, Dataset, Order, Settings, TrainState, Trainer};
 use serde_json::Value;
-use std::process::{Command, Output};
+use trace::{stdout, trace};
 
 const ALGOS: [&str; 7] = [
     "perceptron",
@@ -26,23 +28,6 @@ const ALGOS: [&str; 7] = [
 const FORMATS: [&str; 4] = ["markdown", "csv", "json", "latex"];
 /// Three classes with word labels, in the file in the order pear, apple, cherry.
 const MULTI3: &str = "tests/data/multi3.csv";
-
-fn trace(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_perceptron-trace"))
-        .args(args)
-        .output()
-        .expect("runs perceptron-trace")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let output = trace(args);
-    assert!(
-        output.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).expect("UTF-8 output")
-}
 
 fn json(args: &[&str]) -> Value {
     let out = stdout(args);

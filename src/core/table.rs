@@ -47,21 +47,52 @@ pub fn update_text(record: &StepRecord, eta: f64, bias: bool) -> String {
 pub const MARKDOWN_HEADER: &str =
     "| step | weights | score | correct? | update |\n|---:|---|---|---|---|\n";
 
+/// The classic table's column names: step, weights, score, correct?, update.
+pub fn classic_head() -> Vec<Cell> {
+    ["step", "weights", "score", "correct?", "update"]
+        .map(|name| Cell::Text(name.to_string()))
+        .to_vec()
+}
+
+/// The classic table's cells of one visit.
+pub fn classic_cells(record: &StepRecord, eta: f64, bias: bool) -> Vec<Cell> {
+    vec![
+        Cell::Text(record.step.to_string()),
+        Cell::Math(vector(&record.weights_before)),
+        Cell::Math(score_expression(record, bias)),
+        Cell::Text(if record.mistake { "no" } else { "yes" }.to_string()),
+        if record.mistake {
+            Cell::Math(update_text(record, eta, bias))
+        } else {
+            Cell::Text("none".to_string())
+        },
+    ]
+}
+
 /// One Markdown row.
 pub fn markdown_row(record: &StepRecord, eta: f64, bias: bool) -> String {
-    format!(
-        "| {} | {} | {} | {} | {} |\n",
-        record.step,
-        vector(&record.weights_before),
-        score_expression(record, bias),
-        if record.mistake { "no" } else { "yes" },
-        update_text(record, eta, bias)
-    )
+    markdown_cells(&classic_cells(record, eta, bias)) + "\n"
 }
 
 /// The closing row of seed 000's table: the next step number and the weights reached.
 pub fn markdown_final_row(next_step: u64, weights: &[f64]) -> String {
-    format!("| {next_step} | {} | | | |\n", vector(weights))
+    markdown_cells(&closing_cells(next_step, weights)) + "\n"
+}
+
+/// The cells of the closing row: the next step number, the weights reached, three blanks.
+pub fn closing_cells(next_step: u64, weights: &[f64]) -> Vec<Cell> {
+    vec![
+        Cell::Text(next_step.to_string()),
+        Cell::Math(vector(weights)),
+        Cell::Blank,
+        Cell::Blank,
+        Cell::Blank,
+    ]
+}
+
+/// The CSV names of the weights `w0 … wdim`, `w0_before` for `when = "before"`.
+pub fn weight_names(dim: usize, when: &str) -> impl Iterator<Item = String> + '_ {
+    (0..=dim).map(move |i| format!("w{i}_{when}"))
 }
 
 /// The CSV header for data with `dim` features.
@@ -69,10 +100,10 @@ pub fn csv_header(dim: usize) -> String {
     let mut cols = vec!["step".to_string(), "epoch".to_string(), "index".to_string()];
     cols.extend((1..=dim).map(|i| format!("x{i}")));
     cols.push("y".to_string());
-    cols.extend((0..=dim).map(|i| format!("w{i}_before")));
+    cols.extend(weight_names(dim, "before"));
     cols.push("score".to_string());
     cols.push("mistake".to_string());
-    cols.extend((0..=dim).map(|i| format!("w{i}_after")));
+    cols.extend(weight_names(dim, "after"));
     cols.join(",") + "\n"
 }
 
@@ -121,26 +152,9 @@ pub const LATEX_HEADER: &str = "\\begin{tabular}{rllll}\n\\toprule\nstep & weigh
 /// The LaTeX footer.
 pub const LATEX_FOOTER: &str = "\\bottomrule\n\\end{tabular}\n";
 
-/// A text cell as LaTeX math: `*` becomes `\cdot`, `-` a proper minus.
-fn latex_math(text: &str) -> String {
-    format!("${}$", text.replace(" * ", " \\cdot "))
-}
-
 /// One LaTeX row.
 pub fn latex_row(record: &StepRecord, eta: f64, bias: bool) -> String {
-    let update = update_text(record, eta, bias);
-    format!(
-        "{} & {} & {} & {} & {} \\\\\n",
-        record.step,
-        latex_math(&vector(&record.weights_before)),
-        latex_math(&score_expression(record, bias)),
-        if record.mistake { "no" } else { "yes" },
-        if record.mistake {
-            latex_math(&update)
-        } else {
-            update
-        },
-    )
+    latex_cells(&classic_cells(record, eta, bias)) + "\n"
 }
 
 /// A whole table of `records` in `format`, closed (Markdown, LaTeX) by the row of step
@@ -173,10 +187,7 @@ pub fn document(
             for r in records {
                 out.push_str(&latex_row(r, eta, bias));
             }
-            out.push_str(&format!(
-                "{next_step} & {} & & & \\\\\n",
-                latex_math(&vector(weights))
-            ));
+            out.push_str(&(latex_cells(&closing_cells(next_step, weights)) + "\n"));
             out.push_str(LATEX_FOOTER);
         }
     }
@@ -244,8 +255,37 @@ pub fn text_document(format: TableFormat, rows: &[[String; 5]], closing: &str) -
     out
 }
 
-/// Text for a LaTeX cell: the special characters escaped.
+/// Text for a LaTeX cell: the special characters escaped, and the symbols of the page's
+/// words (α, →, …) written as LaTeX.
 fn latex_text(text: &str) -> String {
+    latex_escaped(text, |ch| {
+        Some(match ch {
+            'α' => "$\\alpha$",
+            'η' => "$\\eta$",
+            'γ' => "$\\gamma$",
+            'Σ' => "$\\Sigma$",
+            '·' => "$\\cdot$",
+            '→' => "$\\to$",
+            '←' => "$\\leftarrow$",
+            '−' => "$-$",
+            '≤' => "$\\le$",
+            '≠' => "$\\ne$",
+            '‖' => "$\\|$",
+            '✓' => "$\\checkmark$",
+            '✗' => "$\\times$",
+            'ŷ' => "$\\hat{y}$",
+            '\u{304}' => "",
+            '…' => "\\ldots{}",
+            '—' => "---",
+            '–' => "--",
+            _ => "?",
+        })
+    })
+}
+
+/// `text` with LaTeX's special characters escaped; a character beyond ASCII is written as
+/// `other` says, or as is when it says `None`.
+fn latex_escaped<'a>(text: &str, other: impl Fn(char) -> Option<&'a str>) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
         match ch {
@@ -257,30 +297,95 @@ fn latex_text(text: &str) -> String {
             '~' => out.push_str("\\textasciitilde{}"),
             '^' => out.push_str("\\textasciicircum{}"),
             ch if ch.is_ascii() => out.push(ch),
-            ch => out.push_str(match ch {
-                'α' => "$\\alpha$",
-                'η' => "$\\eta$",
-                'γ' => "$\\gamma$",
-                'Σ' => "$\\Sigma$",
-                '·' => "$\\cdot$",
-                '→' => "$\\to$",
-                '←' => "$\\leftarrow$",
-                '−' => "$-$",
-                '≤' => "$\\le$",
-                '≠' => "$\\ne$",
-                '‖' => "$\\|$",
-                '✓' => "$\\checkmark$",
-                '✗' => "$\\times$",
-                'ŷ' => "$\\hat{y}$",
-                '\u{304}' => "",
-                '…' => "\\ldots{}",
-                '—' => "---",
-                '–' => "--",
-                _ => "?",
-            }),
+            ch => match other(ch) {
+                Some(text) => out.push_str(text),
+                None => out.push(ch),
+            },
         }
     }
     out
+}
+
+/// A cell of a table the command line prints (see [`crate::core::algo::CliTable`]): plain
+/// text (escaped for the format), a formula (`$…$` in LaTeX), both in a row, or nothing.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cell {
+    /// Words, such as class names or `yes`.
+    Text(String),
+    /// Numbers, vectors and formulas: math in LaTeX, `*` written as `\cdot`.
+    Math(String),
+    /// Cells written one after the other.
+    Parts(Vec<Cell>),
+    /// Different text for Markdown and for LaTeX (written as is), e.g. `w̄` and
+    /// `$\bar{w}$`.
+    Own(&'static str, &'static str),
+    /// An empty cell, written without padding (`| |`, `& &`): the closing row's blanks.
+    Blank,
+}
+
+impl Cell {
+    /// The cell for Markdown: a `|` is escaped so that it does not split the cell.
+    pub fn markdown(&self) -> String {
+        match self {
+            Cell::Text(t) | Cell::Math(t) => t.replace('|', "\\|"),
+            Cell::Parts(parts) => parts.iter().map(Cell::markdown).collect(),
+            Cell::Own(md, _) => md.replace('|', "\\|"),
+            Cell::Blank => String::new(),
+        }
+    }
+
+    /// The cell for LaTeX: text with its special characters escaped, math in `$…$`.
+    pub fn latex(&self) -> String {
+        match self {
+            Cell::Text(t) => latex_escaped(t, |_| None),
+            Cell::Math(t) => {
+                format!("${}$", t.replace(" * ", " \\cdot ").replace('→', "\\to"))
+            }
+            Cell::Parts(parts) => parts.iter().map(Cell::latex).collect(),
+            Cell::Own(_, tex) => tex.to_string(),
+            Cell::Blank => String::new(),
+        }
+    }
+}
+
+/// A row of cells as a Markdown table row (`| a | b |`, a blank cell as `| |`), without the
+/// line break.
+pub fn markdown_cells(cells: &[Cell]) -> String {
+    let mut out = String::from("|");
+    for cell in cells {
+        match cell {
+            Cell::Blank => out.push_str(" |"),
+            cell => out.push_str(&format!(" {} |", cell.markdown())),
+        }
+    }
+    out
+}
+
+/// A row of cells as a LaTeX table row (`a & b \\\\`, a blank cell as `& &`), without the line
+/// break.
+pub fn latex_cells(cells: &[Cell]) -> String {
+    let mut out = String::new();
+    for (i, cell) in cells.iter().enumerate() {
+        if i > 0 {
+            out.push_str(" &");
+        }
+        if *cell != Cell::Blank {
+            if i > 0 {
+                out.push(' ');
+            }
+            out.push_str(&cell.latex());
+        }
+    }
+    out + " \\\\"
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+pub fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
 }
 
 #[cfg(test)]

@@ -1,15 +1,11 @@
-use clap::{Parser, ValueEnum};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Arg, ArgMatches, CommandFactory, FromArgMatches, Parser, ValueEnum};
 use perceptron_lab::core::algo::kernel::Kernel;
-use perceptron_lab::core::algo::parse_class_csv;
-use perceptron_lab::core::table::{
-    csv_header, csv_row, latex_row, markdown_final_row, markdown_row, RunResult, LATEX_FOOTER,
-    LATEX_HEADER, MARKDOWN_HEADER,
-};
-use perceptron_lab::core::Learner;
+use perceptron_lab::core::algo::{parse_class_csv, ClassData, Kind, Param, Summary};
 use perceptron_lab::core::{
-    numfmt, parse_csv, InitWeights, Label, Order, Refusal, Settings, TrainState, Trainer,
+    parse_csv, Algorithm, Dataset, Error, InitWeights, Label, Model, Order, Refusal, Settings,
+    Setup,
 };
-use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 /// Run the classic perceptron (or, with --algo, one of its family) on a CSV file and print
@@ -48,8 +44,8 @@ struct Cli {
     #[arg(long)]
     no_steps: bool,
     /// The algorithm: the classic perceptron or one of its family.
-    #[arg(long, value_enum, default_value_t = Algo::Perceptron)]
-    algo: Algo,
+    #[arg(long, value_parser = algorithms(), default_value = Algorithm::default().name())]
+    algo: Algorithm,
     /// The kernel of --algo kernel: linear, poly:D:GAMMA:C or rbf:GAMMA (default linear).
     #[arg(long, value_name = "KERNEL")]
     kernel: Option<String>,
@@ -60,38 +56,12 @@ struct Cli {
     predict: Option<std::path::PathBuf>,
 }
 
-/// The algorithms of `--algo`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Algo {
-    /// The classic perceptron, one sample per step (binary labels).
-    Perceptron,
-    /// The classic rule plus the running average w̄ of the weights (binary labels).
-    Averaged,
-    /// One gradient step on the perceptron criterion per epoch (binary labels).
-    Batch,
-    /// The dual form with one α per sample and a kernel (binary labels).
-    Kernel,
-    /// One weight row per class, K from 2 to 6 (any label strings).
-    Multiclass,
-    /// One-vs-rest: K binary perceptrons (any label strings).
-    Ovr,
-    /// One-vs-one: a binary perceptron per pair of classes (any label strings).
-    Ovo,
-}
-
-impl Algo {
-    /// The name as written on the command line and in the JSON output.
-    fn name(self) -> &'static str {
-        match self {
-            Algo::Perceptron => "perceptron",
-            Algo::Averaged => "averaged",
-            Algo::Batch => "batch",
-            Algo::Kernel => "kernel",
-            Algo::Multiclass => "multiclass",
-            Algo::Ovr => "ovr",
-            Algo::Ovo => "ovo",
-        }
-    }
+/// The values of `--algo`: the registry's names, with what each algorithm's `cli.rs` says of it.
+fn algorithms() -> impl TypedValueParser<Value = Algorithm> {
+    PossibleValuesParser::new(
+        Algorithm::ALL.map(|a| PossibleValue::new(a.name()).help(a.cli_help())),
+    )
+    .map(|name| Algorithm::parse(&name).unwrap_or_default())
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -109,9 +79,64 @@ enum Format {
     Latex,
 }
 
+/// The algorithms' own numbers ([`Param`]), each key once, in the registry's order.
+fn params() -> Vec<&'static Param> {
+    let mut all: Vec<&'static Param> = Vec::new();
+    for p in Algorithm::ALL.iter().flat_map(|a| a.info().params) {
+        if all.iter().all(|q| q.key != p.key) {
+            all.push(p);
+        }
+    }
+    all
+}
+
+/// The flag of a number: `c` (`--c`) for the key `C`.
+fn flag(key: &str) -> String {
+    key.to_ascii_lowercase()
+}
+
+/// The names of the algorithms that take the number `key`.
+fn takers(key: &str) -> String {
+    let names: Vec<&str> = Algorithm::ALL
+        .iter()
+        .filter(|a| a.info().params.iter().any(|p| p.key == key))
+        .map(|a| a.name())
+        .collect();
+    names.join(", ")
+}
+
+/// The command: [`Cli`] plus an option per algorithm's own number (`--c <C>`).
+fn command() -> clap::Command {
+    params().into_iter().fold(Cli::command(), |command, p| {
+        command.arg(
+            Arg::new(p.key)
+                .long(flag(p.key))
+                .value_name(p.key)
+                .value_parser(clap::value_parser!(f64))
+                .allow_hyphen_values(true)
+                .help(format!(
+                    "{} of --algo {} ({}; default {})",
+                    p.label,
+                    takers(p.key),
+                    p.rule,
+                    p.default
+                )),
+        )
+    })
+}
+
+/// The numbers given on the command line, by key.
+fn given_params(matches: &ArgMatches) -> Vec<(&'static str, f64)> {
+    params()
+        .into_iter()
+        .filter_map(|p| matches.get_one::<f64>(p.key).map(|&v| (p.key, v)))
+        .collect()
+}
+
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(&cli) {
+    let matches = command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command()).exit());
+    match run(&cli, &given_params(&matches)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("perceptron-trace: {message}");
@@ -120,31 +145,127 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Checks the options that clap cannot, then runs the chosen algorithm.
-fn run(cli: &Cli) -> Result<(), String> {
-    let kernel = match (cli.algo, &cli.kernel) {
-        (Algo::Kernel, Some(text)) => Kernel::parse(text).map_err(|e| e.to_string())?,
-        (Algo::Kernel, None) => Kernel::Linear,
-        (other, Some(_)) => {
-            return Err(format!(
-                "--kernel applies only to --algo kernel, not to --algo {}",
-                other.name()
-            ))
+/// The points as the chosen algorithm reads them, and the names of their classes (for ±1
+/// data, the spellings of `−1` and `+1` in DATA.csv).
+struct Input {
+    dim: usize,
+    data: Dataset,
+    classes: ClassData,
+    names: Vec<String>,
+}
+
+impl Input {
+    /// Reads DATA.csv as ±1 data or, for a multiclass algorithm, as named classes.
+    fn read(cli: &Cli) -> Result<Input, String> {
+        let bytes = std::fs::read(&cli.data)
+            .map_err(|e| format!("{}: cannot read: {e}", cli.data.display()))?;
+        if cli.algo.kind() == Kind::Multiclass {
+            let classes = parse_class_csv(&bytes).map_err(|e| data_err(cli, e))?;
+            return Ok(Input {
+                dim: classes.dim(),
+                data: Dataset::default(),
+                names: classes.names().to_vec(),
+                classes,
+            });
         }
-        (_, None) => Kernel::Linear,
-    };
-    match cli.algo {
-        Algo::Perceptron => run_perceptron(cli),
-        Algo::Averaged => algos::averaged(cli),
-        Algo::Batch => algos::batch(cli),
-        Algo::Kernel => algos::kernel(cli, kernel),
-        Algo::Multiclass | Algo::Ovr | Algo::Ovo => algos::multiclass(cli),
+        let data = parse_csv(&bytes).map_err(|e| data_err(cli, e))?;
+        let mut names = vec!["-1".to_string(), "+1".to_string()];
+        if let Ok(classes) = parse_class_csv(&bytes) {
+            for (slot, label) in [(0, Label::Neg), (1, Label::Pos)] {
+                let spelled = classes
+                    .names()
+                    .iter()
+                    .find(|n| Label::parse(n) == Some(label));
+                if let Some(name) = spelled {
+                    names[slot] = name.clone();
+                }
+            }
+        }
+        Ok(Input {
+            dim: data.dim(),
+            data,
+            classes: ClassData::default(),
+            names,
+        })
     }
 }
 
-/// The file's bytes, or a one-line error naming it.
-fn read_data(cli: &Cli) -> Result<Vec<u8>, String> {
-    std::fs::read(&cli.data).map_err(|e| format!("{}: cannot read: {e}", cli.data.display()))
+/// An error of DATA.csv, naming it.
+fn data_err(cli: &Cli, e: Error) -> String {
+    format!("{}: {e}", cli.data.display())
+}
+
+/// Checks the options that clap cannot, then runs the chosen algorithm step by step, printing
+/// its table as it goes (each algorithm's `CliTable` says what a row is).
+fn run(cli: &Cli, params: &[(&'static str, f64)]) -> Result<(), String> {
+    let algo = cli.algo;
+    let kernel = match (algo.kind(), &cli.kernel) {
+        (Kind::Kernel, Some(text)) => Kernel::parse(text).map_err(|e| e.to_string())?,
+        (_, None) => Kernel::Linear,
+        (_, Some(_)) => {
+            return Err(format!(
+                "--kernel applies only to --algo kernel, not to --algo {}",
+                algo.name()
+            ))
+        }
+    };
+    for &(key, value) in params {
+        match algo.info().params.iter().find(|p| p.key == key) {
+            Some(p) => p.validate(value).map(drop).map_err(|e| e.to_string())?,
+            None => {
+                return Err(format!(
+                    "--{} applies only to --algo {}, not to --algo {}",
+                    flag(key),
+                    takers(key),
+                    algo.name()
+                ))
+            }
+        }
+    }
+    let input = Input::read(cli)?;
+    let setup = Setup {
+        algorithm: algo,
+        kernel,
+        classes: input.classes.num_classes(),
+        rows: None,
+        params: params.iter().map(|&(k, v)| (k.to_string(), v)).collect(),
+    };
+    let mut model = Model::new(&setup, settings(cli)?, input.dim).map_err(|e| match e {
+        // K out of range is the data's fault; name the file.
+        Error::Field {
+            field: "classes", ..
+        } => data_err(cli, e),
+        _ => e.to_string(),
+    })?;
+    let write_err = |e: std::io::Error| format!("cannot write output: {e}");
+    let mut out = emit::Emitter::new(cli.format, cli.no_steps);
+    out.begin(model.json_algo(), &model.cli_head(input.dim, &input.names))
+        .map_err(write_err)?;
+    let stopped = loop {
+        match model.step(&input.data, &input.classes) {
+            Ok(record) if out.wants_steps() => {
+                if let Some(row) = model.cli_row(&record, &input.names) {
+                    out.row(&row).map_err(write_err)?;
+                }
+            }
+            Ok(_) => {}
+            Err(why) => break why,
+        }
+    };
+    let mut summary = model.cli_summary(&input.data, &input.names, stopped);
+    predict(cli, &input, &mut summary, &|x| {
+        model.cli_predict(&input.data, x)
+    })?;
+    out.finish(&summary).map_err(write_err)?;
+    if stopped == Refusal::Overflow {
+        // The table so far is printed; the run itself could not go on.
+        return Err(format!(
+            "stopped before step {}: {}",
+            model.steps() + 1,
+            Refusal::Overflow.message().trim_start_matches("Stopped: ")
+        ));
+    }
+    Ok(())
 }
 
 /// The rows of `--predict POINTS.csv`: `dim` features each (a further label column is
@@ -190,54 +311,31 @@ fn read_points(cli: &Cli, dim: usize) -> Result<Option<Vec<Vec<f64>>>, String> {
     Ok(Some(rows))
 }
 
-/// Adds `"predictions"` for `--predict` to `result` (and a line to `summary`), for a binary
-/// model: `class` gives 1 for `+1` and 0 for `−1`, written as DATA.csv spells those labels.
+/// Adds `"predictions"` for `--predict` to the result and a line to the summary: `class`
+/// gives the class index into the input's names.
 fn predict(
     cli: &Cli,
-    dim: usize,
-    result: &mut serde_json::Value,
-    summary: String,
+    input: &Input,
+    summary: &mut Summary,
     class: &dyn Fn(&[f64]) -> usize,
-) -> Result<String, String> {
-    if cli.predict.is_none() {
-        return Ok(summary);
-    }
-    let mut names = vec!["-1".to_string(), "+1".to_string()];
-    if let Ok(data) = parse_class_csv(&read_data(cli)?) {
-        for (slot, label) in [(0, Label::Neg), (1, Label::Pos)] {
-            if let Some(name) = data.names().iter().find(|n| Label::parse(n) == Some(label)) {
-                names[slot] = name.clone();
-            }
-        }
-    }
-    predict_classes(cli, dim, result, summary, names, class)
-}
-
-/// Adds `"predictions"` for `--predict`: `class` gives the class index into `names`.
-fn predict_classes(
-    cli: &Cli,
-    dim: usize,
-    result: &mut serde_json::Value,
-    summary: String,
-    names: Vec<String>,
-    class: &dyn Fn(&[f64]) -> usize,
-) -> Result<String, String> {
-    let Some(points) = read_points(cli, dim)? else {
-        return Ok(summary);
+) -> Result<(), String> {
+    let Some(points) = read_points(cli, input.dim)? else {
+        return Ok(());
     };
     let predictions: Vec<String> = points
         .iter()
-        .map(|x| names.get(class(x)).cloned().unwrap_or_default())
+        .map(|x| input.names.get(class(x)).cloned().unwrap_or_default())
         .collect();
-    let line = format!(
-        "{summary}\nPredictions for {}: {}.",
+    summary.line = format!(
+        "{}\nPredictions for {}: {}.",
+        summary.line,
         cli.predict
             .as_deref()
             .map_or(String::new(), |p| p.display().to_string()),
         predictions.join(", ")
     );
-    result["predictions"] = serde_json::json!(predictions);
-    Ok(line)
+    summary.result["predictions"] = serde_json::json!(predictions);
+    Ok(())
 }
 
 /// The training settings of the command line.
@@ -255,122 +353,6 @@ fn settings(cli: &Cli) -> Result<Settings, String> {
     })
 }
 
-/// The classic perceptron: the course's step table (the output before `--algo` existed).
-fn run_perceptron(cli: &Cli) -> Result<(), String> {
-    let bytes = read_data(cli)?;
-    let data = parse_csv(&bytes).map_err(|e| format!("{}: {e}", cli.data.display()))?;
-    let settings = settings(cli)?;
-    let mut trainer = Trainer::new(settings.clone(), data.dim()).map_err(|e| e.to_string())?;
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let write_err = |e: io::Error| format!("cannot write output: {e}");
-    let (eta, bias) = (settings.eta, settings.bias);
-
-    let mut failure = None;
-    let mut first = true;
-    match cli.format {
-        Format::Markdown if !cli.no_steps => out.write_all(MARKDOWN_HEADER.as_bytes()),
-        Format::Csv if !cli.no_steps => out.write_all(csv_header(data.dim()).as_bytes()),
-        Format::Latex if !cli.no_steps => out.write_all(LATEX_HEADER.as_bytes()),
-        Format::Json => out.write_all(if cli.no_steps { b"{" } else { b"{\"steps\":[" }),
-        _ => Ok(()),
-    }
-    .map_err(write_err)?;
-    let stopped = trainer.run(&data, |record| {
-        if cli.no_steps || failure.is_some() {
-            return;
-        }
-        let written = match cli.format {
-            Format::Markdown => out.write_all(markdown_row(record, eta, bias).as_bytes()),
-            Format::Csv => out.write_all(csv_row(record).as_bytes()),
-            Format::Latex => out.write_all(latex_row(record, eta, bias).as_bytes()),
-            Format::Json => {
-                let sep: &[u8] = if first { b"" } else { b"," };
-                out.write_all(sep)
-                    .and_then(|()| serde_json::to_writer(&mut out, record).map_err(io::Error::from))
-            }
-        };
-        first = false;
-        if let Err(e) = written {
-            failure = Some(e);
-        }
-    });
-    if let Some(e) = failure {
-        return Err(write_err(e));
-    }
-
-    let w = trainer.weights();
-    let converged = trainer.state() == TrainState::Converged;
-    let run_result = RunResult {
-        weights: w[1..].to_vec(),
-        bias: w[0],
-        epochs: trainer.epoch(),
-        updates: trainer.updates(),
-        converged,
-    };
-    let summary = format!(
-        "{} after {} epoch{}: {} steps, {} updates, w = {} (bias first).",
-        match (converged, stopped) {
-            (true, _) => "Converged",
-            (false, Refusal::Overflow) => "Not converged (stopped: the numbers overflowed)",
-            (false, _) => "Not converged (max epochs reached)",
-        },
-        run_result.epochs,
-        if run_result.epochs == 1 { "" } else { "s" },
-        trainer.steps(),
-        run_result.updates,
-        numfmt::vector(w),
-    );
-    let mut result = serde_json::to_value(&run_result).map_err(|e| e.to_string())?;
-    let summary = predict(cli, data.dim(), &mut result, summary, &|x| {
-        usize::from(trainer.score(x) > 0.0)
-    })?;
-    match cli.format {
-        Format::Markdown => {
-            if !cli.no_steps {
-                out.write_all(markdown_final_row(trainer.steps() + 1, w).as_bytes())
-                    .map_err(write_err)?;
-                out.write_all(b"\n").map_err(write_err)?;
-            }
-            writeln!(out, "{summary}").map_err(write_err)?;
-        }
-        Format::Csv => {
-            if cli.no_steps {
-                writeln!(out, "{summary}").map_err(write_err)?;
-            }
-        }
-        Format::Latex => {
-            if !cli.no_steps {
-                let closing = format!(
-                    "{} & ${}$ & & & \\\\\n{LATEX_FOOTER}",
-                    trainer.steps() + 1,
-                    numfmt::vector(w)
-                );
-                out.write_all(closing.as_bytes()).map_err(write_err)?;
-            }
-            writeln!(out, "% {summary}").map_err(write_err)?;
-        }
-        Format::Json => {
-            let sep = if cli.no_steps { "" } else { "]," };
-            writeln!(out, "{sep}\"result\":{result}}}").map_err(write_err)?;
-        }
-    }
-    out.flush().map_err(write_err)?;
-    if stopped == Refusal::Overflow {
-        // The table so far is printed; the run itself could not go on.
-        return Err(format!(
-            "stopped before step {}: {}",
-            trainer.steps() + 1,
-            Refusal::Overflow.message().trim_start_matches("Stopped: ")
-        ));
-    }
-    Ok(())
-}
-
-/// Streaming output shared by every algorithm except the classic one: a table (Markdown,
-/// LaTeX), rows (CSV) or `{"algo", "steps", "result"}` (JSON), then a summary or result.
+/// Streaming output: a table (Markdown, LaTeX), rows (CSV) or `{"algo", "steps", "result"}`
+/// (JSON), then a summary or result.
 mod emit;
-
-/// The perceptron family behind `--algo`: each runs its core from `perceptron_lab::core::algo`
-/// and hands its records to [`emit::Emitter`].
-mod algos;

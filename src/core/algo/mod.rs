@@ -2,8 +2,8 @@
 //! [`Trainer`](super::Trainer): each algorithm steps one visit (or, for batch, one epoch) at a
 //! time and reports what it did, so stepping, history and tables can follow it.
 //!
-//! Every algorithm is one module here implementing [`Learner`], [`Algo`] and [`Visit`], and
-//! one line of [`registry`].
+//! Every algorithm is one module here implementing [`Learner`], [`Algo`], [`Visit`] and
+//! [`CliTable`] (its `cli.rs`: what `perceptron-trace` prints), and one line of [`registry`].
 //!
 //! - [`perceptron`]: the classic rule (seed 000).
 //! - [`averaged`]: the classic rule plus the running average of (w, b) over all visits (seed 004).
@@ -15,6 +15,8 @@
 pub mod averaged;
 pub mod batch;
 mod class_data;
+mod class_table;
+mod cli;
 pub mod kernel;
 mod learner;
 pub mod multiclass;
@@ -26,6 +28,7 @@ pub mod registry;
 pub(crate) mod words;
 
 pub use class_data::{parse_class_csv, ClassData};
+pub use cli::{CliTable, Head, Row, Summary};
 pub use learner::{
     bits, sign_class, three, Algo, Described, Example, Info, Kind, Learner, Outcome, Param, Visit,
 };

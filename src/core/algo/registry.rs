@@ -1,13 +1,16 @@
 //! The registry: every algorithm of the lab, once. One line per algorithm names its module's
 //! type; from it come the [`Algorithm`] list (the page's selector, links, the CLI's `--algo`),
 //! the [`Model`] a session runs and the [`Record`] of a step — closed enums, so a history entry
-//! is a cheap clone — and the dispatch to each algorithm's [`Learner`] and [`Visit`].
+//! is a cheap clone — and the dispatch to each algorithm's [`Learner`], [`Visit`] and
+//! [`CliTable`].
 //!
 //! To add an algorithm: write its module (the run, its record, `impl Learner`, `impl Algo`,
-//! `impl Visit`) and add its line to the `registry!` call below.
+//! `impl Visit`, and in its `cli.rs` `impl CliTable`) and add its line to the `registry!` call
+//! below.
 
 use super::averaged::Averaged;
 use super::batch::Batch;
+use super::cli::{CliTable, Head, Row, Summary};
 use super::kernel::{Kernel, KernelTrainer};
 use super::learner::{Algo, Info, Kind, Learner, Visit};
 use super::multiclass::MulticlassTrainer;
@@ -92,6 +95,55 @@ macro_rules! registry {
                 match self {
                     $( Model::$variant(t) =>
                         Algo::step(t, data, classes).into_result().map(Record::$variant) ),*
+                }
+            }
+        }
+
+        /// What the command line prints ([`CliTable`]), dispatched.
+        impl Algorithm {
+            /// What `--help` says of the algorithm.
+            pub fn cli_help(self) -> &'static str {
+                match self {
+                    $( Algorithm::$variant => <$learner as CliTable>::HELP ),*
+                }
+            }
+        }
+
+        impl Model {
+            /// The `"algo"` of the JSON output, if written (see [`CliTable::json_algo`]).
+            pub fn json_algo(&self) -> Option<&'static str> {
+                match self {
+                    $( Model::$variant(t) => t.json_algo() ),*
+                }
+            }
+
+            /// The head of the table for data with `dim` features and classes `names`.
+            pub fn cli_head(&self, dim: usize, names: &[String]) -> Head {
+                match self {
+                    $( Model::$variant(t) => t.cli_head(dim, names) ),*
+                }
+            }
+
+            /// The row of `record`, or `None` when it is another algorithm's record.
+            pub fn cli_row(&self, record: &Record, names: &[String]) -> Option<Row> {
+                match (self, record) {
+                    $( (Model::$variant(t), Record::$variant(r)) => Some(t.cli_row(r, names)), )*
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+
+            /// The summary after training stopped because of `stopped`.
+            pub fn cli_summary(&self, data: &Dataset, names: &[String], stopped: Refusal) -> Summary {
+                match self {
+                    $( Model::$variant(t) => t.cli_summary(data, names, stopped) ),*
+                }
+            }
+
+            /// The class index `--predict` writes for `x`.
+            pub fn cli_predict(&self, data: &Dataset, x: &[f64]) -> usize {
+                match self {
+                    $( Model::$variant(t) => t.cli_predict(data, x) ),*
                 }
             }
         }

@@ -1,70 +1,8 @@
 use super::Format;
+use perceptron_lab::core::algo::{Head, Row, Summary};
+use perceptron_lab::core::table::{latex_cells, markdown_cells, Cell};
 use serde_json::Value;
 use std::io::{self, BufWriter, StdoutLock, Write};
-
-/// A table cell: plain text (escaped for the format), a formula (`$…$` in LaTeX), or
-/// both in a row.
-pub enum Cell {
-    /// Words, such as class names or `yes`.
-    Text(String),
-    /// Numbers, vectors and formulas: math in LaTeX, `*` written as `\cdot`.
-    Math(String),
-    /// Cells written one after the other.
-    Parts(Vec<Cell>),
-    /// Different text for Markdown and for LaTeX (written as is), e.g. `w̄` and
-    /// `$\bar{w}$`.
-    Own(&'static str, &'static str),
-}
-
-impl Cell {
-    /// The cell for Markdown: a `|` is escaped so that it does not split the cell.
-    fn markdown(&self) -> String {
-        match self {
-            Cell::Text(t) | Cell::Math(t) => t.replace('|', "\\|"),
-            Cell::Parts(parts) => parts.iter().map(Cell::markdown).collect(),
-            Cell::Own(md, _) => md.replace('|', "\\|"),
-        }
-    }
-
-    /// The cell for LaTeX: text with its special characters escaped, math in `$…$`.
-    fn latex(&self) -> String {
-        match self {
-            Cell::Text(t) => latex_text(t),
-            Cell::Math(t) => {
-                format!("${}$", t.replace(" * ", " \\cdot ").replace('→', "\\to"))
-            }
-            Cell::Parts(parts) => parts.iter().map(Cell::latex).collect(),
-            Cell::Own(_, tex) => tex.to_string(),
-        }
-    }
-}
-
-/// Text with LaTeX's special characters escaped.
-fn latex_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\\' => out.push_str("\\textbackslash{}"),
-            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '~' => out.push_str("\\textasciitilde{}"),
-            '^' => out.push_str("\\textasciicircum{}"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
-pub fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
-}
 
 /// Where the rows go, and in which format.
 pub struct Emitter<'a> {
@@ -90,83 +28,86 @@ impl Emitter<'_> {
         !self.no_steps
     }
 
-    /// The table's header (Markdown, LaTeX), the CSV header, or the JSON opening.
-    pub fn begin(&mut self, algo: &str, headers: &[Cell], csv: &[String]) -> io::Result<()> {
-        let algo = Value::String(algo.to_string());
+    /// The table's header (Markdown, LaTeX), the CSV header, or the JSON opening (with
+    /// `"algo"` when `algo` is given).
+    pub fn begin(&mut self, algo: Option<&str>, head: &Head) -> io::Result<()> {
+        let algo = algo.map_or(String::new(), |a| {
+            format!("\"algo\":{},", Value::String(a.to_string()))
+        });
         if self.no_steps {
             if self.format == Format::Json {
-                write!(self.out, "{{\"algo\":{algo},")?;
+                write!(self.out, "{{{algo}")?;
             }
             return Ok(());
         }
         match self.format {
             Format::Markdown => {
-                let names: Vec<String> = headers.iter().map(Cell::markdown).collect();
-                writeln!(self.out, "| {} |", names.join(" | "))?;
-                let rules = vec!["---"; headers.len().saturating_sub(1)];
+                writeln!(self.out, "{}", markdown_cells(&head.cells))?;
+                let rules = vec!["---"; head.cells.len().saturating_sub(1)];
                 writeln!(self.out, "|---:|{}|", rules.join("|"))
             }
-            Format::Csv => writeln!(self.out, "{}", csv.join(",")),
+            Format::Csv => writeln!(self.out, "{}", head.csv),
             Format::Latex => {
-                let names: Vec<String> = headers.iter().map(Cell::latex).collect();
-                let spec = "l".repeat(headers.len().saturating_sub(1));
+                let spec = "l".repeat(head.cells.len().saturating_sub(1));
                 write!(
                     self.out,
-                    "\\begin{{tabular}}{{r{spec}}}\n\\toprule\n{} \\\\\n\\midrule\n",
-                    names.join(" & ")
+                    "\\begin{{tabular}}{{r{spec}}}\n\\toprule\n{}\n\\midrule\n",
+                    latex_cells(&head.cells)
                 )
             }
-            Format::Json => write!(self.out, "{{\"algo\":{algo},\"steps\":["),
+            Format::Json => write!(self.out, "{{{algo}\"steps\":["),
         }
     }
 
     /// One record: a table row, a CSV row or a JSON object (nothing with `--no-steps`).
-    pub fn row(&mut self, cells: &[Cell], csv: &[String], json: &Value) -> io::Result<()> {
+    pub fn row(&mut self, row: &Row) -> io::Result<()> {
         if self.no_steps {
             return Ok(());
         }
         match self.format {
-            Format::Markdown => {
-                let cells: Vec<String> = cells.iter().map(Cell::markdown).collect();
-                writeln!(self.out, "| {} |", cells.join(" | "))
-            }
-            Format::Csv => writeln!(self.out, "{}", csv.join(",")),
-            Format::Latex => {
-                let cells: Vec<String> = cells.iter().map(Cell::latex).collect();
-                writeln!(self.out, "{} \\\\", cells.join(" & "))
-            }
+            Format::Markdown => writeln!(self.out, "{}", markdown_cells(&row.cells)),
+            Format::Csv => writeln!(self.out, "{}", row.csv),
+            Format::Latex => writeln!(self.out, "{}", latex_cells(&row.cells)),
             Format::Json => {
                 let sep = if self.first { "" } else { "," };
                 self.first = false;
-                write!(self.out, "{sep}{json}")
+                write!(self.out, "{sep}{}", row.json)
             }
         }
     }
 
-    /// Closes the table and prints the summary line (Markdown, LaTeX as a comment, CSV
-    /// only with `--no-steps`) or the JSON `"result"`.
-    pub fn finish(&mut self, summary: &str, result: &Value) -> io::Result<()> {
+    /// Closes the table (after the summary's closing row, if any) and prints the summary line
+    /// (Markdown, LaTeX as a comment, CSV only with `--no-steps`) or the JSON `"result"`.
+    pub fn finish(&mut self, summary: &Summary) -> io::Result<()> {
+        let line = &summary.line;
+        let closing = |cells: fn(&[Cell]) -> String| {
+            summary
+                .closing
+                .as_deref()
+                .map_or(String::new(), |c| cells(c) + "\n")
+        };
         match self.format {
             Format::Markdown => {
                 if !self.no_steps {
-                    writeln!(self.out)?;
+                    writeln!(self.out, "{}", closing(markdown_cells))?;
                 }
-                writeln!(self.out, "{summary}")?;
+                writeln!(self.out, "{line}")?;
             }
             Format::Csv => {
                 if self.no_steps {
-                    writeln!(self.out, "{summary}")?;
+                    writeln!(self.out, "{line}")?;
                 }
             }
             Format::Latex => {
                 if !self.no_steps {
-                    write!(self.out, "\\bottomrule\n\\end{{tabular}}\n")?;
+                    let closing = closing(latex_cells);
+                    write!(self.out, "{closing}\\bottomrule\n\\end{{tabular}}\n")?;
                 }
-                writeln!(self.out, "% {summary}")?;
+                writeln!(self.out, "% {line}")?;
             }
             Format::Json => {
                 let sep = if self.no_steps { "" } else { "]," };
-                writeln!(self.out, "{sep}\"result\":{result}}}")?;
+                writeln!(self.out, "{sep}\"result\":{}}}", summary.result)?;
             }
         }
         self.out.flush()

@@ -29,6 +29,7 @@
 //! and `intercept_` after `fit` are `w̄` and `b̄` (checked in `tests/averaged.rs` against
 //! `tests/data/averaged_reference.json`, written by `scripts/averaged_reference.py`).
 
+mod cli;
 mod show;
 
 use crate::core::algo::Learner;

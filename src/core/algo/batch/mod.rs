@@ -27,6 +27,7 @@
 //! reproducible to the last bit). The initial weights are those of [`Trainer::new`] (zero,
 //! explicit, or seeded random with `b = 0` when the bias is off).
 
+mod cli;
 mod show;
 
 use crate::core::{Dataset, Error, Refusal, Settings, TrainState, Trainer};

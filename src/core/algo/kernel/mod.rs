@@ -42,6 +42,7 @@
 //!   value, term and partial sum at `±f64::MAX` (an undefined `∞ − ∞` inside a dot product counts
 //!   as 0). An RBF value whose exponent overflows is 0. `α` and `b` saturate at `±f64::MAX`.
 
+mod cli;
 mod show;
 
 use crate::core::schedule::EpochSchedule;

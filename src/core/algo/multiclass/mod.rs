@@ -24,6 +24,7 @@
 //! The pure rule, [`update`], works on any feature vector and is what the course's worked
 //! example checks.
 
+mod cli;
 mod show;
 
 use super::ClassData;

@@ -19,6 +19,7 @@
 //! rows are drawn pair after pair).
 
 use super::multiclass::{binary_visit, dot, features, initial_rows, ClassRun, Stopping};
+mod cli;
 mod show;
 
 use super::ClassData;

@@ -23,6 +23,7 @@
 //! [`multiclass`](super::multiclass).
 
 use super::multiclass::{argmax, binary_visit, dot, features, initial_rows, ClassRun, Stopping};
+mod cli;
 mod show;
 
 use super::ClassData;

@@ -88,6 +88,7 @@
 //! internal step counter `t` (its `continue` jumps over `t += 1`), though `t_` after `fit` is
 //! still computed as `1 + max_iter·n`. It has no effect on `coef_`/`intercept_`.
 
+mod cli;
 mod show;
 
 pub use show::{Pa, Pa1, Pa2};

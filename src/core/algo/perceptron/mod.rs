@@ -5,6 +5,7 @@
 //! `b ← b + η·y`. An epoch is one pass in the current order; training has converged after a full
 //! epoch without a mistake and stops at `max_epochs` otherwise.
 
+mod cli;
 mod record;
 mod show;
 
