@@ -158,7 +158,12 @@
     // The algorithm's own numbers (e.g. C): applied on change and Enter, as the kernel.
     const params = document.querySelector('[data-role="params"]');
     if (params) {
-      listen(params, 'change', (e) => { if (e.target.dataset.param) applySetup(); });
+      // A field the lab removes (another algorithm chosen) may report a change as it goes,
+      // while the lab is drawing: apply after that, and only for a field still on the page.
+      listen(params, 'change', (e) => {
+        const field = e.target;
+        if (field.dataset.param) queueMicrotask(() => { if (field.isConnected) applySetup(); });
+      });
       listen(params, 'keydown', (e) => {
         if (e.key === 'Enter' && e.target.dataset.param) { e.preventDefault(); applySetup(); }
       });

@@ -1,7 +1,7 @@
 // Playwright configuration for Perceptron Lab's end-to-end tests.
 //
 // Run from tests/e2e:  npm test   (or: npx playwright test)
-// Needs: the built page in ../../dist (`trunk build --release` in the repo root) and, for the
+// Needs: the built page in ../../dist (`trunk build --release --features test-hooks` in the repo root: the tests use its hooks) and, for the
 // CLI comparisons, the perceptron-trace binary ($PERCEPTRON_TRACE, default
 // ../../target/release/perceptron-trace). scripts/test.sh provides both. Browsers are not
 // downloaded: Debian's Chromium (/usr/bin/chromium) is used.
@@ -20,7 +20,7 @@ const SERVED_ARG = process.env.E2E_DIST ? JSON.stringify(SERVED) : '../../dist';
 if (!fs.existsSync(path.join(SERVED, 'index.html'))) {
   throw new Error(
     `No built page at ${SERVED}/index.html. Build it first: ` +
-      'run scripts/test.sh from the repository root, or `trunk build --release` there'
+      'run scripts/test.sh from the repository root, or `trunk build --release --features test-hooks` there'
   );
 }
 

@@ -17,8 +17,12 @@ use std::process::ExitCode;
 #[command(name = "perceptron-trace", version, about)]
 struct Cli {
     /// The data file.
-    #[arg(value_name = "DATA.csv")]
-    data: std::path::PathBuf,
+    #[arg(value_name = "DATA.csv", required_unless_present = "algorithms")]
+    data: Option<std::path::PathBuf>,
+    /// Print the registry of algorithms as JSON (name, title, kind, own numbers, examples)
+    /// and exit; DATA.csv is not needed.
+    #[arg(long)]
+    algorithms: bool,
     /// No bias: the boundary passes through the origin (w0 stays 0).
     #[arg(long)]
     no_bias: bool,
@@ -54,6 +58,13 @@ struct Cli {
     /// the other formats a line after the summary. Labels are written as in DATA.csv.
     #[arg(long, value_name = "POINTS.csv")]
     predict: Option<std::path::PathBuf>,
+}
+
+impl Cli {
+    /// The data file (clap requires it unless `--algorithms` is given).
+    fn data(&self) -> &std::path::Path {
+        self.data.as_deref().unwrap_or(std::path::Path::new(""))
+    }
 }
 
 /// The values of `--algo`: the registry's names, with what each algorithm's `cli.rs` says of it.
@@ -136,6 +147,10 @@ fn given_params(matches: &ArgMatches) -> Vec<(&'static str, f64)> {
 pub fn main() -> ExitCode {
     let matches = command().get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command()).exit());
+    if cli.algorithms {
+        println!("{}", registry_json());
+        return ExitCode::SUCCESS;
+    }
     match run(&cli, &given_params(&matches)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -143,6 +158,27 @@ pub fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The registry as JSON: one object per algorithm, in the selector's order.
+fn registry_json() -> serde_json::Value {
+    serde_json::Value::Array(
+        Algorithm::ALL
+            .iter()
+            .map(|a| {
+                let info = a.info();
+                serde_json::json!({
+                    "name": info.name,
+                    "title": info.title,
+                    "kind": info.kind.name(),
+                    "params": info.params.iter().map(|p| serde_json::json!({
+                        "key": p.key, "label": p.label, "default": p.default,
+                    })).collect::<Vec<_>>(),
+                    "examples": info.examples.iter().map(|e| e.id).collect::<Vec<_>>(),
+                })
+            })
+            .collect(),
+    )
 }
 
 /// The points as the chosen algorithm reads them, and the names of their classes (for ±1
@@ -157,8 +193,8 @@ struct Input {
 impl Input {
     /// Reads DATA.csv as ±1 data or, for a multiclass algorithm, as named classes.
     fn read(cli: &Cli) -> Result<Input, String> {
-        let bytes = std::fs::read(&cli.data)
-            .map_err(|e| format!("{}: cannot read: {e}", cli.data.display()))?;
+        let bytes = std::fs::read(cli.data())
+            .map_err(|e| format!("{}: cannot read: {e}", cli.data().display()))?;
         if cli.algo.kind() == Kind::Multiclass {
             let classes = parse_class_csv(&bytes).map_err(|e| data_err(cli, e))?;
             return Ok(Input {
@@ -192,7 +228,7 @@ impl Input {
 
 /// An error of DATA.csv, naming it.
 fn data_err(cli: &Cli, e: Error) -> String {
-    format!("{}: {e}", cli.data.display())
+    format!("{}: {e}", cli.data().display())
 }
 
 /// Checks the options that clap cannot, then runs the chosen algorithm step by step, printing

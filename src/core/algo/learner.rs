@@ -115,6 +115,52 @@ pub struct Example {
     pub params: &'static [(&'static str, f64)],
 }
 
+/// The [`Visit`] methods of a record with the usual fields (`step`, `epoch`, `index`, `x`, a
+/// bool saying whether it changed the model) and serde's `Serialize`: its JSON `kind` and the
+/// name of that bool.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! visit_fields {
+    ($kind:literal, $changed:ident) => {
+        fn step(&self) -> u64 {
+            self.step
+        }
+        fn epoch(&self) -> u64 {
+            self.epoch
+        }
+        fn mistake(&self) -> bool {
+            self.$changed
+        }
+        fn visited(&self) -> Option<(usize, &[f64])> {
+            Some((self.index, &self.x))
+        }
+        fn fields(&self) -> serde_json::Value {
+            serde_json::to_value(self).unwrap_or_default()
+        }
+        fn kind(&self) -> &'static str {
+            $kind
+        }
+    };
+}
+
+/// The [`Learner`] methods of a run whose settings and [`EpochSchedule`] are the fields at
+/// the paths given (`settings`, `schedule`, or `run.settings`, `run.epochs`).
+#[macro_export]
+#[doc(hidden)]
+macro_rules! scheduled_by {
+    ($($settings:ident).+, $($schedule:ident).+) => {
+        fn settings(&self) -> &$crate::core::Settings {
+            &self.$($settings).+
+        }
+        fn schedule(&self) -> Option<&$crate::core::algo::EpochSchedule> {
+            Some(&self.$($schedule).+)
+        }
+        fn schedule_mut(&mut self) -> Option<&mut $crate::core::algo::EpochSchedule> {
+            Some(&mut self.$($schedule).+)
+        }
+    };
+}
+
 /// One step's record: a row of the trace table, in the algorithm's own words.
 pub trait Visit {
     /// The 1-based step number (for batch, the epoch).

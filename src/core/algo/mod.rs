@@ -27,6 +27,7 @@ pub mod perceptron;
 pub mod registry;
 pub(crate) mod words;
 
+pub use crate::core::schedule::EpochSchedule;
 pub use class_data::{parse_class_csv, ClassData};
 pub use cli::{CliTable, Head, Row, Summary};
 pub use learner::{

@@ -223,7 +223,7 @@ impl Runner {
         let params = setup.algorithm.info().params;
         let keys = params.iter().map(|p| p.key).collect::<Vec<_>>().join(",");
         if container.get_attribute("data-keys").as_deref() != Some(keys.as_str()) {
-            container.set_inner_html("");
+            container.set_text_content(None);
             let Some(document) = &self.document else {
                 return;
             };

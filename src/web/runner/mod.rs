@@ -28,11 +28,14 @@ fn fill_menus(root: &HtmlElement) {
         return;
     };
     let fill = |selector: &str, keep_first: bool, items: Vec<(&'static str, &'static str)>| {
-        let Some(select) = find(root, selector) else {
+        // The menu is the lab's own, or (the main page's Example menu, in the header) the page's.
+        let Some(select) =
+            find(root, selector).or_else(|| document.query_selector(selector).ok().flatten())
+        else {
             return;
         };
         let first = keep_first.then(|| select.first_element_child()).flatten();
-        select.set_inner_html("");
+        select.set_text_content(None);
         if let Some(first) = first {
             let _ = select.append_child(&first);
         }

@@ -29,24 +29,33 @@ const STATUS_FIELDS = [
 /** The "This step" panel's fields. */
 const EXPLAIN_FIELDS = ['explain-title', 'explain-weights', 'explain-score', 'explain-check', 'explain-update'];
 
-/** The status panel's title of each algorithm of the #algorithm select. */
-const ALGORITHM_TITLES = {
-  perceptron: 'Perceptron (classic rule)',
-  averaged: 'Averaged perceptron',
-  batch: 'Batch perceptron (gradient on J_p)',
-  kernel: 'Kernel perceptron (dual form)',
-  multiclass: 'Multiclass perceptron',
-  ovr: 'One-vs-rest',
-  ovo: 'One-vs-one',
-};
+/**
+ * The registry of algorithms as `perceptron-trace --algorithms` lists it (name, title, kind,
+ * own numbers, examples): the tests take their lists of algorithms from it, as the page's
+ * selector does, so an algorithm added to the registry is tested without editing them.
+ */
+const REGISTRY = (() => {
+  const { execFileSync } = require('node:child_process');
+  const { TRACE_BIN } = require('../env');
+  try {
+    return JSON.parse(execFileSync(TRACE_BIN, ['--algorithms'], { encoding: 'utf8', timeout: 30_000 }));
+  } catch (err) {
+    throw new Error(`cannot list the algorithms with ${TRACE_BIN} --algorithms (build it first): ${err.message}`);
+  }
+})();
 
-const MULTICLASS_ALGORITHMS = ['multiclass', 'ovr', 'ovo'];
+/** The status panel's title of each algorithm of the #algorithm select. */
+const ALGORITHM_TITLES = Object.fromEntries(REGISTRY.map((a) => [a.name, a.title]));
+
+/** The algorithms of K classes. */
+const MULTICLASS_ALGORITHMS = REGISTRY.filter((a) => a.kind === 'multiclass').map((a) => a.name);
 
 module.exports = {
   SEED000,
   SEED000_TABLE,
   STATUS_FIELDS,
   EXPLAIN_FIELDS,
+  REGISTRY,
   ALGORITHM_TITLES,
   MULTICLASS_ALGORITHMS,
 };

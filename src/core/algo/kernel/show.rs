@@ -10,19 +10,10 @@ use crate::core::algo::words::shorten;
 use crate::core::algo::ClassData;
 use crate::core::explain::Explanation;
 use crate::core::numfmt::{num, point, vector};
-use crate::core::schedule::EpochSchedule;
 use crate::core::{Dataset, Error, Settings, Setup};
 
 impl Learner for KernelTrainer {
-    fn settings(&self) -> &Settings {
-        &self.settings
-    }
-    fn schedule(&self) -> Option<&EpochSchedule> {
-        Some(&self.schedule)
-    }
-    fn schedule_mut(&mut self) -> Option<&mut EpochSchedule> {
-        Some(&mut self.schedule)
-    }
+    crate::scheduled_by!(settings, schedule);
     /// The new sample gets `α = 0`; `α`, `b` and the step count stay.
     fn sample_added(&mut self, n: usize) {
         self.alphas.resize(n, 0.0);
@@ -115,24 +106,7 @@ impl Algo for KernelTrainer {
 }
 
 impl Visit for KernelRecord {
-    fn step(&self) -> u64 {
-        self.step
-    }
-    fn epoch(&self) -> u64 {
-        self.epoch
-    }
-    fn mistake(&self) -> bool {
-        self.mistake
-    }
-    fn visited(&self) -> Option<(usize, &[f64])> {
-        Some((self.index, &self.x))
-    }
-    fn fields(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or_default()
-    }
-    fn kind(&self) -> &'static str {
-        "kernel"
-    }
+    crate::visit_fields!("kernel", mistake);
     fn describe(&self, settings: &Settings, _names: &[String]) -> Described {
         let r = self;
         let eta = settings.eta;

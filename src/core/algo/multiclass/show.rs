@@ -9,19 +9,10 @@ use crate::core::algo::words::{class_name, features, rows_text};
 use crate::core::algo::ClassData;
 use crate::core::explain::Explanation;
 use crate::core::numfmt::{point, vector};
-use crate::core::schedule::EpochSchedule;
 use crate::core::{Dataset, Error, Settings, Setup};
 
 impl Learner for MulticlassTrainer {
-    fn settings(&self) -> &Settings {
-        &self.run.settings
-    }
-    fn schedule(&self) -> Option<&EpochSchedule> {
-        Some(&self.run.epochs)
-    }
-    fn schedule_mut(&mut self) -> Option<&mut EpochSchedule> {
-        Some(&mut self.run.epochs)
-    }
+    crate::scheduled_by!(run.settings, run.epochs);
     fn predict_class(&self, _data: &Dataset, x: &[f64]) -> Option<usize> {
         Some(self.predict(x))
     }
@@ -70,24 +61,7 @@ impl Algo for MulticlassTrainer {
 }
 
 impl Visit for MulticlassRecord {
-    fn step(&self) -> u64 {
-        self.step
-    }
-    fn epoch(&self) -> u64 {
-        self.epoch
-    }
-    fn mistake(&self) -> bool {
-        self.mistake
-    }
-    fn visited(&self) -> Option<(usize, &[f64])> {
-        Some((self.index, &self.x))
-    }
-    fn fields(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or_default()
-    }
-    fn kind(&self) -> &'static str {
-        "multiclass"
-    }
+    crate::visit_fields!("multiclass", mistake);
     fn describe(&self, settings: &Settings, names: &[String]) -> Described {
         let r = self;
         let bias = settings.bias;

@@ -9,19 +9,10 @@ use crate::core::algo::ClassData;
 use crate::core::explain::Explanation;
 use crate::core::numfmt::{point, vector};
 use crate::core::scene::ClassLine;
-use crate::core::schedule::EpochSchedule;
 use crate::core::{Dataset, Error, Settings, Setup};
 
 impl Learner for OvoTrainer {
-    fn settings(&self) -> &Settings {
-        &self.run.settings
-    }
-    fn schedule(&self) -> Option<&EpochSchedule> {
-        Some(&self.run.epochs)
-    }
-    fn schedule_mut(&mut self) -> Option<&mut EpochSchedule> {
-        Some(&mut self.run.epochs)
-    }
+    crate::scheduled_by!(run.settings, run.epochs);
     /// Updates summed over the pairs.
     fn updates(&self) -> u64 {
         self.pair_updates.iter().sum()
@@ -81,24 +72,7 @@ impl Algo for OvoTrainer {
 }
 
 impl Visit for OvoRecord {
-    fn step(&self) -> u64 {
-        self.step
-    }
-    fn epoch(&self) -> u64 {
-        self.epoch
-    }
-    fn mistake(&self) -> bool {
-        self.mistake
-    }
-    fn visited(&self) -> Option<(usize, &[f64])> {
-        Some((self.index, &self.x))
-    }
-    fn fields(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or_default()
-    }
-    fn kind(&self) -> &'static str {
-        "ovo"
-    }
+    crate::visit_fields!("ovo", mistake);
     fn describe(&self, _settings: &Settings, names: &[String]) -> Described {
         let r = self;
         let name = |c: usize| class_name(names, c);

@@ -9,19 +9,10 @@ use crate::core::algo::ClassData;
 use crate::core::explain::Explanation;
 use crate::core::numfmt::{num, point, vector};
 use crate::core::scene::ClassLine;
-use crate::core::schedule::EpochSchedule;
 use crate::core::{Dataset, Error, Settings, Setup};
 
 impl Learner for OvrTrainer {
-    fn settings(&self) -> &Settings {
-        &self.run.settings
-    }
-    fn schedule(&self) -> Option<&EpochSchedule> {
-        Some(&self.run.epochs)
-    }
-    fn schedule_mut(&mut self) -> Option<&mut EpochSchedule> {
-        Some(&mut self.run.epochs)
-    }
+    crate::scheduled_by!(run.settings, run.epochs);
     /// Updates summed over the K classifiers.
     fn updates(&self) -> u64 {
         self.classifier_updates.iter().sum()
@@ -76,24 +67,7 @@ impl Algo for OvrTrainer {
 }
 
 impl Visit for OvrRecord {
-    fn step(&self) -> u64 {
-        self.step
-    }
-    fn epoch(&self) -> u64 {
-        self.epoch
-    }
-    fn mistake(&self) -> bool {
-        self.mistake
-    }
-    fn visited(&self) -> Option<(usize, &[f64])> {
-        Some((self.index, &self.x))
-    }
-    fn fields(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or_default()
-    }
-    fn kind(&self) -> &'static str {
-        "ovr"
-    }
+    crate::visit_fields!("ovr", mistake);
     fn describe(&self, _settings: &Settings, names: &[String]) -> Described {
         let r = self;
         let name = |c: usize| class_name(names, c);

@@ -41,15 +41,7 @@ impl<const TWO: bool> std::ops::Deref for Pa<TWO> {
 }
 
 impl Learner for PassiveAggressive {
-    fn settings(&self) -> &Settings {
-        &self.settings
-    }
-    fn schedule(&self) -> Option<&EpochSchedule> {
-        Some(&self.schedule)
-    }
-    fn schedule_mut(&mut self) -> Option<&mut EpochSchedule> {
-        Some(&mut self.schedule)
-    }
+    crate::scheduled_by!(settings, schedule);
     fn sample_added(&mut self, n: usize) {
         self.schedule.sample_added(n);
         self.end_coasting_if_reopened();
@@ -80,12 +72,7 @@ impl Learner for PassiveAggressive {
         })
     }
     fn weights_text(&self, _data: &Dataset) -> String {
-        format!(
-            "{} ({}, C = {})",
-            vector(self.weights()),
-            self.variant().name(),
-            num(self.c())
-        )
+        vector(self.weights())
     }
     fn bound_text(&self, bound: &str) -> String {
         format!("(R/γ*)² = {bound}: bounds the perceptron's mistakes, not these updates")
@@ -186,24 +173,7 @@ impl<const TWO: bool> Algo for Pa<TWO> {
 }
 
 impl Visit for PaRecord {
-    fn step(&self) -> u64 {
-        self.step
-    }
-    fn epoch(&self) -> u64 {
-        self.epoch
-    }
-    fn mistake(&self) -> bool {
-        self.updated
-    }
-    fn visited(&self) -> Option<(usize, &[f64])> {
-        Some((self.index, &self.x))
-    }
-    fn fields(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or_default()
-    }
-    fn kind(&self) -> &'static str {
-        "pa"
-    }
+    crate::visit_fields!("pa", updated);
     fn ghost(&self) -> Option<&[f64]> {
         self.updated.then_some(&self.weights_before[..])
     }

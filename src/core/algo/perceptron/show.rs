@@ -6,20 +6,11 @@ use crate::core::algo::learner::{bits, sign_class, Algo, Described, Info, Kind, 
 use crate::core::algo::ClassData;
 use crate::core::explain::Explanation;
 use crate::core::numfmt::{num, point, vector};
-use crate::core::schedule::EpochSchedule;
 use crate::core::table::{score_expression, update_text};
 use crate::core::{Dataset, Error, Settings, Setup};
 
 impl Learner for Trainer {
-    fn settings(&self) -> &Settings {
-        &self.settings
-    }
-    fn schedule(&self) -> Option<&EpochSchedule> {
-        Some(&self.schedule)
-    }
-    fn schedule_mut(&mut self) -> Option<&mut EpochSchedule> {
-        Some(&mut self.schedule)
-    }
+    crate::scheduled_by!(settings, schedule);
     fn predict_class(&self, _data: &Dataset, x: &[f64]) -> Option<usize> {
         sign_class(self.score(x))
     }
@@ -64,24 +55,7 @@ pub(crate) fn sign(y: f64) -> &'static str {
 }
 
 impl Visit for StepRecord {
-    fn step(&self) -> u64 {
-        self.step
-    }
-    fn epoch(&self) -> u64 {
-        self.epoch
-    }
-    fn mistake(&self) -> bool {
-        self.mistake
-    }
-    fn visited(&self) -> Option<(usize, &[f64])> {
-        Some((self.index, &self.x))
-    }
-    fn fields(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or_default()
-    }
-    fn kind(&self) -> &'static str {
-        "binary"
-    }
+    crate::visit_fields!("binary", mistake);
     fn ghost(&self) -> Option<&[f64]> {
         self.mistake.then_some(&self.weights_before[..])
     }
