@@ -214,3 +214,83 @@ fn c_is_checked_and_only_for_the_passive_aggressive_rule() {
     assert!(help.contains("--c <C>"), "{help}");
     assert!(help.contains("pa1:") && help.contains("pa2:"), "{help}");
 }
+
+/// `perceptron-trace --algo pa1|pa2 --c C --max-epochs E` against scikit-learn 1.9.1 directly:
+/// every recorded case of `tests/data/pa_reference.json` (written by `scripts/pa_reference.py`)
+/// with two features, its points written to a CSV file. scikit-learn runs exactly E epochs; the
+/// CLI stops at convergence or at E, which gives the same weights (a converged run no longer
+/// changes).
+#[test]
+fn the_cli_agrees_with_scikit_learn_on_the_recorded_cases() {
+    let text = std::fs::read_to_string("tests/data/pa_reference.json").unwrap();
+    let reference: Value = serde_json::from_str(&text).unwrap();
+    let dir = std::env::temp_dir().join(format!("pa-cli-reference-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut checked = 0;
+    for case in reference["cases"].as_array().unwrap() {
+        let points = reference["sets"][case["set"].as_str().unwrap()]
+            .as_array()
+            .unwrap();
+        if points[0].as_array().unwrap().len() != 3 {
+            continue; // the CLI's files here have two features
+        }
+        let file = dir.join(format!("{}.csv", case["set"].as_str().unwrap()));
+        if !file.exists() {
+            let mut csv = String::from("x1,x2,y\n");
+            for p in points {
+                let p = p.as_array().unwrap();
+                csv.push_str(&format!("{},{},{}\n", p[0], p[1], p[2]));
+            }
+            std::fs::write(&file, csv).unwrap();
+        }
+        let c = case["c"].as_f64().unwrap().to_string();
+        let epochs = case["max_epochs"].as_u64().unwrap().to_string();
+        let init = match case["init"].as_array() {
+            Some(w) => w
+                .iter()
+                .map(|v| v.as_f64().unwrap().to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+            None => "zero".to_string(),
+        };
+        let init = format!("--init={init}");
+        let mut args = vec![
+            "--algo",
+            case["variant"].as_str().unwrap(),
+            "--c",
+            &c,
+            "--max-epochs",
+            &epochs,
+            &init,
+            "--no-steps",
+            "--format",
+            "json",
+        ];
+        if !case["bias"].as_bool().unwrap() {
+            args.push("--no-bias");
+        }
+        let path = file.to_str().unwrap();
+        args.push(path);
+        let v: Value = serde_json::from_str(&stdout(&args)).expect("JSON");
+        let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * (1.0 + b.abs());
+        let theirs = case["coef"].as_array().unwrap();
+        let ours = v["result"]["weights"].as_array().unwrap();
+        for (a, b) in ours.iter().zip(theirs) {
+            assert!(
+                close(a.as_f64().unwrap(), b.as_f64().unwrap()),
+                "{args:?}: {ours:?} vs {theirs:?}"
+            );
+        }
+        let (b_ours, b_theirs) = (
+            v["result"]["bias"].as_f64().unwrap(),
+            case["intercept"].as_f64().unwrap(),
+        );
+        assert!(
+            close(b_ours, b_theirs),
+            "{args:?}: b {b_ours} vs {b_theirs}"
+        );
+        checked += 1;
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(checked >= 500, "only {checked} cases checked");
+}

@@ -2,6 +2,7 @@
 //! [`from_link`], which refuses duplicates, contradictions and over-long fragments with a reason.
 
 use super::*;
+use crate::core::algo::Kind;
 
 /// The shortest text that reads back as exactly `v`: plain decimals, or for the huge and tiny
 /// (whose plain form runs past 24 characters, e.g. 309 digits for `1e308`) the exponent form.
@@ -61,10 +62,13 @@ pub fn to_link(s: &Scenario) -> String {
         format!("v={}", s.version),
         format!("a={}", encode(&s.algorithm)),
     ];
-    if s.algorithm == "kernel" {
+    // What a link holds besides the settings follows the algorithm's kind: a kernel for the
+    // kernel kind, K for the multiclass kind (an unknown name writes neither).
+    let kind = Algorithm::parse(&s.algorithm).ok().map(Algorithm::kind);
+    if kind == Some(Kind::Kernel) {
         parts.push(format!("k={}", encode(&s.kernel)));
     }
-    if matches!(s.algorithm.as_str(), "multiclass" | "ovr" | "ovo") {
+    if kind == Some(Kind::Multiclass) {
         parts.push(format!("c={}", s.classes));
     }
     if let Some(names) = &s.class_names {
@@ -230,7 +234,7 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
     }
     let parsed = Algorithm::parse(get("a").unwrap_or("perceptron"))?;
     let algorithm = parsed.name().to_string();
-    if get("k").is_some() && parsed != Algorithm::Kernel {
+    if get("k").is_some() && parsed.kind() != Kind::Kernel {
         return Err(field(
             "link",
             format!("k (a kernel) contradicts a={algorithm}: kernels belong to a=kernel"),

@@ -96,7 +96,14 @@ impl Runner {
         self.trace_key = Some(key);
         body.set_text_content(None);
         let mut current_row = None;
-        for row in self.session.trace_rows(first, TRACE_WINDOW) {
+        let rows = self.session.trace_rows(first, TRACE_WINDOW);
+        // The caption needs only the first and last step numbers; the rows are built once.
+        let shown = rows
+            .first()
+            .map(|r| r.step)
+            .zip(rows.last().map(|r| r.step));
+        let count = rows.len();
+        for row in rows {
             let Ok(tr) = document.create_element("tr") else {
                 return;
             };
@@ -128,12 +135,11 @@ impl Runner {
             }
         }
         if let Some(caption) = &self.trace_caption {
-            let rows = self.session.trace_rows(first, TRACE_WINDOW);
-            let text = match (rows.first(), rows.last()) {
-                (Some(a), Some(b)) if rows.len() < total || first_kept > 0 => format!(
+            let text = match shown {
+                Some((a, b)) if count < total || first_kept > 0 => format!(
                     "Steps {}–{} shown of {}{}.",
-                    a.step,
-                    b.step,
+                    a,
+                    b,
                     self.session.history().last_step(),
                     if first_kept > 0 {
                         format!(" (steps before {} are no longer kept)", first_kept + 1)
@@ -141,7 +147,7 @@ impl Runner {
                         String::new()
                     }
                 ),
-                (Some(_), Some(_)) => format!("{total} steps."),
+                Some(_) => format!("{total} steps."),
                 _ => "No steps yet.".to_string(),
             };
             set_text(caption, &text);
