@@ -73,6 +73,17 @@ impl EpochSchedule {
         self.exact_epochs = exact;
     }
 
+    /// Epochs completed so far, counting `coasted` whole epochs of visits made after
+    /// convergence (the averaged and passive-aggressive runs' `run_epochs`): the current epoch
+    /// while running is under way, not completed.
+    pub fn completed_epochs(&self, coasted: u64) -> u64 {
+        match self.state {
+            TrainState::Running => self.epoch.saturating_sub(1),
+            TrainState::MaxEpochs => self.epoch,
+            TrainState::Converged => self.epoch.saturating_add(coasted),
+        }
+    }
+
     /// Whether the run goes on for exactly `max_epochs` epochs (see
     /// [`set_exact_epochs`](EpochSchedule::set_exact_epochs)).
     pub fn exact_epochs(&self) -> bool {

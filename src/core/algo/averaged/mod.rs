@@ -194,12 +194,7 @@ impl Averaged {
 
     /// Epochs completed so far, coasting epochs included.
     fn completed_epochs(&self) -> u64 {
-        match self.trainer.state() {
-            // The current epoch is under way (or about to start).
-            TrainState::Running => self.trainer.epoch().saturating_sub(1),
-            TrainState::MaxEpochs => self.trainer.epoch(),
-            TrainState::Converged => self.trainer.epoch().saturating_add(self.coasted_epochs),
-        }
+        Learner::schedule(&self.trainer).map_or(0, |s| s.completed_epochs(self.coasted_epochs))
     }
 
     /// One epoch of visits that leave a converged `w` unchanged.

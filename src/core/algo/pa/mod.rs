@@ -460,12 +460,7 @@ impl PassiveAggressive {
 
     /// Epochs completed so far, coasting epochs included.
     fn completed_epochs(&self) -> u64 {
-        match self.schedule.state() {
-            // The current epoch is under way (or about to start).
-            TrainState::Running => self.schedule.epoch().saturating_sub(1),
-            TrainState::MaxEpochs => self.schedule.epoch(),
-            TrainState::Converged => self.schedule.epoch().saturating_add(self.coasted_epochs),
-        }
+        self.schedule.completed_epochs(self.coasted_epochs)
     }
 
     /// One epoch of visits that leave a converged run's weights unchanged.
