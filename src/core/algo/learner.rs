@@ -263,8 +263,14 @@ pub trait Learner {
     fn predict_class(&self, data: &Dataset, x: &[f64]) -> Option<usize>;
 
     /// The bits of everything the next epoch depends on under a fixed order: equal keys at two
-    /// epoch starts prove that training cycles.
-    fn state_key(&self) -> Vec<u64>;
+    /// epoch starts prove that training cycles. By default the linear weights, or the rows.
+    fn state_key(&self) -> Vec<u64> {
+        match (self.linear_weights(), self.rows()) {
+            (Some(w), _) => bits(w),
+            (None, Some(rows)) => rows.iter().flat_map(|r| bits(r)).collect(),
+            (None, None) => Vec::new(),
+        }
+    }
 
     /// The classic weights `[b, w1, …]` of a binary linear model, if it is one.
     fn linear_weights(&self) -> Option<&[f64]> {
@@ -322,7 +328,11 @@ pub trait Learner {
     }
     /// The status panel's label for the bias.
     fn bias_label(&self) -> &'static str {
-        "b (= w0)"
+        if self.rows().is_some() {
+            "b of each row"
+        } else {
+            "b (= w0)"
+        }
     }
     /// The status panel's bias text.
     fn bias_text(&self, data: &Dataset) -> Option<String> {

@@ -2,7 +2,7 @@
 //! averaged line w̄ it draws and predicts with.
 
 use super::Averaged;
-use crate::core::algo::learner::{bits, sign_class, three, Algo, Info, Kind, Learner, Outcome};
+use crate::core::algo::learner::{sign_class, three, Algo, Info, Kind, Learner, Outcome};
 use crate::core::algo::ClassData;
 use crate::core::numfmt::vector;
 use crate::core::schedule::EpochSchedule;
@@ -34,9 +34,6 @@ impl Learner for Averaged {
     }
     fn predict_class(&self, _data: &Dataset, x: &[f64]) -> Option<usize> {
         sign_class(self.score(x))
-    }
-    fn state_key(&self) -> Vec<u64> {
-        bits(self.weights())
     }
     fn linear_weights(&self) -> Option<&[f64]> {
         Some(self.weights())

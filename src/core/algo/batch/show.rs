@@ -3,7 +3,7 @@
 
 use super::{Batch, BatchRecord};
 use crate::core::algo::learner::{
-    bits, sign_class, Algo, Described, Info, Kind, Learner, Outcome, Visit,
+    sign_class, Algo, Described, Info, Kind, Learner, Outcome, Visit,
 };
 use crate::core::algo::words::shorten;
 use crate::core::algo::ClassData;
@@ -66,9 +66,6 @@ impl Learner for Batch {
     }
     fn predict_class(&self, _data: &Dataset, x: &[f64]) -> Option<usize> {
         sign_class(self.score(x))
-    }
-    fn state_key(&self) -> Vec<u64> {
-        bits(self.weights())
     }
     fn linear_weights(&self) -> Option<&[f64]> {
         Some(self.weights())

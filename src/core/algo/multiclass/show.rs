@@ -2,9 +2,7 @@
 //! record's words (seed 000's worked example).
 
 use super::{MulticlassRecord, MulticlassTrainer};
-use crate::core::algo::learner::{
-    bits, three, Algo, Described, Info, Kind, Learner, Outcome, Visit,
-};
+use crate::core::algo::learner::{three, Algo, Described, Info, Kind, Learner, Outcome, Visit};
 use crate::core::algo::words::{class_name, features, rows_text};
 use crate::core::algo::ClassData;
 use crate::core::explain::Explanation;
@@ -15,9 +13,6 @@ impl Learner for MulticlassTrainer {
     crate::scheduled_by!(run.settings, run.epochs);
     fn predict_class(&self, _data: &Dataset, x: &[f64]) -> Option<usize> {
         Some(self.predict(x))
-    }
-    fn state_key(&self) -> Vec<u64> {
-        self.weights().iter().flat_map(|r| bits(r)).collect()
     }
     fn rows(&self) -> Option<&[Vec<f64>]> {
         Some(self.weights())
@@ -34,9 +29,6 @@ impl Learner for MulticlassTrainer {
     }
     fn weights_label(&self) -> &'static str {
         "W: a row per class, bias first"
-    }
-    fn bias_label(&self) -> &'static str {
-        "b of each row"
     }
 }
 

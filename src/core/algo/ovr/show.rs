@@ -1,9 +1,7 @@
 //! One-vs-rest to the rest of the lab: a line per class, and its record's words.
 
 use super::{OvrRecord, OvrTrainer};
-use crate::core::algo::learner::{
-    bits, three, Algo, Described, Info, Kind, Learner, Outcome, Visit,
-};
+use crate::core::algo::learner::{three, Algo, Described, Info, Kind, Learner, Outcome, Visit};
 use crate::core::algo::words::{class_name, rows_text};
 use crate::core::algo::ClassData;
 use crate::core::explain::Explanation;
@@ -19,9 +17,6 @@ impl Learner for OvrTrainer {
     }
     fn predict_class(&self, _data: &Dataset, x: &[f64]) -> Option<usize> {
         Some(self.predict(x))
-    }
-    fn state_key(&self) -> Vec<u64> {
-        self.weights().iter().flat_map(|r| bits(r)).collect()
     }
     fn rows(&self) -> Option<&[Vec<f64>]> {
         Some(self.weights())
@@ -43,9 +38,6 @@ impl Learner for OvrTrainer {
     }
     fn weights_label(&self) -> &'static str {
         "W: a row per class, bias first"
-    }
-    fn bias_label(&self) -> &'static str {
-        "b of each row"
     }
 }
 

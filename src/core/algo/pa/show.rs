@@ -4,7 +4,7 @@
 
 use super::{PaRecord, PaVariant, PassiveAggressive};
 use crate::core::algo::learner::{
-    bits, sign_class, Algo, Described, Example, Info, Kind, Learner, Outcome, Param, Visit,
+    sign_class, Algo, Described, Example, Info, Kind, Learner, Outcome, Param, Visit,
 };
 use crate::core::algo::perceptron::sign;
 use crate::core::algo::ClassData;
@@ -56,9 +56,6 @@ impl Learner for PassiveAggressive {
     }
     fn predict_class(&self, _data: &Dataset, x: &[f64]) -> Option<usize> {
         sign_class(self.score(x))
-    }
-    fn state_key(&self) -> Vec<u64> {
-        bits(self.weights())
     }
     fn linear_weights(&self) -> Option<&[f64]> {
         Some(self.weights())

@@ -2,7 +2,7 @@
 //! draws.
 
 use super::{Outcome, StepRecord, Trainer};
-use crate::core::algo::learner::{bits, sign_class, Algo, Described, Info, Kind, Learner, Visit};
+use crate::core::algo::learner::{sign_class, Algo, Described, Info, Kind, Learner, Visit};
 use crate::core::algo::ClassData;
 use crate::core::explain::Explanation;
 use crate::core::numfmt::{num, point, vector};
@@ -13,9 +13,6 @@ impl Learner for Trainer {
     crate::scheduled_by!(settings, schedule);
     fn predict_class(&self, _data: &Dataset, x: &[f64]) -> Option<usize> {
         sign_class(self.score(x))
-    }
-    fn state_key(&self) -> Vec<u64> {
-        bits(self.weights())
     }
     fn linear_weights(&self) -> Option<&[f64]> {
         Some(self.weights())
