@@ -102,6 +102,8 @@ pub struct Session {
     view: Rect,
     pocket_mode: bool,
     show_max_margin: bool,
+    /// The augmented view's camera and sign flip.
+    augmented: crate::core::augmented::AugmentedOptions,
     epoch_starts: HashMap<Vec<u64>, u64>,
     cycle: Option<(u64, u64)>,
     theory: Option<Theory>,
@@ -184,6 +186,7 @@ impl Session {
             view: DEFAULT_VIEW,
             pocket_mode: false,
             show_max_margin: false,
+            augmented: Default::default(),
             epoch_starts: HashMap::new(),
             cycle: None,
             theory: None,
@@ -575,6 +578,22 @@ impl Session {
                     self.region_cache = None;
                     Ok(Changed::Redraw)
                 }
+            }
+            Action::TurnAugmented { yaw, pitch } => {
+                let camera = self.augmented.camera.turned(yaw, pitch);
+                if camera == self.augmented.camera {
+                    return Ok(Changed::Nothing);
+                }
+                self.augmented.camera = camera;
+                Ok(Changed::Redraw)
+            }
+            Action::ResetAugmentedView => {
+                self.augmented.camera = Default::default();
+                Ok(Changed::Redraw)
+            }
+            Action::SetSignFlip(on) => {
+                self.augmented.flip = on;
+                Ok(Changed::Redraw)
             }
             Action::Tick { now_ms } => Ok(self.tick(now_ms)),
         }

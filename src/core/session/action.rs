@@ -140,6 +140,19 @@ pub enum Action {
         /// Cells down.
         rows: usize,
     },
+    /// Turn the augmented (3-D) view by `yaw` and tilt it by `pitch`, in radians (see
+    /// [`Camera::turned`](crate::core::augmented::Camera::turned): the turn wraps around, the
+    /// tilt stops short of straight up or down).
+    TurnAugmented {
+        /// Turn about the vertical axis, radians.
+        yaw: f64,
+        /// Tilt, radians.
+        pitch: f64,
+    },
+    /// The augmented view's default camera.
+    ResetAugmentedView,
+    /// Draw class −1 samples as −z in the augmented view (seed 002's sign flip).
+    SetSignFlip(bool),
     /// An animation frame at `now_ms` milliseconds: takes the steps that are due while playing.
     Tick {
         /// A monotonic clock, in milliseconds.

@@ -57,6 +57,21 @@ impl Session {
         }
     }
 
+    /// The augmented (3-D) view of the current state, or `None` when the model has no single
+    /// linear boundary to lift (see [`AugmentedScene::new`](crate::core::augmented::AugmentedScene::new)).
+    pub fn augmented_scene(&self) -> Option<crate::core::augmented::AugmentedScene> {
+        crate::core::augmented::AugmentedScene::new(
+            &self.scene(),
+            self.settings().bias,
+            self.augmented,
+        )
+    }
+
+    /// The augmented view's camera and sign flip.
+    pub fn augmented_options(&self) -> crate::core::augmented::AugmentedOptions {
+        self.augmented
+    }
+
     /// The status line and the panels' text.
     pub fn status(&self) -> Status {
         let t = self.model();

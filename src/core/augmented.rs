@@ -1,0 +1,497 @@
+//! The augmented view: the perceptron one dimension higher (seed 000's "Bias" pictures, seed
+//! 002's augmented vectors and sign flip).
+//!
+//! With the bias on, every sample `x = (x1, x2)` is lifted to the augmented vector
+//! `z = (1, x1, x2)`: the data lie on the plane `x0 = 1`. The weights `w = (w0, w1, w2)` are a
+//! vector of that space, and the score `w·z = w0 + w1·x1 + w2·x2` is positive on one side of the
+//! plane `w·z = 0`, which always passes through the origin. That plane cuts the data plane
+//! `x0 = 1` along exactly the 2-D boundary `w0 + w1·x1 + w2·x2 = 0`: a line that need not pass
+//! through the origin of the data plane is the trace of a plane that does.
+//!
+//! With the bias off, `z = (0, x1, x2)`: the data plane passes through the origin and so does the
+//! boundary (seed 000: "any decision boundary … will be crossing the origin").
+//!
+//! **Sign flip** (seed 002): replacing `z` by `−z` for every sample of class −1 turns the two
+//! conditions `w·z > 0` (class +1) and `w·z < 0` (class −1) into one, `w·z' > 0` for every
+//! flipped sample `z' = y·z`. A separating `w` is then a plane through the origin with every
+//! flipped sample on its positive side, and the perceptron's update `w ← w + η·z'` after a
+//! mistake adds the flipped sample itself.
+//!
+//! Everything here is in data units; the renderer (`render::draw_augmented`) projects it.
+
+use super::scene::{Scene, Visited};
+use super::{Boundary, Label, Rect};
+use std::f64::consts::PI;
+
+/// The camera's default turn about the vertical axis (radians).
+pub const DEFAULT_YAW: f64 = 0.6;
+/// The camera's default tilt (radians).
+pub const DEFAULT_PITCH: f64 = 0.35;
+/// One key press or button turns or tilts the view by this much (15°).
+pub const TURN_STEP: f64 = PI / 12.0;
+/// The tilt stays within ± this (just under 90°, looking straight down or up).
+pub const PITCH_LIMIT: f64 = 85.0 * PI / 180.0;
+/// The x0 axis spans `[-X0_REACH, X0_REACH]`: both data planes (`x0 = ±1`) and the origin.
+pub const X0_REACH: f64 = 1.25;
+
+/// Where the augmented view is looked at from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Camera {
+    /// Turn about the vertical (x0) axis, radians, in `(−π, π]`.
+    pub yaw: f64,
+    /// Tilt, radians, in `[−PITCH_LIMIT, PITCH_LIMIT]`.
+    pub pitch: f64,
+}
+
+impl Default for Camera {
+    fn default() -> Self {
+        Camera {
+            yaw: DEFAULT_YAW,
+            pitch: DEFAULT_PITCH,
+        }
+    }
+}
+
+impl Camera {
+    /// The camera turned by `yaw` and tilted by `pitch` (radians): the turn wraps around, the
+    /// tilt stops at [`PITCH_LIMIT`]. Non-finite amounts change nothing.
+    pub fn turned(self, yaw: f64, pitch: f64) -> Camera {
+        let yaw = if yaw.is_finite() { yaw } else { 0.0 };
+        let pitch = if pitch.is_finite() { pitch } else { 0.0 };
+        let mut turned = (self.yaw + yaw).rem_euclid(2.0 * PI);
+        if turned > PI {
+            turned -= 2.0 * PI;
+        }
+        Camera {
+            yaw: turned,
+            pitch: (self.pitch + pitch).clamp(-PITCH_LIMIT, PITCH_LIMIT),
+        }
+    }
+
+    /// The turn in whole degrees, `−179` to `180`.
+    pub fn yaw_degrees(&self) -> i64 {
+        (self.yaw.to_degrees().round() as i64).clamp(-180, 180)
+    }
+
+    /// The tilt in whole degrees.
+    pub fn pitch_degrees(&self) -> i64 {
+        self.pitch.to_degrees().round() as i64
+    }
+
+    /// What a screen reader says after the view moved.
+    pub fn describe(&self) -> String {
+        format!(
+            "View turned {}°, tilted {}°.",
+            self.yaw_degrees(),
+            self.pitch_degrees()
+        )
+    }
+}
+
+/// How the augmented view is shown: the camera and the sign flip (session state, changed by
+/// actions; not part of a scenario).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct AugmentedOptions {
+    /// Where it is looked at from.
+    pub camera: Camera,
+    /// Draw class −1 samples as `−z` (seed 002's sign flip).
+    pub flip: bool,
+}
+
+/// The box the view shows: a range per augmented coordinate.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bounds {
+    /// The bias coordinate x0 (drawn vertical).
+    pub x0: (f64, f64),
+    /// x1.
+    pub x1: (f64, f64),
+    /// x2.
+    pub x2: (f64, f64),
+}
+
+impl Bounds {
+    fn range(&self, axis: usize) -> (f64, f64) {
+        match axis {
+            0 => self.x0,
+            1 => self.x1,
+            _ => self.x2,
+        }
+    }
+
+    /// Whether `z` lies inside the box or on its faces (with a little slack for rounding).
+    pub fn contains(&self, z: [f64; 3]) -> bool {
+        (0..3).all(|a| {
+            let (lo, hi) = self.range(a);
+            let slack = (hi - lo) * 1e-9;
+            z[a] >= lo - slack && z[a] <= hi + slack
+        })
+    }
+
+    /// The 8 corners.
+    fn corners(&self) -> [[f64; 3]; 8] {
+        let mut out = [[0.0; 3]; 8];
+        for (i, corner) in out.iter_mut().enumerate() {
+            for (a, c) in corner.iter_mut().enumerate() {
+                let (lo, hi) = self.range(a);
+                *c = if i >> a & 1 == 0 { lo } else { hi };
+            }
+        }
+        out
+    }
+}
+
+/// One sample as the view draws it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Lifted {
+    /// Its augmented vector `(x0, x1, x2)`: `(1, x)` with the bias, `(0, x)` without; negated
+    /// for class −1 when the sign flip is on.
+    pub z: [f64; 3],
+    /// Its class index (the binary label is `label`).
+    pub class: usize,
+    /// Its binary label.
+    pub label: Label,
+    /// Whether it was negated by the sign flip.
+    pub flipped: bool,
+}
+
+/// What the augmented view draws for one frame, in data units.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AugmentedScene {
+    /// Whether the bias feature is on (the data plane is `x0 = 1`, else `x0 = 0`).
+    pub bias: bool,
+    /// The options it was built with.
+    pub options: AugmentedOptions,
+    /// The box shown.
+    pub bounds: Bounds,
+    /// The samples, lifted (and flipped).
+    pub points: Vec<Lifted>,
+    /// The sample just visited.
+    pub visited: Option<Visited>,
+    /// The weights `(w0, w1, w2)` (`w0` is 0 without the bias).
+    pub weights: [f64; 3],
+    /// The weights before the last update, when the last step was one.
+    pub previous: Option<[f64; 3]>,
+    /// The plane `w·z = 0` inside the box, as a convex polygon (empty when `w = 0`).
+    pub plane: Vec<[f64; 3]>,
+    /// The plane of the previous weights (the ghost), when the last step was an update.
+    pub old_plane: Vec<[f64; 3]>,
+    /// Where the plane cuts the data plane: the 2-D boundary, lifted.
+    pub boundary: Option<[[f64; 3]; 2]>,
+    /// Arrows are drawn multiplied by this (at most 1) so that w, the old w and the update fit
+    /// in the box together.
+    pub arrow_scale: f64,
+}
+
+/// The height of the data plane: 1 with the bias feature, 0 without.
+fn plane_height(bias: bool) -> f64 {
+    if bias {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+impl AugmentedScene {
+    /// The augmented view of `scene`, or `None` when the model has no single linear boundary
+    /// (multiclass, one-vs-rest, one-vs-one, non-linear kernels): the picture is the binary
+    /// linear rule's.
+    pub fn new(scene: &Scene<'_>, bias: bool, options: AugmentedOptions) -> Option<AugmentedScene> {
+        if !scene.binary {
+            return None;
+        }
+        let raw = scene.weights?;
+        let weights = if bias { raw } else { [0.0, raw[1], raw[2]] };
+        let previous = scene
+            .previous
+            .map(|p| if bias { p } else { [0.0, p[1], p[2]] });
+        let h = plane_height(bias);
+        let points: Vec<Lifted> = scene
+            .points()
+            .map(|p| {
+                let flipped = options.flip && p.label == Label::Neg;
+                let sign = if flipped { -1.0 } else { 1.0 };
+                Lifted {
+                    z: [sign * h, sign * p.x, sign * p.y],
+                    class: p.class,
+                    label: p.label,
+                    flipped,
+                }
+            })
+            .collect();
+        let bounds = bounds_for(&scene.view, &points);
+        let plane = plane_polygon(weights, &bounds);
+        let old_plane = previous.map_or_else(Vec::new, |p| plane_polygon(p, &bounds));
+        let boundary = slice_at(&plane, h);
+        let arrow_scale = arrow_scale(&bounds, weights, previous);
+        Some(AugmentedScene {
+            bias,
+            options,
+            bounds,
+            points,
+            visited: scene.visited,
+            weights,
+            previous,
+            plane,
+            old_plane,
+            boundary,
+            arrow_scale,
+        })
+    }
+
+    /// The update `Δw = w − w_old` of the last step (for the classic rule `η·y·z`), when it was
+    /// one.
+    pub fn update(&self) -> Option<[f64; 3]> {
+        let p = self.previous?;
+        Some([
+            self.weights[0] - p[0],
+            self.weights[1] - p[1],
+            self.weights[2] - p[2],
+        ])
+    }
+
+    /// How many samples are on the positive side of the plane, `w·z' > 0`, counting each sample
+    /// by its flipped vector `z' = y·z` (so, with or without the flip shown, the samples the
+    /// weights classify correctly).
+    pub fn on_positive_side(&self) -> usize {
+        self.points
+            .iter()
+            .filter(|p| {
+                // z' = y·z of the unflipped vector; a flipped sample's z is already −z.
+                let y = if p.label == Label::Pos { 1.0 } else { -1.0 };
+                let f = if p.flipped { -y } else { y };
+                dot(self.weights, [f * p.z[0], f * p.z[1], f * p.z[2]]) > 0.0
+            })
+            .count()
+    }
+
+    /// A description of the picture for screen readers, from the numbers on show.
+    pub fn describe(&self) -> String {
+        use super::numfmt::num;
+        let n = self.points.len();
+        let w = format!(
+            "[{}, {}, {}]",
+            num(self.weights[0]),
+            num(self.weights[1]),
+            num(self.weights[2])
+        );
+        let mut text = if self.bias {
+            format!(
+                "Augmented space (x0, x1, x2), x0 drawn upwards: the {n} points lifted to (1, x1, x2) on the plane x0 = 1. "
+            )
+        } else {
+            format!(
+                "Augmented space without the bias: the {n} points lie on the plane x0 = 0, through the origin. "
+            )
+        };
+        if self.plane.is_empty() {
+            text.push_str(&format!("w = {w} is zero, so there is no plane yet."));
+        } else {
+            text.push_str(&format!(
+                "w = {w} is normal to the plane w·z = 0 through the origin, which cuts the data plane along the boundary {} + {}·x1 + {}·x2 = 0",
+                num(self.weights[0]),
+                num(self.weights[1]),
+                num(self.weights[2])
+            ));
+            text.push_str(if self.boundary.is_some() {
+                "."
+            } else {
+                " (outside the box shown)."
+            });
+        }
+        if let Some(u) = self.update() {
+            text.push_str(&format!(
+                " The last step was an update: the old plane is drawn as a ghost and Δw = [{}, {}, {}] tip to tail from the old w.",
+                num(u[0]),
+                num(u[1]),
+                num(u[2])
+            ));
+        }
+        if self.options.flip {
+            let flipped = self.points.iter().filter(|p| p.flipped).count();
+            text.push_str(&format!(
+                " Sign flip on: the {flipped} points of class −1 are drawn as −z, so a solution has every point on the positive side; {} of {n} are.",
+                self.on_positive_side()
+            ));
+        } else {
+            text.push_str(&format!(
+                " {} of {n} points are on their class's side.",
+                self.on_positive_side()
+            ));
+        }
+        if self.arrow_scale < 1.0 {
+            text.push_str(&format!(
+                " Arrows are drawn at {} of their length to fit.",
+                num(self.arrow_scale)
+            ));
+        }
+        text
+    }
+}
+
+/// The box: x0 over `[−X0_REACH, X0_REACH]`; x1 and x2 symmetric about 0, wide enough for the
+/// 2-D view and every drawn sample.
+fn bounds_for(view: &Rect, points: &[Lifted]) -> Bounds {
+    let reach = |lo: f64, hi: f64, axis: usize| {
+        let r = points
+            .iter()
+            .map(|p| p.z[axis].abs())
+            .fold(lo.abs().max(hi.abs()), f64::max);
+        if r.is_finite() && r > 0.0 {
+            r
+        } else {
+            1.0
+        }
+    };
+    let a = reach(view.x_min, view.x_max, 1);
+    let b = reach(view.y_min, view.y_max, 2);
+    Bounds {
+        x0: (-X0_REACH, X0_REACH),
+        x1: (-a, a),
+        x2: (-b, b),
+    }
+}
+
+/// The part of the plane `w·z = 0` inside `bounds`: a convex polygon (3 to 6 corners, in order
+/// around it), or empty when `w = 0` or not finite.
+pub fn plane_polygon(w: [f64; 3], bounds: &Bounds) -> Vec<[f64; 3]> {
+    if w.iter().any(|v| !v.is_finite()) || w.iter().all(|v| *v == 0.0) {
+        return Vec::new();
+    }
+    // Scale-free: the plane is the same for any positive multiple of w.
+    let norm = dot(w, w).sqrt();
+    let n = [w[0] / norm, w[1] / norm, w[2] / norm];
+    let corners = bounds.corners();
+    let mut points: Vec<[f64; 3]> = Vec::new();
+    // The 12 edges: corners differing in one coordinate bit.
+    for i in 0..8usize {
+        for a in 0..3 {
+            let j = i | 1 << a;
+            if j == i {
+                continue;
+            }
+            let (p, q) = (corners[i], corners[j]);
+            let (dp, dq) = (dot(n, p), dot(n, q));
+            if dp == 0.0 {
+                points.push(p);
+            }
+            if dq == 0.0 {
+                points.push(q);
+            }
+            if (dp < 0.0 && dq > 0.0) || (dp > 0.0 && dq < 0.0) {
+                let t = dp / (dp - dq);
+                points.push([
+                    p[0] + t * (q[0] - p[0]),
+                    p[1] + t * (q[1] - p[1]),
+                    p[2] + t * (q[2] - p[2]),
+                ]);
+            }
+        }
+    }
+    // Remove duplicates (a corner on the plane is found from three edges).
+    let size = [bounds.x0, bounds.x1, bounds.x2].map(|(lo, hi)| hi - lo);
+    let close = |a: &[f64; 3], b: &[f64; 3]| (0..3).all(|k| (a[k] - b[k]).abs() <= size[k] * 1e-12);
+    let mut unique: Vec<[f64; 3]> = Vec::new();
+    for p in points {
+        if !unique.iter().any(|u| close(u, &p)) {
+            unique.push(p);
+        }
+    }
+    if unique.len() < 3 {
+        return Vec::new();
+    }
+    // Order around the centroid, by angle in a basis of the plane (in box-relative units so
+    // that very different axis ranges do not squash the angles).
+    let rel = |p: &[f64; 3]| [p[0] / size[0], p[1] / size[1], p[2] / size[2]];
+    let k = unique.len() as f64;
+    let c = unique.iter().fold([0.0; 3], |s, p| {
+        let r = rel(p);
+        [s[0] + r[0] / k, s[1] + r[1] / k, s[2] + r[2] / k]
+    });
+    let first = rel(&unique[0]);
+    let u = [first[0] - c[0], first[1] - c[1], first[2] - c[2]];
+    // The plane's normal in relative units: n scaled by the sizes.
+    let m = [n[0] * size[0], n[1] * size[1], n[2] * size[2]];
+    let v = [
+        m[1] * u[2] - m[2] * u[1],
+        m[2] * u[0] - m[0] * u[2],
+        m[0] * u[1] - m[1] * u[0],
+    ];
+    let mut keyed: Vec<(f64, [f64; 3])> = unique
+        .into_iter()
+        .map(|p| {
+            let r = rel(&p);
+            let d = [r[0] - c[0], r[1] - c[1], r[2] - c[2]];
+            (dot(d, v).atan2(dot(d, u)), p)
+        })
+        .collect();
+    keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
+    keyed.into_iter().map(|(_, p)| p).collect()
+}
+
+/// Where the convex polygon `plane` crosses the plane `x0 = h`: a segment, or `None` when it
+/// does not (or lies in it).
+pub fn slice_at(plane: &[[f64; 3]], h: f64) -> Option<[[f64; 3]; 2]> {
+    let mut hits: Vec<[f64; 3]> = Vec::new();
+    let k = plane.len();
+    for i in 0..k {
+        let (p, q) = (plane[i], plane[(i + 1) % k]);
+        let (dp, dq) = (p[0] - h, q[0] - h);
+        if dp == 0.0 && dq == 0.0 {
+            return None;
+        }
+        if dp == 0.0 {
+            hits.push(p);
+        } else if (dp < 0.0 && dq > 0.0) || (dp > 0.0 && dq < 0.0) {
+            let t = dp / (dp - dq);
+            hits.push([h, p[1] + t * (q[1] - p[1]), p[2] + t * (q[2] - p[2])]);
+        }
+    }
+    let first = *hits.first()?;
+    let far = hits
+        .iter()
+        .copied()
+        .max_by(|a, b| dist2(first, *a).total_cmp(&dist2(first, *b)))?;
+    (dist2(first, far) > 0.0).then_some([first, far])
+}
+
+fn dist2(a: [f64; 3], b: [f64; 3]) -> f64 {
+    (0..3).map(|k| (a[k] - b[k]).powi(2)).sum()
+}
+
+/// The largest factor ≤ 1 at which w and the old w (and so the update between them) fit in the
+/// box.
+fn arrow_scale(bounds: &Bounds, w: [f64; 3], previous: Option<[f64; 3]>) -> f64 {
+    let fit = |v: [f64; 3]| {
+        (0..3)
+            .map(|a| {
+                let (_, hi) = bounds.range(a);
+                if v[a] == 0.0 || !v[a].is_finite() {
+                    f64::INFINITY
+                } else {
+                    0.95 * hi / v[a].abs()
+                }
+            })
+            .fold(f64::INFINITY, f64::min)
+    };
+    let s = fit(w).min(previous.map_or(f64::INFINITY, fit));
+    if s.is_finite() && s > 0.0 {
+        s.min(1.0)
+    } else {
+        1.0
+    }
+}
+
+/// The 2-D boundary of weights `[b, w1, w2]` clipped to the x1–x2 face of `bounds`: what the
+/// lifted boundary must equal (for tests and the description).
+pub fn boundary_2d(w: [f64; 3], bounds: &Bounds) -> Option<[(f64, f64); 2]> {
+    Boundary::from_weights(&w).segment(&Rect {
+        x_min: bounds.x1.0,
+        x_max: bounds.x1.1,
+        y_min: bounds.x2.0,
+        y_max: bounds.x2.1,
+    })
+}
