@@ -4,12 +4,14 @@
 //! backend. Every size is multiplied by [`Theme::scale`] (the devicePixelRatio in the browser),
 //! so lines, points and text stay the same size in CSS pixels and crisp on HiDPI screens.
 
+mod augmented;
 mod charts;
 mod fast;
 mod frame;
 mod points;
 mod theme;
 
+pub use augmented::draw_augmented;
 pub use charts::draw_batch;
 pub use fast::{
     marks_key, paint_marks, paint_region, region_grid, region_image, MarkPainter, RegionPainter,

@@ -1,0 +1,317 @@
+//! The augmented view: samples lifted to `(x0, x1, x2)`, the weight vector, the plane
+//! `w·z = 0` through the origin and its trace on the data plane, drawn through plotters' 3-D
+//! chart (the page on a canvas, the tests and "Save SVG" on the SVG backend).
+//!
+//! Axes: plotters' X is x1, its vertical Y is the bias coordinate x0, its Z is x2. The three
+//! axes are drawn at the same length whatever their ranges, so angles are not to scale.
+
+use super::points::mark;
+use super::{DrawError, Mark, Theme};
+use crate::core::augmented::AugmentedScene;
+use crate::core::numfmt::num;
+use crate::core::Label;
+use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+
+/// A point of the augmented space, `(x0, x1, x2)`, in plotters' axis order `(x1, x0, x2)`.
+fn at(z: [f64; 3]) -> (f64, f64, f64) {
+    (z[1], z[0], z[2])
+}
+
+/// Draws the augmented view of `scene` on `area`.
+///
+/// Layers, back to front: the box with its grid and ticks, the data plane (`x0 = 1`, or
+/// `x0 = 0` without the bias; with the sign flip also `x0 = −1`), the old plane as a dashed
+/// ghost after an update, the plane `w·z = 0` (translucent, outlined), its trace on the data
+/// plane (the 2-D boundary, in the boundary's colour), the samples (class by colour *and*
+/// shape, nearest last), the ring of the sample just visited, the arrows (old w, Δw tip to tail,
+/// w) from the origin, the axis names and a key.
+pub fn draw_augmented<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    scene: &AugmentedScene,
+    theme: &Theme,
+) -> Result<(), DrawError<DB>> {
+    area.fill(&theme.background)?;
+    let (width, height) = area.dim_in_pixel();
+    if width < 60 || height < 60 {
+        return Ok(());
+    }
+    let b = scene.bounds;
+    let margin = theme.px(10.0);
+    let mut chart = ChartBuilder::on(area)
+        .margin(margin)
+        .margin_top(theme.px(34.0))
+        .build_cartesian_3d(b.x1.0..b.x1.1, b.x0.0..b.x0.1, b.x2.0..b.x2.1)?;
+    let camera = scene.options.camera;
+    chart.with_projection(|mut pb| {
+        pb.yaw = camera.yaw;
+        pb.pitch = camera.pitch;
+        pb.scale = 0.78;
+        pb.into_matrix()
+    });
+    let tick_font = ("sans-serif", theme.font(12.0))
+        .into_font()
+        .color(&theme.text);
+    chart
+        .configure_axes()
+        .tick_size(theme.px(4.0))
+        .x_labels(5)
+        .y_labels(3)
+        .z_labels(5)
+        .max_light_lines(0)
+        .axis_panel_style(theme.grid_light)
+        .bold_grid_style(theme.grid_bold.stroke_width(theme.px(1.0)))
+        .light_grid_style(theme.grid_light.stroke_width(theme.px(1.0)))
+        .label_style(tick_font)
+        .x_formatter(&|v| num(*v))
+        .y_formatter(&|v| num(*v))
+        .z_formatter(&|v| num(*v))
+        .draw()?;
+
+    let h = if scene.bias { 1.0 } else { 0.0 };
+    let data_plane = |x0: f64| {
+        vec![
+            at([x0, b.x1.0, b.x2.0]),
+            at([x0, b.x1.1, b.x2.0]),
+            at([x0, b.x1.1, b.x2.1]),
+            at([x0, b.x1.0, b.x2.1]),
+        ]
+    };
+    let mut planes = vec![h];
+    if scene.options.flip && scene.bias {
+        planes.push(-h);
+    }
+    for x0 in planes {
+        chart.draw_series(std::iter::once(Polygon::new(
+            data_plane(x0),
+            theme.axis.mix(0.10).filled(),
+        )))?;
+        let mut outline = data_plane(x0);
+        outline.push(outline[0]);
+        chart.draw_series(std::iter::once(PathElement::new(
+            outline,
+            theme.axis.mix(0.6).stroke_width(theme.px(1.0)),
+        )))?;
+    }
+
+    // The old plane, dashed, then the plane w·z = 0.
+    if scene.old_plane.len() >= 3 {
+        let mut ghost: Vec<_> = scene.old_plane.iter().copied().map(at).collect();
+        ghost.push(ghost[0]);
+        chart.draw_series(std::iter::once(DashedPathElement::new(
+            ghost,
+            theme.px(7.0),
+            theme.px(5.0),
+            theme.ghost.stroke_width(theme.px(2.0)),
+        )))?;
+    }
+    if scene.plane.len() >= 3 {
+        let corners: Vec<_> = scene.plane.iter().copied().map(at).collect();
+        chart.draw_series(std::iter::once(Polygon::new(
+            corners.clone(),
+            theme.weight.mix(0.16).filled(),
+        )))?;
+        let mut outline = corners;
+        outline.push(outline[0]);
+        chart.draw_series(std::iter::once(PathElement::new(
+            outline,
+            theme.weight.mix(0.9).stroke_width(theme.px(1.5)),
+        )))?;
+    }
+    if let Some([p, q]) = scene.boundary {
+        chart.draw_series(std::iter::once(PathElement::new(
+            vec![at(p), at(q)],
+            theme.boundary.stroke_width(theme.px(3.0)),
+        )))?;
+    }
+
+    // Samples, farthest first, so nearer marks cover farther ones.
+    let spec = chart.as_coord_spec().clone();
+    let pixel = |z: [f64; 3]| spec.translate(&at(z));
+    let mut order: Vec<usize> = (0..scene.points.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(spec.depth(&at(scene.points[i].z))));
+    for i in order {
+        let p = scene.points[i];
+        let (x, y) = pixel(p.z);
+        let colour = match p.label {
+            Label::Pos => theme.positive,
+            Label::Neg => theme.negative,
+        };
+        draw_mark(area, (x, y), &mark(p.class, 1.0, theme), colour, theme)?;
+    }
+    if let Some(v) = scene.visited {
+        if let Some(p) = scene.points.get(v.index) {
+            let colour = if v.mistake {
+                theme.ring_mistake
+            } else {
+                theme.ring
+            };
+            area.draw(&Circle::new(
+                pixel(p.z),
+                theme.px(11.0),
+                colour.stroke_width(theme.px(2.5)),
+            ))?;
+        }
+    }
+
+    // Arrows from the origin, scaled together so they fit.
+    let s = scene.arrow_scale;
+    let scaled = |w: [f64; 3]| [w[0] * s, w[1] * s, w[2] * s];
+    let origin = pixel([0.0, 0.0, 0.0]);
+    let tip = scaled(scene.weights);
+    if let Some(previous) = scene.previous {
+        let old = scaled(previous);
+        arrow(area, origin, pixel(old), theme.old_weight, "old w", theme)?;
+        let colour = match scene.visited.and_then(|v| scene.points.get(v.index)) {
+            Some(p) if p.label == Label::Neg => theme.negative,
+            Some(_) => theme.positive,
+            None => theme.old_weight,
+        };
+        arrow(area, pixel(old), pixel(tip), colour, "Δw", theme)?;
+    }
+    if scene.weights != [0.0, 0.0, 0.0] {
+        arrow(area, origin, pixel(tip), theme.weight, "w", theme)?;
+    }
+    area.draw(&Circle::new(origin, theme.px(3.0), theme.text.filled()))?;
+
+    // Axis names at the far ends of the box's edges through the low corner.
+    let names = [
+        ([b.x0.0, b.x1.1, b.x2.0], "x₁"),
+        ([b.x0.1, b.x1.0, b.x2.0], "x₀"),
+        ([b.x0.0, b.x1.0, b.x2.1], "x₂"),
+    ];
+    let name_font = ("sans-serif", theme.font(16.0))
+        .into_font()
+        .style(FontStyle::Bold)
+        .color(&theme.text);
+    for (z, name) in names {
+        let (x, y) = pixel(z);
+        area.draw(&Text::new(
+            name,
+            (x + theme.px(6.0) as i32, y - theme.px(8.0) as i32),
+            name_font.clone(),
+        ))?;
+    }
+    key(area, scene, theme)
+}
+
+/// One sample's mark at pixel `(x, y)`, outlined in the background colour so that marks that
+/// overlap in the projection stay apart.
+fn draw_mark<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    (x, y): (i32, i32),
+    shape: &Mark,
+    colour: RGBColor,
+    theme: &Theme,
+) -> Result<(), DrawError<DB>> {
+    let outline = theme.background.stroke_width(theme.px(1.5));
+    match shape {
+        Mark::Circle(r) => {
+            let r = *r as i32;
+            area.draw(&Circle::new((x, y), r, colour.filled()))?;
+            area.draw(&Circle::new((x, y), r, outline))?;
+        }
+        Mark::Polygon(corners) => {
+            let pts: Vec<(i32, i32)> = corners
+                .iter()
+                .map(|(dx, dy)| (x + *dx as i32, y + *dy as i32))
+                .collect();
+            area.draw(&Polygon::new(pts.clone(), colour.filled()))?;
+            let mut ring = pts;
+            ring.push(ring[0]);
+            area.draw(&PathElement::new(ring, outline))?;
+        }
+    }
+    Ok(())
+}
+
+/// An arrow from `from` to `to` (pixels) with a filled head and `label` beside its tip.
+fn arrow<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    from: (i32, i32),
+    to: (i32, i32),
+    colour: RGBColor,
+    label: &str,
+    theme: &Theme,
+) -> Result<(), DrawError<DB>> {
+    let (sx, sy) = (f64::from(from.0), f64::from(from.1));
+    let (ex, ey) = (f64::from(to.0), f64::from(to.1));
+    let (dx, dy) = (ex - sx, ey - sy);
+    let length = dx.hypot(dy);
+    if length < 2.0 {
+        return Ok(());
+    }
+    let (ux, uy) = (dx / length, dy / length);
+    let head = f64::from(theme.px(14.0)).min(length * 0.6);
+    let half = head * 0.45;
+    let base = (ex - ux * head, ey - uy * head);
+    area.draw(&PathElement::new(
+        vec![from, (base.0.round() as i32, base.1.round() as i32)],
+        colour.stroke_width(theme.px(3.0)),
+    ))?;
+    let wing = |sign: f64| {
+        (
+            (base.0 - uy * half * sign).round() as i32,
+            (base.1 + ux * half * sign).round() as i32,
+        )
+    };
+    area.draw(&Polygon::new(
+        vec![to, wing(1.0), wing(-1.0)],
+        colour.filled(),
+    ))?;
+    let font = ("sans-serif", theme.font(15.0))
+        .into_font()
+        .style(FontStyle::Bold)
+        .color(&colour);
+    let offset = f64::from(theme.px(10.0));
+    let at = (
+        (ex + ux * offset - f64::from(theme.px(4.0))).round() as i32,
+        (ey + uy * offset - f64::from(theme.px(8.0))).round() as i32,
+    );
+    let (w, h) = (
+        (f64::from(theme.px(9.5)) * label.chars().count() as f64) as i32,
+        theme.px(18.0) as i32,
+    );
+    area.draw(&Rectangle::new(
+        [(at.0 - 2, at.1 - 2), (at.0 + w, at.1 + h)],
+        theme.background.mix(0.78).filled(),
+    ))?;
+    area.draw(&Text::new(label.to_string(), at, font))
+}
+
+/// The key along the top: what each mark of the picture is.
+fn key<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    scene: &AugmentedScene,
+    theme: &Theme,
+) -> Result<(), DrawError<DB>> {
+    let plane_name = if scene.bias { "x₀ = 1" } else { "x₀ = 0" };
+    let mut entries: Vec<(RGBColor, String)> = vec![
+        (theme.weight, "plane w·z = 0".to_string()),
+        (theme.boundary, format!("its trace on {plane_name}")),
+    ];
+    if scene.previous.is_some() {
+        entries.push((theme.ghost, "old plane (dashed)".to_string()));
+    }
+    if scene.options.flip {
+        entries.push((theme.negative, "class −1 drawn as −z".to_string()));
+    }
+    let font = ("sans-serif", theme.font(13.0))
+        .into_font()
+        .color(&theme.text);
+    let mut x = theme.px(8.0) as i32;
+    let y = theme.px(8.0) as i32;
+    let swatch = theme.px(14.0) as i32;
+    for (colour, text) in entries {
+        area.draw(&Rectangle::new(
+            [(x, y + 2), (x + swatch, y + swatch - 2)],
+            colour.filled(),
+        ))?;
+        x += swatch + theme.px(5.0) as i32;
+        area.draw(&Text::new(text.clone(), (x, y), font.clone()))?;
+        x +=
+            (f64::from(theme.px(7.2)) * text.chars().count() as f64) as i32 + theme.px(14.0) as i32;
+    }
+    Ok(())
+}
