@@ -90,6 +90,11 @@ fn without_the_bias_the_data_plane_and_the_boundary_pass_through_the_origin() {
         "{p:?} {q:?}"
     );
     assert!(a.describe().contains("through the origin"));
+    assert!(
+        a.describe().contains("along the boundary x1 − 3·x2 = 0."),
+        "{}",
+        a.describe()
+    );
 }
 
 #[test]
@@ -135,6 +140,16 @@ fn before_convergence_the_flip_shows_the_samples_left_on_the_wrong_side() {
     // Without the flip, the count is the same: the samples the weights classify correctly.
     let _ = s.apply(Action::SetSignFlip(false)).unwrap();
     assert_eq!(s.augmented_scene().unwrap().on_positive_side(), positive);
+}
+
+#[test]
+fn the_boundary_is_written_as_a_person_writes_it() {
+    use perceptron_lab::core::augmented::equation;
+    assert_eq!(equation([0.0, 3.0, 2.0]), "3·x1 + 2·x2");
+    assert_eq!(equation([-1.0, 1.0, -1.0]), "−1 + x1 − x2");
+    assert_eq!(equation([0.5, -2.5, 0.0]), "0.5 − 2.5·x1");
+    assert_eq!(equation([0.0, 0.0, -1.0]), "−x2");
+    assert_eq!(equation([0.0, 0.0, 0.0]), "0");
 }
 
 #[test]

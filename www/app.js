@@ -231,6 +231,18 @@
       a.remove();
       later(() => URL.revokeObjectURL(url), 1000);
     };
+    // A canvas as drawn, at the screen's resolution.
+    const saveCanvas = (source, name) => source.toBlob((blob) => {
+      if (!blob) return;
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = name;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      later(() => URL.revokeObjectURL(url), 1000);
+    }, 'image/png');
     const exporter = (format, name, type) => () => {
       const text = call(() => lab.trace_export(format));
       if (typeof text === 'string') download(name, type, text);
@@ -238,6 +250,60 @@
     on('export-markdown', 'click', exporter('markdown', 'perceptron-trace.md', 'text/markdown'));
     on('export-csv', 'click', exporter('csv', 'perceptron-trace.csv', 'text/csv'));
     on('export-latex', 'click', exporter('latex', 'perceptron-trace.tex', 'application/x-tex'));
+
+    // ----- the augmented (3-D) view: turn and tilt by keys, buttons and dragging ------------------
+    const augmented = byId('augmented-plot');
+    if (augmented) {
+      const TURN = Math.PI / 12;
+      const turns = {
+        ArrowLeft: [-TURN, 0], ArrowRight: [TURN, 0], ArrowUp: [0, TURN], ArrowDown: [0, -TURN],
+        left: [-TURN, 0], right: [TURN, 0], up: [0, TURN], down: [0, -TURN],
+      };
+      // On the focused view the arrows turn it (and do not step); Home resets it.
+      listen(augmented, 'keydown', (e) => {
+        if (e.ctrlKey || e.metaKey || e.altKey) return;
+        const turn = turns[e.key];
+        if (turn) call(() => lab.turn_augmented(turn[0], turn[1]));
+        else if (e.key === 'Home') call(() => lab.reset_augmented_view());
+        else return;
+        e.preventDefault();
+        e.stopPropagation();
+      });
+      document.querySelectorAll('[data-turn]').forEach((button) => {
+        listen(button, 'click', () => {
+          const turn = turns[button.dataset.turn];
+          call(() => lab.turn_augmented(turn[0], turn[1]));
+        });
+      });
+      on('augmented-reset', 'click', () => call(() => lab.reset_augmented_view()));
+      on('sign-flip', 'change', (e) => call(() => lab.set_sign_flip(e.target.checked)));
+      // Dragging (mouse, touch, pen): 1 CSS pixel turns the view by 0.01 radians.
+      let dragFrom = null;
+      listen(augmented, 'pointerdown', (e) => {
+        dragFrom = [e.clientX, e.clientY];
+        augmented.setPointerCapture(e.pointerId);
+        e.preventDefault();
+      });
+      listen(augmented, 'pointermove', (e) => {
+        if (!dragFrom) return;
+        const [x, y] = dragFrom;
+        dragFrom = [e.clientX, e.clientY];
+        call(() => lab.turn_augmented((e.clientX - x) * 0.01, (e.clientY - y) * 0.01));
+      });
+      const endDrag = () => { dragFrom = null; };
+      listen(augmented, 'pointerup', endDrag);
+      listen(augmented, 'pointercancel', endDrag);
+      // Opening the panel, or a new size, draws the view afresh in the next frame.
+      listen(byId('augmented-panel'), 'toggle', () => call(() => lab.refresh()));
+      const resized = new ResizeObserver(() => call(() => lab.refresh()));
+      resized.observe(augmented);
+      observers.push(resized);
+      on('augmented-svg', 'click', () => {
+        const text = call(() => lab.export_augmented_svg());
+        if (typeof text === 'string') download('perceptron-augmented.svg', 'image/svg+xml', text);
+      });
+      on('augmented-png', 'click', () => saveCanvas(augmented, 'perceptron-augmented.png'));
+    }
 
     // ----- presenter mode, fullscreen, help -----------------------------------------------------
     const presenter = byId('presenter');
@@ -404,19 +470,7 @@
       const text = call(() => lab.export_svg());
       if (typeof text === 'string') download('perceptron-plot.svg', 'image/svg+xml', text);
     });
-    on('export-png', 'click', () => {
-      canvas.toBlob((blob) => {
-        if (!blob) return;
-        const url = URL.createObjectURL(blob);
-        const a = document.createElement('a');
-        a.href = url;
-        a.download = 'perceptron-plot.png';
-        document.body.appendChild(a);
-        a.click();
-        a.remove();
-        later(() => URL.revokeObjectURL(url), 1000);
-      }, 'image/png');
-    });
+    on('export-png', 'click', () => saveCanvas(canvas, 'perceptron-plot.png'));
 
     const resize = new ResizeObserver(() => call(() => lab.resize()));
     resize.observe(canvas);

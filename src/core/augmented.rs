@@ -291,10 +291,8 @@ impl AugmentedScene {
             text.push_str(&format!("w = {w} is zero, so there is no plane yet."));
         } else {
             text.push_str(&format!(
-                "w = {w} is normal to the plane w·z = 0 through the origin, which cuts the data plane along the boundary {} + {}·x1 + {}·x2 = 0",
-                num(self.weights[0]),
-                num(self.weights[1]),
-                num(self.weights[2])
+                "w = {w} is normal to the plane w·z = 0 through the origin, which cuts the data plane along the boundary {} = 0",
+                equation(self.weights)
             ));
             text.push_str(if self.boundary.is_some() {
                 "."
@@ -329,6 +327,36 @@ impl AugmentedScene {
             ));
         }
         text
+    }
+}
+
+/// The boundary's left-hand side `w0 + w1·x1 + w2·x2` as a person writes it: zero terms left
+/// out, minus signs between terms (`3·x1 − 2·x2`, `−1 + x1`).
+pub fn equation(w: [f64; 3]) -> String {
+    use super::numfmt::num;
+    let mut out = String::new();
+    for (coefficient, name) in [(w[0], ""), (w[1], "x1"), (w[2], "x2")] {
+        if coefficient == 0.0 {
+            continue;
+        }
+        let magnitude = coefficient.abs();
+        let term = match (name, magnitude == 1.0) {
+            ("", _) => num(magnitude),
+            (_, true) => name.to_string(),
+            _ => format!("{}·{name}", num(magnitude)),
+        };
+        let sign = coefficient < 0.0;
+        match (out.is_empty(), sign) {
+            (true, false) => out.push_str(&term),
+            (true, true) => out.push_str(&format!("−{term}")),
+            (false, false) => out.push_str(&format!(" + {term}")),
+            (false, true) => out.push_str(&format!(" − {term}")),
+        }
+    }
+    if out.is_empty() {
+        "0".to_string()
+    } else {
+        out
     }
 }
 

@@ -41,7 +41,7 @@ pub fn draw_augmented<DB: DrawingBackend>(
     let margin = theme.px(10.0);
     let mut chart = ChartBuilder::on(area)
         .margin(margin)
-        .margin_top(theme.px(34.0))
+        .margin_top(theme.px(46.0))
         .build_cartesian_3d(b.x1.0..b.x1.1, b.x0.0..b.x0.1, b.x2.0..b.x2.1)?;
     let camera = scene.options.camera;
     chart.with_projection(|mut pb| {
@@ -162,16 +162,23 @@ pub fn draw_augmented<DB: DrawingBackend>(
     let tip = scaled(scene.weights);
     if let Some(previous) = scene.previous {
         let old = scaled(previous);
-        arrow(area, origin, pixel(old), theme.old_weight, "old w", theme)?;
+        arrow(
+            area,
+            origin,
+            pixel(old),
+            theme.old_weight,
+            ("old w", false),
+            theme,
+        )?;
         let colour = match scene.visited.and_then(|v| scene.points.get(v.index)) {
             Some(p) if p.label == Label::Neg => theme.negative,
             Some(_) => theme.positive,
             None => theme.old_weight,
         };
-        arrow(area, pixel(old), pixel(tip), colour, "Δw", theme)?;
+        arrow(area, pixel(old), pixel(tip), colour, ("Δw", false), theme)?;
     }
     if scene.weights != [0.0, 0.0, 0.0] {
-        arrow(area, origin, pixel(tip), theme.weight, "w", theme)?;
+        arrow(area, origin, pixel(tip), theme.weight, ("w", true), theme)?;
     }
     area.draw(&Circle::new(origin, theme.px(3.0), theme.text.filled()))?;
 
@@ -226,13 +233,14 @@ fn draw_mark<DB: DrawingBackend>(
     Ok(())
 }
 
-/// An arrow from `from` to `to` (pixels) with a filled head and `label` beside its tip.
+/// An arrow from `from` to `to` (pixels) with a filled head and its label beyond its tip
+/// (`(label, true)`) or beside its middle (`(label, false)`).
 fn arrow<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     from: (i32, i32),
     to: (i32, i32),
     colour: RGBColor,
-    label: &str,
+    (label, at_tip): (&str, bool),
     theme: &Theme,
 ) -> Result<(), DrawError<DB>> {
     let (sx, sy) = (f64::from(from.0), f64::from(from.1));
@@ -263,11 +271,21 @@ fn arrow<DB: DrawingBackend>(
     let font = ("sans-serif", theme.font(15.0))
         .into_font()
         .style(FontStyle::Bold)
-        .color(&colour);
-    let offset = f64::from(theme.px(10.0));
+        // The text in the text colour (≥ 4.5:1 on the halo); the arrow beside it has the colour.
+        .color(&theme.text);
+    let offset = f64::from(theme.px(12.0));
+    let (ax, ay) = if at_tip {
+        (ex + ux * offset, ey + uy * offset)
+    } else {
+        // Beside the middle, on the side away from the origin's arrows.
+        (
+            (sx + ex) / 2.0 - uy * offset * 1.4,
+            (sy + ey) / 2.0 + ux * offset * 1.4,
+        )
+    };
     let at = (
-        (ex + ux * offset - f64::from(theme.px(4.0))).round() as i32,
-        (ey + uy * offset - f64::from(theme.px(8.0))).round() as i32,
+        (ax - f64::from(theme.px(4.0))).round() as i32,
+        (ay - f64::from(theme.px(8.0))).round() as i32,
     );
     let (w, h) = (
         (f64::from(theme.px(9.5)) * label.chars().count() as f64) as i32,
@@ -300,18 +318,30 @@ fn key<DB: DrawingBackend>(
     let font = ("sans-serif", theme.font(13.0))
         .into_font()
         .color(&theme.text);
-    let mut x = theme.px(8.0) as i32;
-    let y = theme.px(8.0) as i32;
+    let left = theme.px(8.0) as i32;
+    let (width, _) = area.dim_in_pixel();
+    let width = i32::try_from(width).unwrap_or(i32::MAX);
+    let (mut x, mut y) = (left, theme.px(8.0) as i32);
     let swatch = theme.px(14.0) as i32;
     for (colour, text) in entries {
+        let span = swatch
+            + theme.px(5.0) as i32
+            + (f64::from(theme.px(7.2)) * text.chars().count() as f64) as i32;
+        // An entry that would run past the right edge starts a new row.
+        if x > left && x + span > width - left {
+            x = left;
+            y += theme.px(20.0) as i32;
+        }
         area.draw(&Rectangle::new(
             [(x, y + 2), (x + swatch, y + swatch - 2)],
             colour.filled(),
         ))?;
-        x += swatch + theme.px(5.0) as i32;
-        area.draw(&Text::new(text.clone(), (x, y), font.clone()))?;
-        x +=
-            (f64::from(theme.px(7.2)) * text.chars().count() as f64) as i32 + theme.px(14.0) as i32;
+        area.draw(&Text::new(
+            text.clone(),
+            (x + swatch + theme.px(5.0) as i32, y),
+            font.clone(),
+        ))?;
+        x += span + theme.px(14.0) as i32;
     }
     Ok(())
 }

@@ -500,6 +500,27 @@ impl Lab {
         self.with(|runner| runner.apply(Action::SetShowMaxMargin(on)))
     }
 
+    /// Turns the augmented (3-D) view by `yaw` and tilts it by `pitch`, in radians (arrow keys,
+    /// the panel's buttons, dragging); announced in the panel's live region.
+    pub fn turn_augmented(&self, yaw: f64, pitch: f64) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::TurnAugmented { yaw, pitch }))
+    }
+
+    /// The augmented view's default camera.
+    pub fn reset_augmented_view(&self) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::ResetAugmentedView))
+    }
+
+    /// Draws class −1 samples as −z in the augmented view (seed 002's sign flip).
+    pub fn set_sign_flip(&self, on: bool) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::SetSignFlip(on)))
+    }
+
+    /// The augmented view as SVG; an error for an algorithm without one linear boundary.
+    pub fn export_augmented_svg(&self) -> Result<String, JsValue> {
+        self.with(|runner| runner.export_augmented_svg())
+    }
+
     /// Presenter mode: larger text and thicker lines in the plot.
     pub fn set_presenter(&self, on: bool) -> Result<(), JsValue> {
         self.with_options(|o| o.presenter = on)
@@ -599,6 +620,14 @@ impl Lab {
             if runner.fit_canvas(dpr) {
                 runner.invalidate();
             }
+            Ok(())
+        })
+    }
+
+    /// Draws everything afresh in the next frame: for a panel just opened or resized.
+    pub fn refresh(&self) -> Result<(), JsValue> {
+        self.with(|runner| {
+            runner.invalidate();
             Ok(())
         })
     }

@@ -3,6 +3,7 @@
 //! (`dom_out`, `panels`) and the address bar (`address`).
 
 mod address;
+mod augmented;
 mod dom_out;
 mod paint;
 mod panels;
@@ -13,6 +14,7 @@ use crate::core::table::TableFormat;
 use crate::core::{Action, Changed, Error, Label, Session};
 use crate::render::{layout, region_grid, PlotFrame, Theme};
 use address::Address;
+use augmented::{augmented_panel, AugmentedPanel};
 use paint::{paint_plot, MarksLayer};
 use panels::{compare_panel, CompareDrawn, CompareKey, ComparePanel};
 use plotters::prelude::IntoDrawingArea;
@@ -111,6 +113,8 @@ pub struct Runner {
     compare_panel: Option<ComparePanel>,
     compared: Option<(CompareKey, Result<Vec<Compared>, NoComparison>)>,
     compare_drawn: Option<CompareDrawn>,
+    /// The augmented (3-D) view's panel, when the page has one.
+    augmented: Option<AugmentedPanel>,
     marks_layer: MarksLayer,
     scrubber: Option<HtmlInputElement>,
     trace_body: Option<Element>,
@@ -161,6 +165,7 @@ impl Runner {
             compare_panel: compare_panel(root),
             compared: None,
             compare_drawn: None,
+            augmented: augmented_panel(root),
             marks_layer: MarksLayer::default(),
             session,
             root: root.clone(),
@@ -490,6 +495,7 @@ impl Runner {
         self.frame = Some(frame);
         self.draw_batch(&theme);
         self.draw_compare(&theme);
+        self.draw_augmented(&theme);
         Ok(())
     }
 
