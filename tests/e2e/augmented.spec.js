@@ -146,6 +146,46 @@ test('without the bias the data plane passes through the origin; multiclass gets
   await axe(page);
 });
 
+test('it follows Play; PNG saves the view as drawn', async ({ lab, page }) => {
+  await lab.loadPreset('seed000');
+  await openPanel(page);
+  await expect(description(page)).toContainText('w = [-1, 0, 0]');
+  await page.locator('#play').click();
+  // Playing at 5 steps a second: the view follows without a click.
+  await expect(description(page)).toContainText('w = [0, 3, 2]', { timeout: 10_000 });
+  await page.locator('#play').click();
+  await expect(page.locator('[data-field="play-label"]')).toHaveText('Play');
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.locator('#augmented-png').click()]);
+  expect(dl.suggestedFilename()).toBe('perceptron-augmented.png');
+  const bytes = require('node:fs').readFileSync(await dl.path());
+  expect(bytes.subarray(1, 4).toString('latin1'), 'a PNG file').toBe('PNG');
+});
+
+test.describe('touch', () => {
+  test.use({ hasTouch: true });
+  test('a tap on a button turns the view; a touch drag tilts it', async ({ lab, page }) => {
+    await lab.loadPreset('seed000');
+    await openPanel(page);
+    await page.locator('[data-turn="right"]').tap();
+    await expect(spoken(page)).toHaveText('View turned 49°, tilted 20°.');
+    const box = await plot(page).boundingBox();
+    const from = [box.x + box.width / 2, box.y + box.height / 3];
+    const session = await page.context().newCDPSession(page);
+    try {
+      await session.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from[0], y: from[1] }] });
+      for (let i = 1; i <= 8; i++) {
+        await session.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from[0], y: from[1] + i * 10 }] });
+      }
+      await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    } finally {
+      await session.detach();
+    }
+    // 80 CSS px down tilts it by 0.8 radians: 20° + 46°.
+    await expect(spoken(page)).toHaveText('View turned 49°, tilted 66°.');
+    await expect(lab.field('points'), 'a touch on the 3-D view adds no point').toHaveText(/^5 /);
+  });
+});
+
 test.describe('dark theme', () => {
   test.use({ colorScheme: 'dark' });
   test('the view in the dark and presenter themes', async ({ lab, page }) => {
