@@ -153,6 +153,76 @@ fn the_boundary_is_written_as_a_person_writes_it() {
 }
 
 #[test]
+fn the_activation_picture_is_the_plane_h_of_x_zero_along_the_boundary() {
+    // Seed 000 at step 2: w = [0, 3, 2], so h(x) = 3·x1 + 2·x2.
+    let mut s = session(Preset::Seed000, 2);
+    let _ = s.apply(Action::SetActivationView(true));
+    let a = s.augmented_scene().unwrap();
+    let act = a.activation.as_ref().expect("the activation picture is on");
+    let h = |x1: f64, x2: f64| 3.0 * x1 + 2.0 * x2;
+    for c in &act.corners {
+        assert_eq!(c[0], h(c[1], c[2]), "each corner of the surface is at h(x)");
+        assert!(c[0].abs() <= act.reach);
+    }
+    for (i, height) in act.heights.iter().enumerate() {
+        let x = s.data().x(i);
+        assert_eq!(*height, h(x[0], x[1]));
+        // A sample is right exactly when its height has its class's sign.
+    }
+    let [p, q] = act.zero.expect("h crosses 0 in the box");
+    assert!(p[0] == 0.0 && q[0] == 0.0);
+    assert!(h(p[1], p[2]).abs() < 1e-9 && h(q[1], q[2]).abs() < 1e-9);
+    let right = (0..s.data().len())
+        .filter(|&i| s.data().label(i).y() * act.heights[i] > 0.0)
+        .count();
+    assert_eq!(a.on_positive_side(), right);
+    let words = a.describe();
+    assert!(
+        words.starts_with("Activation h(x) = 3·x1 + 2·x2 drawn upwards"),
+        "{words}"
+    );
+    assert!(
+        words.contains("a plane at height w0 = 0 above the origin"),
+        "{words}"
+    );
+    assert!(words.contains(&format!("{right} of 5 points have h of their class's sign")));
+
+    // Without the bias (seed 001) the surface passes through the origin: opposite corners of the
+    // symmetric box have opposite heights.
+    let mut s = run_to_convergence(Preset::Seed001);
+    let _ = s.apply(Action::SetActivationView(true));
+    let a = s.augmented_scene().unwrap();
+    let c = a.activation.as_ref().unwrap().corners;
+    assert_eq!(c[0][0], -c[2][0]);
+    assert_eq!(c[1][0], -c[3][0]);
+    assert!(a.describe().contains("a plane through the origin"));
+
+    // Drawn: one mark per sample and its height, the axis named h.
+    let mut svg = String::new();
+    {
+        let area = SVGBackend::with_string(&mut svg, (640, 480)).into_drawing_area();
+        perceptron_lab::render::draw_augmented(&area, &a, &perceptron_lab::render::Theme::new(1.0))
+            .unwrap();
+        area.present().unwrap();
+    }
+    let _ = std::fs::create_dir_all("target/svg");
+    std::fs::write("target/svg/augmented-activation-seed001.svg", &svg).unwrap();
+    let marks =
+        count(&svg, "circle", "fill=\"#0072B2\"") + count(&svg, "polygon", "fill=\"#D55E00\"");
+    // Each sample: its mark on the data plane and a dot at its height (class +1's dot is a disc
+    // too, class −1's a disc in its colour).
+    let positives = (0..s.data().len())
+        .filter(|&i| s.data().label(i).y() > 0.0)
+        .count();
+    assert_eq!(marks, s.data().len() + positives);
+    assert!(
+        svg.contains(">\nh\n</text>"),
+        "the vertical axis is named h"
+    );
+    assert!(svg.contains("h = 0: the boundary"));
+}
+
+#[test]
 fn models_without_one_linear_boundary_have_no_augmented_view() {
     let s = session(Preset::Blobs3, 3);
     assert!(s.augmented_scene().is_none());

@@ -277,6 +277,7 @@
       });
       on('augmented-reset', 'click', () => call(() => lab.reset_augmented_view()));
       on('sign-flip', 'change', (e) => call(() => lab.set_sign_flip(e.target.checked)));
+      on('activation-view', 'change', (e) => call(() => lab.set_activation_view(e.target.checked)));
       // Dragging (mouse, touch, pen): 1 CSS pixel turns the view by 0.01 radians.
       let dragFrom = null;
       listen(augmented, 'pointerdown', (e) => {

@@ -88,14 +88,33 @@ impl Camera {
     }
 }
 
-/// How the augmented view is shown: the camera and the sign flip (session state, changed by
-/// actions; not part of a scenario).
+/// How the augmented view is shown: the camera, the sign flip and which picture (session state,
+/// changed by actions; not part of a scenario).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct AugmentedOptions {
     /// Where it is looked at from.
     pub camera: Camera,
     /// Draw class −1 samples as `−z` (seed 002's sign flip).
     pub flip: bool,
+    /// Show seed 000's picture instead: the activation `h(x) = w·(1, x)` drawn upwards over the
+    /// data plane.
+    pub activation: bool,
+}
+
+/// Seed 000's "Bias" picture: the activation `h(x) = w0 + w1·x1 + w2·x2` as a height over the
+/// data plane. It is a plane (through the origin without the bias, at height `w0` above it
+/// with), and it is 0 exactly along the boundary. Points are stored as `[h, x1, x2]`, height
+/// first, like the augmented vectors.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Activation {
+    /// The surface over the corners of the x1–x2 box, in order around it.
+    pub corners: [[f64; 3]; 4],
+    /// The height shown is `[−reach, reach]`: the surface's highest corner fits.
+    pub reach: f64,
+    /// Each sample's activation `h(x)`, in data order.
+    pub heights: Vec<f64>,
+    /// Where the surface is 0: the boundary in the data plane (`h = 0`).
+    pub zero: Option<[[f64; 3]; 2]>,
 }
 
 /// The box the view shows: a range per augmented coordinate.
@@ -125,6 +144,18 @@ impl Bounds {
             let slack = (hi - lo) * 1e-9;
             z[a] >= lo - slack && z[a] <= hi + slack
         })
+    }
+
+    /// The flat face of the box at height `up` (x0, or the activation), corners in order
+    /// around it.
+    pub fn level(&self, up: f64) -> [[f64; 3]; 4] {
+        let (a, b) = (self.x1, self.x2);
+        [
+            [up, a.0, b.0],
+            [up, a.1, b.0],
+            [up, a.1, b.1],
+            [up, a.0, b.1],
+        ]
     }
 
     /// The 8 corners.
@@ -180,6 +211,8 @@ pub struct AugmentedScene {
     /// Arrows are drawn multiplied by this (at most 1) so that w, the old w and the update fit
     /// in the box together.
     pub arrow_scale: f64,
+    /// The activation picture, when it is the one shown.
+    pub activation: Option<Activation>,
 }
 
 /// The height of the data plane: 1 with the bias feature, 0 without.
@@ -227,6 +260,9 @@ impl AugmentedScene {
         let old_plane = previous.map_or_else(Vec::new, |p| plane_polygon(p, &bounds));
         let boundary = slice_at(&plane, h);
         let arrow_scale = arrow_scale(&bounds, weights, previous);
+        let activation = options
+            .activation
+            .then(|| activation(weights, &bounds, scene));
         Some(AugmentedScene {
             bias,
             options,
@@ -239,6 +275,7 @@ impl AugmentedScene {
             old_plane,
             boundary,
             arrow_scale,
+            activation,
         })
     }
 
@@ -272,6 +309,32 @@ impl AugmentedScene {
     pub fn describe(&self) -> String {
         use super::numfmt::num;
         let n = self.points.len();
+        if self.activation.is_some() {
+            let surface = if self.bias {
+                format!(
+                    "a plane at height w0 = {} above the origin",
+                    num(self.weights[0])
+                )
+            } else {
+                "a plane through the origin (without the bias h(0) = 0)".to_string()
+            };
+            let mut text = format!(
+                "Activation h(x) = {} drawn upwards over the data plane, for the {n} points: {surface}. ",
+                equation(self.weights)
+            );
+            text.push_str(if self.weights == [0.0; 3] {
+                "w is zero, so h is 0 everywhere and there is no boundary yet."
+            } else if self.weights[1] == 0.0 && self.weights[2] == 0.0 {
+                "It is flat: h has the same sign everywhere, so there is no boundary."
+            } else {
+                "It is 0 exactly along the boundary, where it crosses the data plane."
+            });
+            text.push_str(&format!(
+                " {} of {n} points have h of their class's sign.",
+                self.on_positive_side()
+            ));
+            return text;
+        }
         let w = format!(
             "[{}, {}, {}]",
             num(self.weights[0]),
@@ -357,6 +420,24 @@ pub fn equation(w: [f64; 3]) -> String {
         "0".to_string()
     } else {
         out
+    }
+}
+
+/// The activation picture of `w` over the x1–x2 face of `bounds`.
+fn activation(w: [f64; 3], bounds: &Bounds, scene: &Scene<'_>) -> Activation {
+    let h = |x1: f64, x2: f64| w[0] + w[1] * x1 + w[2] * x2;
+    let corners = bounds.level(0.0).map(|[_, x1, x2]| [h(x1, x2), x1, x2]);
+    let top = corners.iter().map(|c| c[0].abs()).fold(0.0, f64::max);
+    let reach = if top.is_finite() && top > 0.0 {
+        top * 1.05
+    } else {
+        1.0
+    };
+    Activation {
+        corners,
+        reach,
+        heights: scene.points().map(|p| h(p.x, p.y)).collect(),
+        zero: boundary_2d(w, bounds).map(|[p, q]| [[0.0, p.0, p.1], [0.0, q.0, q.1]]),
     }
 }
 

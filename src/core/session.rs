@@ -595,6 +595,10 @@ impl Session {
                 self.augmented.flip = on;
                 Ok(Changed::Redraw)
             }
+            Action::SetActivationView(on) => {
+                self.augmented.activation = on;
+                Ok(Changed::Redraw)
+            }
             Action::Tick { now_ms } => Ok(self.tick(now_ms)),
         }
     }

@@ -7,9 +7,11 @@
 
 use super::points::mark;
 use super::{DrawError, Mark, Theme};
-use crate::core::augmented::AugmentedScene;
+use crate::core::augmented::{Activation, AugmentedScene};
 use crate::core::numfmt::num;
 use crate::core::Label;
+use plotters::coord::cartesian::Cartesian3d;
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -17,6 +19,78 @@ use plotters::prelude::*;
 /// A point of the augmented space, `(x0, x1, x2)`, in plotters' axis order `(x1, x0, x2)`.
 fn at(z: [f64; 3]) -> (f64, f64, f64) {
     (z[1], z[0], z[2])
+}
+
+/// The view's chart: three axes of `f64`.
+type Chart3d<'a, DB> =
+    ChartContext<'a, DB, Cartesian3d<RangedCoordf64, RangedCoordf64, RangedCoordf64>>;
+
+/// The 3-D chart of the view: plotters' X is x1, its vertical Y is `up` (x0 or the activation),
+/// its Z is x2; looked at from the scene's camera; the box drawn with its grid and ticks
+/// (`up_ticks` on the vertical axis).
+fn boxed_chart<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    x1: (f64, f64),
+    up: (f64, f64),
+    x2: (f64, f64),
+    scene: &AugmentedScene,
+    up_ticks: usize,
+    theme: &Theme,
+) -> Result<Chart3d<'a, DB>, DrawError<DB>> {
+    let mut chart = ChartBuilder::on(area)
+        .margin(theme.px(10.0))
+        .margin_top(theme.px(46.0))
+        .build_cartesian_3d(x1.0..x1.1, up.0..up.1, x2.0..x2.1)?;
+    let camera = scene.options.camera;
+    chart.with_projection(|mut pb| {
+        pb.yaw = camera.yaw;
+        pb.pitch = camera.pitch;
+        pb.scale = 0.78;
+        pb.into_matrix()
+    });
+    let tick_font = ("sans-serif", theme.font(12.0))
+        .into_font()
+        .color(&theme.text);
+    chart
+        .configure_axes()
+        .tick_size(theme.px(4.0))
+        .x_labels(5)
+        .y_labels(up_ticks)
+        .z_labels(5)
+        .max_light_lines(0)
+        .axis_panel_style(theme.grid_light)
+        .bold_grid_style(theme.grid_bold.stroke_width(theme.px(1.0)))
+        .light_grid_style(theme.grid_light.stroke_width(theme.px(1.0)))
+        .label_style(tick_font)
+        .x_formatter(&|v| num(*v))
+        .y_formatter(&|v| num(*v))
+        .z_formatter(&|v| num(*v))
+        .draw()?;
+    Ok(chart)
+}
+
+/// A flat polygon (corners `[up, x1, x2]` in order) filled with `colour` at opacity `fill` and
+/// outlined at opacity `edge`, `width` pixels wide.
+fn outlined<DB: DrawingBackend>(
+    chart: &mut Chart3d<'_, DB>,
+    corners: &[[f64; 3]],
+    colour: RGBColor,
+    fill: f64,
+    edge: f64,
+    width: u32,
+) -> Result<(), DrawError<DB>> {
+    let points: Vec<_> = corners.iter().copied().map(at).collect();
+    chart.draw_series(std::iter::once(Polygon::new(
+        points.clone(),
+        colour.mix(fill).filled(),
+    )))?;
+    let mut outline = points;
+    outline.push(outline[0]);
+    chart.draw_series(std::iter::once(PathElement::new(
+        outline,
+        colour.mix(edge).stroke_width(width),
+    )))?;
+    Ok(())
 }
 
 /// Draws the augmented view of `scene` on `area`.
@@ -37,62 +111,26 @@ pub fn draw_augmented<DB: DrawingBackend>(
     if width < 60 || height < 60 {
         return Ok(());
     }
+    if let Some(activation) = &scene.activation {
+        return draw_activation(area, scene, activation, theme);
+    }
     let b = scene.bounds;
-    let margin = theme.px(10.0);
-    let mut chart = ChartBuilder::on(area)
-        .margin(margin)
-        .margin_top(theme.px(46.0))
-        .build_cartesian_3d(b.x1.0..b.x1.1, b.x0.0..b.x0.1, b.x2.0..b.x2.1)?;
-    let camera = scene.options.camera;
-    chart.with_projection(|mut pb| {
-        pb.yaw = camera.yaw;
-        pb.pitch = camera.pitch;
-        pb.scale = 0.78;
-        pb.into_matrix()
-    });
-    let tick_font = ("sans-serif", theme.font(12.0))
-        .into_font()
-        .color(&theme.text);
-    chart
-        .configure_axes()
-        .tick_size(theme.px(4.0))
-        .x_labels(5)
-        .y_labels(3)
-        .z_labels(5)
-        .max_light_lines(0)
-        .axis_panel_style(theme.grid_light)
-        .bold_grid_style(theme.grid_bold.stroke_width(theme.px(1.0)))
-        .light_grid_style(theme.grid_light.stroke_width(theme.px(1.0)))
-        .label_style(tick_font)
-        .x_formatter(&|v| num(*v))
-        .y_formatter(&|v| num(*v))
-        .z_formatter(&|v| num(*v))
-        .draw()?;
+    let mut chart = boxed_chart(area, b.x1, b.x0, b.x2, scene, 3, theme)?;
 
     let h = if scene.bias { 1.0 } else { 0.0 };
-    let data_plane = |x0: f64| {
-        vec![
-            at([x0, b.x1.0, b.x2.0]),
-            at([x0, b.x1.1, b.x2.0]),
-            at([x0, b.x1.1, b.x2.1]),
-            at([x0, b.x1.0, b.x2.1]),
-        ]
-    };
     let mut planes = vec![h];
     if scene.options.flip && scene.bias {
         planes.push(-h);
     }
     for x0 in planes {
-        chart.draw_series(std::iter::once(Polygon::new(
-            data_plane(x0),
-            theme.axis.mix(0.10).filled(),
-        )))?;
-        let mut outline = data_plane(x0);
-        outline.push(outline[0]);
-        chart.draw_series(std::iter::once(PathElement::new(
-            outline,
-            theme.axis.mix(0.6).stroke_width(theme.px(1.0)),
-        )))?;
+        outlined(
+            &mut chart,
+            &b.level(x0),
+            theme.axis,
+            0.10,
+            0.6,
+            theme.px(1.0),
+        )?;
     }
 
     // The old plane, dashed, then the plane w·z = 0.
@@ -107,17 +145,14 @@ pub fn draw_augmented<DB: DrawingBackend>(
         )))?;
     }
     if scene.plane.len() >= 3 {
-        let corners: Vec<_> = scene.plane.iter().copied().map(at).collect();
-        chart.draw_series(std::iter::once(Polygon::new(
-            corners.clone(),
-            theme.weight.mix(0.16).filled(),
-        )))?;
-        let mut outline = corners;
-        outline.push(outline[0]);
-        chart.draw_series(std::iter::once(PathElement::new(
-            outline,
-            theme.weight.mix(0.9).stroke_width(theme.px(1.5)),
-        )))?;
+        outlined(
+            &mut chart,
+            &scene.plane,
+            theme.weight,
+            0.16,
+            0.9,
+            theme.px(1.5),
+        )?;
     }
     if let Some([p, q]) = scene.boundary {
         chart.draw_series(std::iter::once(PathElement::new(
@@ -188,19 +223,128 @@ pub fn draw_augmented<DB: DrawingBackend>(
         ([b.x0.1, b.x1.0, b.x2.0], "x₀"),
         ([b.x0.0, b.x1.0, b.x2.1], "x₂"),
     ];
+    axis_names(area, &pixel, &names, theme)?;
+    key(area, scene, theme)
+}
+
+/// Seed 000's picture: the activation `h(x) = w·(1, x)` as a height over the data plane. The
+/// data plane `h = 0` with the samples on it, the surface (a plane, translucent), a drop line
+/// from each sample up or down to its height on the surface (a dot there in its class colour),
+/// and where the surface is 0: the boundary.
+fn draw_activation<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    scene: &AugmentedScene,
+    activation: &Activation,
+    theme: &Theme,
+) -> Result<(), DrawError<DB>> {
+    let b = scene.bounds;
+    let reach = activation.reach;
+    let mut chart = boxed_chart(area, b.x1, (-reach, reach), b.x2, scene, 5, theme)?;
+    outlined(
+        &mut chart,
+        &b.level(0.0),
+        theme.axis,
+        0.10,
+        0.6,
+        theme.px(1.0),
+    )?;
+    outlined(
+        &mut chart,
+        &activation.corners,
+        theme.weight,
+        0.16,
+        0.9,
+        theme.px(1.5),
+    )?;
+    if let Some([p, q]) = activation.zero {
+        chart.draw_series(std::iter::once(PathElement::new(
+            vec![at(p), at(q)],
+            theme.boundary.stroke_width(theme.px(3.0)),
+        )))?;
+    }
+    let spec = chart.as_coord_spec().clone();
+    let pixel = |z: [f64; 3]| spec.translate(&at(z));
+    let mut order: Vec<usize> = (0..scene.points.len()).collect();
+    let base = |i: usize| {
+        let p = &scene.points[i];
+        // The sample itself on the data plane (its unflipped x).
+        let s = if p.flipped { -1.0 } else { 1.0 };
+        [0.0, s * p.z[1], s * p.z[2]]
+    };
+    order.sort_by_key(|&i| std::cmp::Reverse(spec.depth(&at(base(i)))));
+    for i in order {
+        let p = scene.points[i];
+        let colour = match p.label {
+            Label::Pos => theme.positive,
+            Label::Neg => theme.negative,
+        };
+        let foot = base(i);
+        let Some(&h) = activation.heights.get(i) else {
+            continue;
+        };
+        let top = [h.clamp(-reach, reach), foot[1], foot[2]];
+        area.draw(&PathElement::new(
+            vec![pixel(foot), pixel(top)],
+            colour.stroke_width(theme.px(1.5)),
+        ))?;
+        area.draw(&Circle::new(pixel(top), theme.px(3.5), colour.filled()))?;
+        draw_mark(area, pixel(foot), &mark(p.class, 1.0, theme), colour, theme)?;
+    }
+    if let Some(v) = scene.visited {
+        if v.index < scene.points.len() {
+            let colour = if v.mistake {
+                theme.ring_mistake
+            } else {
+                theme.ring
+            };
+            area.draw(&Circle::new(
+                pixel(base(v.index)),
+                theme.px(11.0),
+                colour.stroke_width(theme.px(2.5)),
+            ))?;
+        }
+    }
+    let names = [
+        ([-reach, b.x1.1, b.x2.0], "x₁"),
+        ([reach, b.x1.0, b.x2.0], "h"),
+        ([-reach, b.x1.0, b.x2.1], "x₂"),
+    ];
+    axis_names(area, &pixel, &names, theme)?;
+    let entries = vec![
+        (
+            theme.weight,
+            if scene.bias {
+                "activation h(x) = w·(1, x)"
+            } else {
+                "activation h(x) = w·x"
+            }
+            .to_string(),
+        ),
+        (theme.boundary, "h = 0: the boundary".to_string()),
+    ];
+    draw_key(area, entries, theme)
+}
+
+/// The axes' names beside the far ends of the box's edges.
+fn axis_names<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    pixel: &dyn Fn([f64; 3]) -> (i32, i32),
+    names: &[([f64; 3], &str)],
+    theme: &Theme,
+) -> Result<(), DrawError<DB>> {
     let name_font = ("sans-serif", theme.font(16.0))
         .into_font()
         .style(FontStyle::Bold)
         .color(&theme.text);
     for (z, name) in names {
-        let (x, y) = pixel(z);
+        let (x, y) = pixel(*z);
         area.draw(&Text::new(
-            name,
+            *name,
             (x + theme.px(6.0) as i32, y - theme.px(8.0) as i32),
             name_font.clone(),
         ))?;
     }
-    key(area, scene, theme)
+    Ok(())
 }
 
 /// One sample's mark at pixel `(x, y)`, outlined in the background colour so that marks that
@@ -315,6 +459,15 @@ fn key<DB: DrawingBackend>(
     if scene.options.flip {
         entries.push((theme.negative, "class −1 drawn as −z".to_string()));
     }
+    draw_key(area, entries, theme)
+}
+
+/// Draws `entries` (a colour swatch and its words each) along the top, wrapping into rows.
+fn draw_key<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    entries: Vec<(RGBColor, String)>,
+    theme: &Theme,
+) -> Result<(), DrawError<DB>> {
     let font = ("sans-serif", theme.font(13.0))
         .into_font()
         .color(&theme.text);

@@ -516,6 +516,12 @@ impl Lab {
         self.with(|runner| runner.apply(Action::SetSignFlip(on)))
     }
 
+    /// Shows the activation `h(x) = w·(1, x)` over the data plane in the augmented view (seed
+    /// 000's picture) instead of the augmented vectors.
+    pub fn set_activation_view(&self, on: bool) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::SetActivationView(on)))
+    }
+
     /// The augmented view as SVG; an error for an algorithm without one linear boundary.
     pub fn export_augmented_svg(&self) -> Result<String, JsValue> {
         self.with(|runner| runner.export_augmented_svg())

@@ -138,6 +138,19 @@ test('without the bias the data plane passes through the origin; multiclass gets
   await expect(description(page)).toContainText('w = [0, 1, -3]');
   await shot(page, 'augmented-seed001-no-bias-light.png');
 
+  // Seed 000's other picture: the activation over the data plane (keyboard: Space on its box).
+  await page.locator('#activation-view').focus();
+  await page.keyboard.press('Space');
+  await expect(spoken(page)).toHaveText('Showing the activation h(x) = w·(1, x) over the data plane.');
+  await expect(description(page)).toContainText('Activation h(x) = x1 − 3·x2 drawn upwards over the data plane, for the 4 points: a plane through the origin');
+  await expect(description(page)).toContainText('4 of 4 points have h of their class\'s sign.');
+  await expect(page.locator('#sign-flip'), 'the flip is for the augmented vectors').toBeDisabled();
+  await shot(page, 'augmented-seed001-activation-light.png');
+  await axe(page);
+  await page.locator('#activation-view').uncheck();
+  await expect(spoken(page)).toHaveText('Showing the augmented vectors z = (1, x1, x2) and the plane w·z = 0.');
+  await expect(page.locator('#sign-flip')).toBeEnabled();
+
   await lab.chooseAlgorithm('multiclass');
   await expect(plot(page)).toBeHidden();
   await expect(panel(page).locator('[data-role="augmented-note"]')).toHaveText(/binary linear rules/);

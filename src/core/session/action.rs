@@ -153,6 +153,9 @@ pub enum Action {
     ResetAugmentedView,
     /// Draw class −1 samples as −z in the augmented view (seed 002's sign flip).
     SetSignFlip(bool),
+    /// Show the activation `h(x) = w·(1, x)` over the data plane in the augmented view (seed
+    /// 000's picture) instead of the augmented vectors.
+    SetActivationView(bool),
     /// An animation frame at `now_ms` milliseconds: takes the steps that are due while playing.
     Tick {
         /// A monotonic clock, in milliseconds.

@@ -21,6 +21,8 @@ pub(super) struct AugmentedPanel {
     description: Option<Element>,
     status: Option<Element>,
     note: Option<Element>,
+    /// The sign flip's checkbox: disabled while the activation picture is shown.
+    flip: Option<Element>,
     /// The options last announced, so that only a change is spoken.
     announced: Option<AugmentedOptions>,
 }
@@ -35,6 +37,7 @@ pub(super) fn augmented_panel(root: &HtmlElement) -> Option<AugmentedPanel> {
         description: find(&panel, "[data-role=\"augmented-description\"]"),
         status: find(&panel, "[data-role=\"augmented-status\"]"),
         note: find(&panel, "[data-role=\"augmented-note\"]"),
+        flip: find(&panel, "[data-role=\"sign-flip\"]"),
         panel,
         canvas,
         announced: None,
@@ -72,10 +75,26 @@ impl Runner {
         if let Some(description) = &panel.description {
             set_text(description, &scene.describe());
         }
+        if let Some(flip) = &panel.flip {
+            if options.activation {
+                set_attribute(flip, "disabled", "");
+            } else {
+                let _ = flip.remove_attribute("disabled");
+            }
+        }
         if let Some(status) = &panel.status {
             if let Some(said) = panel.announced {
                 if said.camera != options.camera {
                     set_text(status, &options.camera.describe());
+                } else if said.activation != options.activation {
+                    set_text(
+                        status,
+                        if options.activation {
+                            "Showing the activation h(x) = w·(1, x) over the data plane."
+                        } else {
+                            "Showing the augmented vectors z = (1, x1, x2) and the plane w·z = 0."
+                        },
+                    );
                 } else if said.flip != options.flip {
                     set_text(status, &flip_words(&scene));
                 }
