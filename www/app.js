@@ -221,19 +221,7 @@
     });
 
     // ----- exports ---------------------------------------------------------------------------
-    const download = (name, type, text) => {
-      const url = URL.createObjectURL(new Blob([text], { type }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      later(() => URL.revokeObjectURL(url), 1000);
-    };
-    // A canvas as drawn, at the screen's resolution.
-    const saveCanvas = (source, name) => source.toBlob((blob) => {
-      if (!blob) return;
+    const saveBlob = (name, blob) => {
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
@@ -242,7 +230,10 @@
       a.click();
       a.remove();
       later(() => URL.revokeObjectURL(url), 1000);
-    }, 'image/png');
+    };
+    const download = (name, type, text) => saveBlob(name, new Blob([text], { type }));
+    // A canvas as drawn, at the screen's resolution.
+    const saveCanvas = (source, name) => source.toBlob((blob) => { if (blob) saveBlob(name, blob); }, 'image/png');
     const exporter = (format, name, type) => () => {
       const text = call(() => lab.trace_export(format));
       if (typeof text === 'string') download(name, type, text);

@@ -5,8 +5,8 @@
 //! Axes: plotters' X is x1, its vertical Y is the bias coordinate x0, its Z is x2. The three
 //! axes are drawn at the same length whatever their ranges, so angles are not to scale.
 
-use super::points::mark;
-use super::{DrawError, Mark, Theme};
+use super::points::{draw_mark, draw_visited_ring, mark};
+use super::{draw_arrow_pixels, DrawError, Theme};
 use crate::core::augmented::{Activation, AugmentedScene};
 use crate::core::numfmt::num;
 use crate::core::Label;
@@ -67,6 +67,21 @@ fn boxed_chart<'a, DB: DrawingBackend>(
         .z_formatter(&|v| num(*v))
         .draw()?;
     Ok(chart)
+}
+
+/// The boundary where a surface meets the data plane, in the boundary's colour.
+fn boundary_line<DB: DrawingBackend>(
+    chart: &mut Chart3d<'_, DB>,
+    segment: Option<[[f64; 3]; 2]>,
+    theme: &Theme,
+) -> Result<(), DrawError<DB>> {
+    if let Some([p, q]) = segment {
+        chart.draw_series(std::iter::once(PathElement::new(
+            vec![at(p), at(q)],
+            theme.boundary.stroke_width(theme.px(3.0)),
+        )))?;
+    }
+    Ok(())
 }
 
 /// A flat polygon (corners `[up, x1, x2]` in order) filled with `colour` at opacity `fill` and
@@ -154,12 +169,7 @@ pub fn draw_augmented<DB: DrawingBackend>(
             theme.px(1.5),
         )?;
     }
-    if let Some([p, q]) = scene.boundary {
-        chart.draw_series(std::iter::once(PathElement::new(
-            vec![at(p), at(q)],
-            theme.boundary.stroke_width(theme.px(3.0)),
-        )))?;
-    }
+    boundary_line(&mut chart, scene.boundary, theme)?;
 
     // Samples, farthest first, so nearer marks cover farther ones.
     let spec = chart.as_coord_spec().clone();
@@ -177,16 +187,7 @@ pub fn draw_augmented<DB: DrawingBackend>(
     }
     if let Some(v) = scene.visited {
         if let Some(p) = scene.points.get(v.index) {
-            let colour = if v.mistake {
-                theme.ring_mistake
-            } else {
-                theme.ring
-            };
-            area.draw(&Circle::new(
-                pixel(p.z),
-                theme.px(11.0),
-                colour.stroke_width(theme.px(2.5)),
-            ))?;
+            draw_visited_ring(area, pixel(p.z), v.mistake, theme)?;
         }
     }
 
@@ -256,12 +257,7 @@ fn draw_activation<DB: DrawingBackend>(
         0.9,
         theme.px(1.5),
     )?;
-    if let Some([p, q]) = activation.zero {
-        chart.draw_series(std::iter::once(PathElement::new(
-            vec![at(p), at(q)],
-            theme.boundary.stroke_width(theme.px(3.0)),
-        )))?;
-    }
+    boundary_line(&mut chart, activation.zero, theme)?;
     let spec = chart.as_coord_spec().clone();
     let pixel = |z: [f64; 3]| spec.translate(&at(z));
     let mut order: Vec<usize> = (0..scene.points.len()).collect();
@@ -292,16 +288,7 @@ fn draw_activation<DB: DrawingBackend>(
     }
     if let Some(v) = scene.visited {
         if v.index < scene.points.len() {
-            let colour = if v.mistake {
-                theme.ring_mistake
-            } else {
-                theme.ring
-            };
-            area.draw(&Circle::new(
-                pixel(base(v.index)),
-                theme.px(11.0),
-                colour.stroke_width(theme.px(2.5)),
-            ))?;
+            draw_visited_ring(area, pixel(base(v.index)), v.mistake, theme)?;
         }
     }
     let names = [
@@ -347,36 +334,6 @@ fn axis_names<DB: DrawingBackend>(
     Ok(())
 }
 
-/// One sample's mark at pixel `(x, y)`, outlined in the background colour so that marks that
-/// overlap in the projection stay apart.
-fn draw_mark<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    (x, y): (i32, i32),
-    shape: &Mark,
-    colour: RGBColor,
-    theme: &Theme,
-) -> Result<(), DrawError<DB>> {
-    let outline = theme.background.stroke_width(theme.px(1.5));
-    match shape {
-        Mark::Circle(r) => {
-            let r = *r as i32;
-            area.draw(&Circle::new((x, y), r, colour.filled()))?;
-            area.draw(&Circle::new((x, y), r, outline))?;
-        }
-        Mark::Polygon(corners) => {
-            let pts: Vec<(i32, i32)> = corners
-                .iter()
-                .map(|(dx, dy)| (x + *dx as i32, y + *dy as i32))
-                .collect();
-            area.draw(&Polygon::new(pts.clone(), colour.filled()))?;
-            let mut ring = pts;
-            ring.push(ring[0]);
-            area.draw(&PathElement::new(ring, outline))?;
-        }
-    }
-    Ok(())
-}
-
 /// An arrow from `from` to `to` (pixels) with a filled head and its label beyond its tip
 /// (`(label, true)`) or beside its middle (`(label, false)`).
 fn arrow<DB: DrawingBackend>(
@@ -389,29 +346,13 @@ fn arrow<DB: DrawingBackend>(
 ) -> Result<(), DrawError<DB>> {
     let (sx, sy) = (f64::from(from.0), f64::from(from.1));
     let (ex, ey) = (f64::from(to.0), f64::from(to.1));
-    let (dx, dy) = (ex - sx, ey - sy);
-    let length = dx.hypot(dy);
-    if length < 2.0 {
+    if (ex - sx).hypot(ey - sy) < 2.0 {
         return Ok(());
     }
-    let (ux, uy) = (dx / length, dy / length);
-    let head = f64::from(theme.px(14.0)).min(length * 0.6);
-    let half = head * 0.45;
-    let base = (ex - ux * head, ey - uy * head);
-    area.draw(&PathElement::new(
-        vec![from, (base.0.round() as i32, base.1.round() as i32)],
-        colour.stroke_width(theme.px(3.0)),
-    ))?;
-    let wing = |sign: f64| {
-        (
-            (base.0 - uy * half * sign).round() as i32,
-            (base.1 + ux * half * sign).round() as i32,
-        )
+    let Some((ux, uy)) = draw_arrow_pixels(area, (sx, sy), (ex, ey), colour, (3.0, 14.0), theme)?
+    else {
+        return Ok(());
     };
-    area.draw(&Polygon::new(
-        vec![to, wing(1.0), wing(-1.0)],
-        colour.filled(),
-    ))?;
     let font = ("sans-serif", theme.font(15.0))
         .into_font()
         .style(FontStyle::Bold)

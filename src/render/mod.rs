@@ -587,37 +587,10 @@ fn draw_arrow<DB: DrawingBackend>(
     };
     let (sx, sy) = frame.to_pixel(start.0, start.1);
     let (ex, ey) = frame.to_pixel(end.0, end.1);
-    let (dx, dy) = (ex - sx, ey - sy);
-    let length = dx.hypot(dy);
-    if length < 1.0 {
+    let Some((ux, uy)) = draw_arrow_pixels(area, (sx, sy), (ex, ey), color, (3.5, 16.0), theme)?
+    else {
         return Ok(());
-    }
-    let (ux, uy) = (dx / length, dy / length);
-    let head = f64::from(theme.px(16.0)).min(length * 0.6);
-    let half_width = head * 0.45;
-    let base = (ex - ux * head, ey - uy * head);
-    let style = color.stroke_width(theme.px(3.5));
-    area.draw(&PathElement::new(
-        vec![
-            (sx.round() as i32, sy.round() as i32),
-            (base.0.round() as i32, base.1.round() as i32),
-        ],
-        style,
-    ))?;
-    let wing = |sign: f64| {
-        (
-            (base.0 - uy * half_width * sign).round() as i32,
-            (base.1 + ux * half_width * sign).round() as i32,
-        )
     };
-    area.draw(&Polygon::new(
-        vec![
-            (ex.round() as i32, ey.round() as i32),
-            wing(1.0),
-            wing(-1.0),
-        ],
-        color.filled(),
-    ))?;
     let clipped = end != to;
     let side_sign = if side == Label::Pos { 1.0 } else { -1.0 };
     let at_tip = label == "w" || label.starts_with('W');
@@ -662,4 +635,48 @@ fn draw_arrow<DB: DrawingBackend>(
         .color(&color);
     area.draw(&Text::new(label.to_string(), label_at, font))?;
     Ok(())
+}
+
+/// An arrow's shaft and filled head from pixel `from` to pixel `to`, `sizes` = (shaft width,
+/// head length) in CSS pixels. Returns its unit direction, or `None` when it is too short to
+/// draw.
+pub(crate) fn draw_arrow_pixels<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    (sx, sy): (f64, f64),
+    (ex, ey): (f64, f64),
+    colour: RGBColor,
+    (width, head): (f64, f64),
+    theme: &Theme,
+) -> Result<Option<(f64, f64)>, DrawError<DB>> {
+    let (dx, dy) = (ex - sx, ey - sy);
+    let length = dx.hypot(dy);
+    if length < 1.0 {
+        return Ok(None);
+    }
+    let (ux, uy) = (dx / length, dy / length);
+    let head = f64::from(theme.px(head)).min(length * 0.6);
+    let half_width = head * 0.45;
+    let base = (ex - ux * head, ey - uy * head);
+    area.draw(&PathElement::new(
+        vec![
+            (sx.round() as i32, sy.round() as i32),
+            (base.0.round() as i32, base.1.round() as i32),
+        ],
+        colour.stroke_width(theme.px(width)),
+    ))?;
+    let wing = |sign: f64| {
+        (
+            (base.0 - uy * half_width * sign).round() as i32,
+            (base.1 + ux * half_width * sign).round() as i32,
+        )
+    };
+    area.draw(&Polygon::new(
+        vec![
+            (ex.round() as i32, ey.round() as i32),
+            wing(1.0),
+            wing(-1.0),
+        ],
+        colour.filled(),
+    ))?;
+    Ok(Some((ux, uy)))
 }

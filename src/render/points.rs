@@ -61,27 +61,16 @@ pub(super) fn draw_points<DB: DrawingBackend>(
     theme: &Theme,
     with_marks: bool,
 ) -> Result<(), DrawError<DB>> {
-    let outline = theme.background.stroke_width(theme.px(1.5));
     for point in scene.points().filter(|_| with_marks) {
-        let (x, y) = frame.to_backend(point.x, point.y);
+        let centre = frame.to_backend(point.x, point.y);
         let colour = theme.class_colour(point.class);
-        match mark(point.class, point.size, theme) {
-            Mark::Circle(radius) => {
-                let radius = radius as u32;
-                area.draw(&Circle::new((x, y), radius, colour.filled()))?;
-                area.draw(&Circle::new((x, y), radius, outline))?;
-            }
-            Mark::Polygon(corners) => {
-                let corners: Vec<(i32, i32)> = corners
-                    .iter()
-                    .map(|(dx, dy)| (x + *dx as i32, y + *dy as i32))
-                    .collect();
-                area.draw(&Polygon::new(corners.clone(), colour.filled()))?;
-                let mut closed = corners;
-                closed.push(closed[0]);
-                area.draw(&PathElement::new(closed, outline))?;
-            }
-        }
+        draw_mark(
+            area,
+            centre,
+            &mark(point.class, point.size, theme),
+            colour,
+            theme,
+        )?;
     }
     if let Some(margin) = &scene.max_margin {
         for &i in &margin.support {
@@ -109,18 +98,59 @@ pub(super) fn draw_points<DB: DrawingBackend>(
         if visited.index < scene.data.len() {
             let x = scene.data.x(visited.index);
             let centre = frame.to_backend(x[0], x[1]);
-            // A mistake is told by a thicker, larger ring as well as by its colour.
-            let (ring, radius, width) = if visited.mistake {
-                (theme.ring_mistake, 13.0, 4.5)
-            } else {
-                (theme.ring, 11.0, 2.0)
-            };
-            area.draw(&Circle::new(
-                centre,
-                theme.px(radius),
-                ring.stroke_width(theme.px(width)),
-            ))?;
+            draw_visited_ring(area, centre, visited.mistake, theme)?;
         }
     }
+    Ok(())
+}
+
+/// A point's mark centred at pixel `centre`, filled with `colour` and outlined in the background
+/// colour so that overlapping marks stay apart.
+pub(super) fn draw_mark<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    (x, y): (i32, i32),
+    shape: &Mark,
+    colour: RGBColor,
+    theme: &Theme,
+) -> Result<(), DrawError<DB>> {
+    let outline = theme.background.stroke_width(theme.px(1.5));
+    match shape {
+        Mark::Circle(radius) => {
+            let radius = *radius as u32;
+            area.draw(&Circle::new((x, y), radius, colour.filled()))?;
+            area.draw(&Circle::new((x, y), radius, outline))?;
+        }
+        Mark::Polygon(corners) => {
+            let corners: Vec<(i32, i32)> = corners
+                .iter()
+                .map(|(dx, dy)| (x + *dx as i32, y + *dy as i32))
+                .collect();
+            area.draw(&Polygon::new(corners.clone(), colour.filled()))?;
+            let mut closed = corners;
+            closed.push(closed[0]);
+            area.draw(&PathElement::new(closed, outline))?;
+        }
+    }
+    Ok(())
+}
+
+/// The ring around the sample just visited, at pixel `centre`.
+pub(super) fn draw_visited_ring<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    centre: (i32, i32),
+    mistake: bool,
+    theme: &Theme,
+) -> Result<(), DrawError<DB>> {
+    // A mistake is told by a thicker, larger ring as well as by its colour.
+    let (ring, radius, width) = if mistake {
+        (theme.ring_mistake, 13.0, 4.5)
+    } else {
+        (theme.ring, 11.0, 2.0)
+    };
+    area.draw(&Circle::new(
+        centre,
+        theme.px(radius),
+        ring.stroke_width(theme.px(width)),
+    ))?;
     Ok(())
 }

@@ -33,3 +33,14 @@ pub fn set_attribute(element: &Element, name: &str, value: &str) {
         let _ = element.set_attribute(name, value);
     }
 }
+
+/// Sizes `canvas`'s backing store to its CSS size × `scale` (at least 1 × 1), touching it only
+/// when that changed (a new size clears the canvas).
+pub fn fit_backing(canvas: &HtmlCanvasElement, scale: f64) {
+    let width = (f64::from(canvas.client_width()) * scale).round().max(1.0) as u32;
+    let height = (f64::from(canvas.client_height()) * scale).round().max(1.0) as u32;
+    if canvas.width() != width || canvas.height() != height {
+        canvas.set_width(width);
+        canvas.set_height(height);
+    }
+}

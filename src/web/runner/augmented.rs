@@ -5,7 +5,7 @@ use super::Runner;
 use crate::core::augmented::{AugmentedOptions, AugmentedScene};
 use crate::core::Error;
 use crate::render::{draw_augmented, Theme};
-use crate::web::dom::{find, set_attribute, set_text};
+use crate::web::dom::{find, fit_backing, set_attribute, set_text};
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
@@ -106,12 +106,7 @@ impl Runner {
             return;
         }
         let canvas = &panel.canvas;
-        let width = (f64::from(canvas.client_width()) * scale).round().max(1.0) as u32;
-        let height = (f64::from(canvas.client_height()) * scale).round().max(1.0) as u32;
-        if canvas.width() != width || canvas.height() != height {
-            canvas.set_width(width);
-            canvas.set_height(height);
-        }
+        fit_backing(canvas, scale);
         if let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) {
             let area = backend.into_drawing_area();
             if let Err(e) = draw_augmented(&area, &scene, theme) {

@@ -6,7 +6,7 @@ use super::{Runner, COMPARE_SCALE, GRAM_LIMIT, REGION_CELL_CSS};
 use crate::core::compare::{compare, COMPARED, COMPARE_POINTS_LIMIT};
 use crate::core::{Algorithm, Rect, Settings, Setup};
 use crate::render::{draw_batch, Theme};
-use crate::web::dom::{find, set_attribute, set_text};
+use crate::web::dom::{find, fit_backing, set_attribute, set_text};
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
@@ -161,12 +161,7 @@ impl Runner {
         };
         let _ = panel.remove_attribute("hidden");
         let scale = self.backing_scale();
-        let width = (f64::from(canvas.client_width()) * scale).round().max(1.0) as u32;
-        let height = (f64::from(canvas.client_height()) * scale).round().max(1.0) as u32;
-        if canvas.width() != width || canvas.height() != height {
-            canvas.set_width(width);
-            canvas.set_height(height);
-        }
+        fit_backing(canvas, scale);
         if let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) {
             let area = backend.into_drawing_area();
             let theme = Theme { scale, ..*theme };
