@@ -306,3 +306,77 @@ async fn a_build_without_the_test_hooks_has_none() {
     assert!(js_sys::Reflect::has(&exports, &JsValue::from_str("lab_step")).expect("readable"));
     root.remove();
 }
+
+#[wasm_bindgen_test]
+async fn the_augmented_view_is_drawn_while_its_panel_is_open_and_says_what_it_shows() {
+    let root = mount_root();
+    let doc = document();
+    let panel = doc.create_element("details").unwrap();
+    panel.set_attribute("data-role", "augmented-panel").unwrap();
+    panel.set_attribute("open", "").unwrap();
+    let canvas: HtmlCanvasElement = doc.create_element("canvas").unwrap().dyn_into().unwrap();
+    canvas.set_attribute("data-role", "augmented-plot").unwrap();
+    canvas
+        .set_attribute("style", "display:block;width:480px;height:360px")
+        .unwrap();
+    panel.append_child(&canvas).unwrap();
+    for role in ["augmented-description", "augmented-status"] {
+        let p = doc.create_element("p").unwrap();
+        p.set_attribute("data-role", role).unwrap();
+        panel.append_child(&p).unwrap();
+    }
+    root.append_child(&panel).unwrap();
+    let text = |role: &str| {
+        root.query_selector(&format!("[data-role=\"{role}\"]"))
+            .unwrap()
+            .unwrap()
+            .text_content()
+            .unwrap_or_default()
+    };
+
+    let lab = Lab::new(root.clone()).expect("mounts");
+    lab.load_preset("seed000").unwrap();
+    lab.step().unwrap();
+    lab.step().unwrap();
+    frames(2).await;
+    let dpr = web_sys::window().unwrap().device_pixel_ratio();
+    assert_eq!(canvas.width(), (480.0 * dpr).round() as u32);
+    assert!(
+        text("augmented-description").contains("w = [0, 3, 2] is normal to the plane w·z = 0"),
+        "{}",
+        text("augmented-description")
+    );
+    // Something other than the background was drawn in the middle of the view.
+    let context: CanvasRenderingContext2d = canvas
+        .get_context("2d")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let (w, h) = (f64::from(canvas.width()), f64::from(canvas.height()));
+    let data = context
+        .get_image_data(w * 0.25, h * 0.25, w * 0.5, h * 0.5)
+        .unwrap()
+        .data();
+    assert!(
+        data.chunks(4)
+            .any(|p| (p[0], p[1], p[2]) != (255, 255, 255)),
+        "the view is drawn"
+    );
+
+    lab.turn_augmented(std::f64::consts::PI / 12.0, 0.0)
+        .unwrap();
+    frames(1).await;
+    assert_eq!(text("augmented-status"), "View turned 49°, tilted 20°.");
+    lab.set_sign_flip(true).unwrap();
+    frames(1).await;
+    assert!(text("augmented-status").starts_with("Sign flip on"));
+    let svg = lab.export_augmented_svg().unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("class −1 drawn as −z"));
+
+    // Multiclass models have no single plane: an error, not a panic.
+    lab.load_preset("blobs3").unwrap();
+    assert!(lab.export_augmented_svg().is_err());
+    assert!(!has_panicked());
+    root.remove();
+}
