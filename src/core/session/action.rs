@@ -140,6 +140,9 @@ pub enum Action {
         /// Cells down.
         rows: usize,
     },
+    /// The η panel's second learning rate η₂ (the classic perceptron run again with it beside
+    /// the session's η). Refused, changing nothing, unless positive and finite.
+    SetSecondEta(f64),
     /// An animation frame at `now_ms` milliseconds: takes the steps that are due while playing.
     Tick {
         /// A monotonic clock, in milliseconds.

@@ -32,6 +32,10 @@ use crate::core::{Dataset, Error, InitWeights, Settings};
 /// Relative tolerance of "`w(η₂)` is `c·w(η₁)`" and of a score that is zero up to rounding.
 pub const RATIO_TOLERANCE: f64 = 1e-12;
 
+/// The most steps compared (the rows are kept, one pair of weight vectors each): a run played
+/// on past it is compared over its first `ETA_STEP_LIMIT` steps, and the verdict says so.
+pub const ETA_STEP_LIMIT: u64 = 100_000;
+
 /// Checks a second learning rate: positive and finite, like η itself.
 pub fn check_second_eta(eta: f64) -> Result<f64, Error> {
     if eta.is_finite() && eta > 0.0 {
@@ -161,9 +165,11 @@ impl EtaRuns {
         })
     }
 
-    /// Steps both runs until there are `steps` rows or the η₁ run stops. Steps already taken
-    /// are kept: asking for fewer changes nothing (see [`EtaRuns::view`]).
+    /// Steps both runs until there are `steps` rows (at most [`ETA_STEP_LIMIT`]) or the η₁
+    /// run stops. Steps already taken are kept: asking for fewer changes nothing (see
+    /// [`EtaRuns::view`]).
     pub fn advance(&mut self, data: &Dataset, steps: u64) {
+        let steps = steps.min(ETA_STEP_LIMIT);
         while !self.done && (self.rows.len() as u64) < steps {
             let [first, second] = &mut self.runs;
             let StepOutcome::Stepped(a) = first.step(data) else {
@@ -204,6 +210,7 @@ impl EtaRuns {
             zero_start: self.zero_start,
             initial: self.runs[0].settings().init.clone(),
             rows: &self.rows[..n],
+            cut: steps > ETA_STEP_LIMIT && n as u64 == ETA_STEP_LIMIT,
         }
     }
 
@@ -247,6 +254,9 @@ pub struct EtaView<'a> {
     pub initial: InitWeights,
     /// One row per step, step 1 first.
     pub rows: &'a [EtaRow],
+    /// Whether more steps were asked for than [`ETA_STEP_LIMIT`], so only the first ones are
+    /// compared.
+    pub cut: bool,
 }
 
 impl EtaView<'_> {
@@ -260,8 +270,18 @@ impl EtaView<'_> {
         self.rows.last().and_then(|r| r.ratio)
     }
 
-    /// One sentence on what the runs show so far, written from their numbers.
+    /// One sentence on what the runs show so far, written from their numbers (and, past
+    /// [`ETA_STEP_LIMIT`] steps, a second saying that only those were compared).
     pub fn verdict(&self) -> String {
+        let verdict = self.sentence();
+        if self.cut {
+            format!("{verdict} Only the first {ETA_STEP_LIMIT} steps are compared.")
+        } else {
+            verdict
+        }
+    }
+
+    fn sentence(&self) -> String {
         let [e1, e2] = self.eta.map(num);
         let start = match &self.initial {
             _ if self.zero_start => "from w = 0".to_string(),

@@ -1,0 +1,158 @@
+//! The η panel as the session keeps it: η₂ set through `Action::SetSecondEta` (bad values
+//! refused, nothing changed), the two runs following the session's steps forward and back, and
+//! nothing computed for the other algorithms.
+#![cfg(not(target_arch = "wasm32"))]
+
+use perceptron_lab::core::{
+    Action, Algorithm, InitWeights, Preset, Session, Settings, Setup, DEFAULT_SECOND_ETA,
+};
+
+fn act(s: &mut Session, action: Action) {
+    if let Err(e) = s.apply(action) {
+        panic!("refused: {e}");
+    }
+}
+
+/// Seed 000's points with the given initial weights (η = 1).
+fn seed_000(init: InitWeights) -> Session {
+    let mut s = Session::new();
+    act(&mut s, Action::LoadPreset(Preset::Seed000));
+    let settings = Settings {
+        init,
+        ..s.settings().clone()
+    };
+    act(&mut s, Action::SetSettings(settings));
+    s
+}
+
+#[test]
+fn the_panel_follows_the_steps_from_zero() {
+    let mut s = seed_000(InitWeights::Zero);
+    assert_eq!(s.second_eta(), DEFAULT_SECOND_ETA);
+    act(&mut s, Action::SetSecondEta(0.1));
+    assert_eq!(s.eta_view().unwrap().rows.len(), 0);
+    for _ in 0..5 {
+        act(&mut s, Action::Step);
+    }
+    let view = s.eta_view().unwrap();
+    assert_eq!(view.eta, [1.0, 0.1]);
+    assert_eq!(view.rows.len(), 5);
+    // The η₁ run is the session's own run.
+    assert_eq!(view.rows[4].weights_1, s.model().linear_weights().unwrap());
+    assert_eq!(view.first_difference(), None);
+    assert!(view
+        .verdict()
+        .starts_with("Same mistakes at all 5 steps so far: w(η₂) = 0.1 · w(η₁)"));
+    // Back cuts the view to the step on show.
+    act(&mut s, Action::Back);
+    act(&mut s, Action::Back);
+    let view = s.eta_view().unwrap();
+    assert_eq!(view.rows.len(), 3);
+    assert!(view
+        .verdict()
+        .starts_with("Same mistakes at all 3 steps so far"));
+    // Another η₂ compares afresh.
+    act(&mut s, Action::SetSecondEta(0.25));
+    let view = s.eta_view().unwrap();
+    assert_eq!((view.eta, view.rows.len()), ([1.0, 0.25], 3));
+    assert_eq!(view.ratio(), Some(0.25));
+}
+
+#[test]
+fn non_zero_start_shows_where_the_runs_part() {
+    let mut s = seed_000(InitWeights::Explicit(vec![1.0, -1.0, 1.0]));
+    act(&mut s, Action::SetSecondEta(0.1));
+    for _ in 0..5 {
+        act(&mut s, Action::Step);
+    }
+    assert_eq!(s.eta_view().unwrap().first_difference(), None);
+    act(&mut s, Action::Step);
+    let view = s.eta_view().unwrap();
+    let first = view.first_difference().unwrap();
+    assert_eq!((first.step, first.index), (6, 1));
+    assert!(view.verdict().starts_with(
+        "The runs first differ at step 6: sample 1 is a mistake with η = 0.1, not with η = 1"
+    ));
+}
+
+#[test]
+fn bad_second_eta_changes_nothing() {
+    let mut s = seed_000(InitWeights::Zero);
+    act(&mut s, Action::SetSecondEta(0.1));
+    act(&mut s, Action::Step);
+    let notice = s.status().notice.clone();
+    for bad in [0.0, -2.0, f64::NAN, f64::INFINITY] {
+        let e = s.apply(Action::SetSecondEta(bad)).unwrap_err();
+        assert!(e
+            .to_string()
+            .contains("η₂ (the second learning rate) should be positive"));
+        assert_eq!(s.second_eta(), 0.1);
+        assert_eq!(s.status().notice, notice);
+        assert_eq!(s.eta_view().unwrap().rows.len(), 1);
+    }
+}
+
+#[test]
+fn only_the_classic_perceptron_has_the_panel() {
+    let mut s = seed_000(InitWeights::Zero);
+    act(&mut s, Action::Step);
+    assert!(s.eta_view().is_some());
+    for algorithm in Algorithm::ALL.iter().copied() {
+        if algorithm == Algorithm::default() {
+            continue;
+        }
+        let setup = Setup {
+            algorithm,
+            ..s.setup().clone()
+        };
+        if s.apply(Action::SetSetup(setup)).is_err() {
+            continue;
+        }
+        act(&mut s, Action::Step);
+        assert!(s.eta_view().is_none(), "{}", algorithm.name());
+    }
+    let setup = Setup {
+        algorithm: Algorithm::default(),
+        ..s.setup().clone()
+    };
+    act(&mut s, Action::SetSetup(setup));
+    act(&mut s, Action::Step);
+    act(&mut s, Action::Step);
+    assert_eq!(s.eta_view().unwrap().rows.len(), 2);
+}
+
+#[test]
+fn edits_and_settings_recompute_from_the_start() {
+    let mut s = seed_000(InitWeights::Zero);
+    act(&mut s, Action::SetSecondEta(0.5));
+    for _ in 0..3 {
+        act(&mut s, Action::Step);
+    }
+    // A point added mid-run: both runs are replayed on the points as they are now, up to the
+    // step on show.
+    act(
+        &mut s,
+        Action::AddPoint {
+            x: 0.5,
+            y: 4.0,
+            alternate: false,
+            pixel: 0.01,
+        },
+    );
+    assert_eq!(s.data().len(), 6);
+    act(&mut s, Action::Step);
+    let view = s.eta_view().unwrap();
+    assert_eq!(view.rows.len() as u64, s.model().steps());
+    assert_eq!(view.rows.len(), 4);
+    assert_eq!(view.first_difference(), None);
+    // A new η restarts training: the panel compares the new η with η₂ from step 0.
+    let settings = Settings {
+        eta: 2.0,
+        ..s.settings().clone()
+    };
+    act(&mut s, Action::SetSettings(settings));
+    assert_eq!(s.eta_view().unwrap().rows.len(), 0);
+    act(&mut s, Action::Step);
+    let view = s.eta_view().unwrap();
+    assert_eq!((view.eta, view.ratio()), ([2.0, 0.5], Some(0.25)));
+}
