@@ -251,6 +251,45 @@ impl Session {
         fresh.then(|| cache.runs_of.view(self.model().steps()))
     }
 
+    /// The η panel's two plots (η₁, η₂): the points in the session's view, each run's
+    /// boundary and w after the current step, the visited sample ringed and, after a mistake of
+    /// that run, its weights before as the ghost. `None` when [`Session::eta_view`] is.
+    pub fn eta_scenes(&self) -> Option<[Scene<'_>; 2]> {
+        let view = self.eta_view()?;
+        let last = view.rows.last();
+        let scene = |run: usize| {
+            let (after, before) = view.weights(run);
+            let three = |w: &[f64]| [w[0], w[1], w[2]];
+            let mistake = last.and_then(|r| {
+                if run == 0 {
+                    Some(r.mistake_1)
+                } else {
+                    r.mistake_2
+                }
+            });
+            Scene {
+                view: self.view,
+                data: &self.data,
+                visited: last.zip(mistake).map(|(r, mistake)| crate::core::Visited {
+                    index: r.index - 1,
+                    mistake,
+                }),
+                weights: (after.len() == 3).then(|| three(after)),
+                previous: before.filter(|w| w.len() == 3).map(three),
+                pocket: None,
+                max_margin: None,
+                selected: None,
+                averaged: None,
+                lines: Vec::new(),
+                class_arrows: Vec::new(),
+                sizes: None,
+                region: None,
+                binary: true,
+            }
+        };
+        Some([scene(0), scene(1)])
+    }
+
     /// Brings the η panel's runs up to the current step: extended while the points, the run
     /// and both η stay as they were (Back only cuts the view), computed afresh otherwise;
     /// dropped for the other algorithms.

@@ -4,6 +4,7 @@
 
 mod address;
 mod dom_out;
+mod eta_panel;
 mod paint;
 mod panels;
 
@@ -111,6 +112,8 @@ pub struct Runner {
     compare_panel: Option<ComparePanel>,
     compared: Option<(CompareKey, Result<Vec<Compared>, NoComparison>)>,
     compare_drawn: Option<CompareDrawn>,
+    /// The η-invariance panel (classic perceptron), when the page has one.
+    eta_panel: Option<eta_panel::EtaPanel>,
     marks_layer: MarksLayer,
     scrubber: Option<HtmlInputElement>,
     trace_body: Option<Element>,
@@ -161,6 +164,7 @@ impl Runner {
             compare_panel: compare_panel(root),
             compared: None,
             compare_drawn: None,
+            eta_panel: eta_panel::eta_panel(root),
             marks_layer: MarksLayer::default(),
             session,
             root: root.clone(),
@@ -460,6 +464,8 @@ impl Runner {
             self.last_trace_ms = now_ms;
         }
         self.show_gram();
+        let theme = self.theme();
+        self.show_eta(&theme, now_ms);
         if self.settings_dirty {
             self.settings_dirty = false;
             self.show_settings();

@@ -136,6 +136,7 @@ pub fn near_zero(record: &StepRecord) -> bool {
 pub struct EtaRuns {
     eta: [f64; 2],
     zero_start: bool,
+    start: [Vec<f64>; 2],
     runs: [Trainer; 2],
     rows: Vec<EtaRow>,
     /// The η₁ run stopped: no more rows will come.
@@ -159,6 +160,7 @@ impl EtaRuns {
         Ok(EtaRuns {
             eta: [settings.eta, eta_2],
             zero_start,
+            start: [first.weights().to_vec(), second.weights().to_vec()],
             runs: [first, second],
             rows: Vec::new(),
             done: false,
@@ -209,6 +211,7 @@ impl EtaRuns {
             eta: self.eta,
             zero_start: self.zero_start,
             initial: self.runs[0].settings().init.clone(),
+            start: &self.start,
             rows: &self.rows[..n],
             cut: steps > ETA_STEP_LIMIT && n as u64 == ETA_STEP_LIMIT,
         }
@@ -252,6 +255,8 @@ pub struct EtaView<'a> {
     pub zero_start: bool,
     /// The initial weights in force.
     pub initial: InitWeights,
+    /// Each run's weights before its first step, bias weight first.
+    pub start: &'a [Vec<f64>; 2],
     /// One row per step, step 1 first.
     pub rows: &'a [EtaRow],
     /// Whether more steps were asked for than [`ETA_STEP_LIMIT`], so only the first ones are
@@ -268,6 +273,77 @@ impl EtaView<'_> {
     /// The last step's `c` with `w(η₂) = c·w(η₁)`, if there is one.
     pub fn ratio(&self) -> Option<f64> {
         self.rows.last().and_then(|r| r.ratio)
+    }
+
+    /// Run `run`'s (0: η₁, 1: η₂) weights after the last step, and before it when that step
+    /// was a mistake of that run (the ghost the plots draw), bias weight first.
+    pub fn weights(&self, run: usize) -> (&[f64], Option<&[f64]>) {
+        let run = run.min(1);
+        let after = |k: usize| -> &[f64] {
+            match self.rows.get(k) {
+                Some(r) if run == 0 => &r.weights_1,
+                Some(r) => &r.weights_2,
+                None => &self.start[run],
+            }
+        };
+        let Some(last) = self.rows.last() else {
+            return (&self.start[run], None);
+        };
+        let n = self.rows.len();
+        let mistake = if run == 0 {
+            last.mistake_1
+        } else {
+            last.mistake_2 == Some(true)
+        };
+        let before = match n {
+            1 => &self.start[run][..],
+            _ => after(n - 2),
+        };
+        (after(n - 1), mistake.then_some(before))
+    }
+
+    /// The caption of run `run`'s plot (0: η₁, 1: η₂): its η, its mistakes so far and its
+    /// weights.
+    pub fn caption(&self, run: usize) -> String {
+        let run = run.min(1);
+        let name = ["η₁", "η₂"][run];
+        let mistakes = self
+            .rows
+            .iter()
+            .filter(|r| {
+                if run == 0 {
+                    r.mistake_1
+                } else {
+                    r.mistake_2 == Some(true)
+                }
+            })
+            .count();
+        let stopped = match self.rows.iter().find(|r| run == 1 && r.mistake_2.is_none()) {
+            Some(r) => format!(", stopped before step {}", r.step),
+            None => String::new(),
+        };
+        let plural = if mistakes == 1 { "" } else { "s" };
+        format!(
+            "{name} = {}: {mistakes} mistake{plural} in {} steps{stopped}; w = {}",
+            num(self.eta[run]),
+            self.rows.len(),
+            vector(self.weights(run).0)
+        )
+    }
+
+    /// The rows a compact table shows: the last `limit` steps, preceded by the first
+    /// difference when it is older than those.
+    pub fn shown_rows(&self, limit: usize) -> Vec<&EtaRow> {
+        let from = self.rows.len().saturating_sub(limit);
+        let mut shown = Vec::with_capacity(limit + 1);
+        if let Some(first) = self
+            .first_difference()
+            .filter(|r| (r.step as usize) <= from)
+        {
+            shown.push(first);
+        }
+        shown.extend(&self.rows[from..]);
+        shown
     }
 
     /// One sentence on what the runs show so far, written from their numbers (and, past
