@@ -76,6 +76,39 @@ fn non_zero_start_shows_where_the_runs_part() {
 }
 
 #[test]
+fn the_plots_and_the_table_window() {
+    let mut s = seed_000(InitWeights::Explicit(vec![1.0, -1.0, 1.0]));
+    act(&mut s, Action::SetSecondEta(0.1));
+    for _ in 0..20 {
+        act(&mut s, Action::Step);
+    }
+    let view = s.eta_view().unwrap();
+    // The first difference (step 6) stays in sight ahead of the last steps.
+    let shown: Vec<u64> = view.shown_rows(3).iter().map(|r| r.step).collect();
+    assert_eq!(shown, [6, 18, 19, 20]);
+    let shown: Vec<u64> = view.shown_rows(15).iter().map(|r| r.step).collect();
+    assert_eq!(shown, (6..=20).collect::<Vec<_>>());
+    // Each plot draws its own run's weights after step 20, the sample of step 20 ringed.
+    let last = view.rows.last().unwrap().clone();
+    let [one, two] = s.eta_scenes().unwrap();
+    let three = |w: &[f64]| Some([w[0], w[1], w[2]]);
+    assert_eq!(one.weights, three(&last.weights_1));
+    assert_eq!(two.weights, three(&last.weights_2));
+    assert_eq!(one.weights, three(s.model().linear_weights().unwrap()));
+    assert_eq!(
+        one.visited.map(|v| (v.index + 1, v.mistake)),
+        Some((last.index, last.mistake_1))
+    );
+    assert_eq!(two.visited.map(|v| v.mistake), last.mistake_2);
+    // A ghost (the weights before) only after a mistake of that run.
+    assert_eq!(one.previous.is_some(), last.mistake_1);
+    let mistakes = view.rows.iter().filter(|r| r.mistake_1).count();
+    assert!(view
+        .caption(0)
+        .starts_with(&format!("η₁ = 1: {mistakes} mistakes in 20 steps; w = [")));
+}
+
+#[test]
 fn bad_second_eta_changes_nothing() {
     let mut s = seed_000(InitWeights::Zero);
     act(&mut s, Action::SetSecondEta(0.1));

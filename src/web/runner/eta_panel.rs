@@ -4,8 +4,8 @@
 
 use super::paint::paint_scene;
 use super::{Runner, COMPARE_SCALE};
-use crate::core::algo::perceptron::eta::EtaRow;
-use crate::core::numfmt::{exact, num, vector};
+use crate::core::algo::perceptron::eta::{weights_text, EtaRow};
+use crate::core::numfmt::{exact, num};
 use crate::render::Theme;
 use crate::web::dom::{find, set_attribute, set_text};
 use wasm_bindgen::JsCast;
@@ -162,8 +162,8 @@ fn table_row(document: &Document, row: &EtaRow, first: bool) -> Option<Element> 
         format!("#{}", row.index),
         decision(Some(row.mistake_1)).to_string(),
         decision(row.mistake_2).to_string(),
-        vector(&row.weights_1),
-        vector(&row.weights_2),
+        weights_text(&row.weights_1),
+        weights_text(&row.weights_2),
     ] {
         let td = document.create_element("td").ok()?;
         td.set_text_content(Some(&text));

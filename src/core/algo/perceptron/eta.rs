@@ -117,6 +117,24 @@ pub fn ratio(a: &[f64], b: &[f64]) -> Option<f64> {
     (c.is_finite() && fits).then_some(c)
 }
 
+/// Weights as the panel writes them: `[a, b, c]` as the course does, except that a weight that
+/// is zero up to rounding (within [`RATIO_TOLERANCE`] of the largest) is written `≈0`, so that
+/// `0.1·0` carrying a rounding error of 1e-17 reads as what it is.
+pub fn weights_text(w: &[f64]) -> String {
+    let largest = w.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+    let parts: Vec<String> = w
+        .iter()
+        .map(|&v| {
+            if v != 0.0 && v.abs() <= RATIO_TOLERANCE * largest {
+                "≈0".to_string()
+            } else {
+                num(v)
+            }
+        })
+        .collect();
+    format!("[{}]", parts.join(", "))
+}
+
 /// Whether a record's score is zero up to rounding: `|s| ≤ RATIO_TOLERANCE·(|b| + Σ|wᵢ·xᵢ|)`.
 pub fn near_zero(record: &StepRecord) -> bool {
     let w = &record.weights_before;
@@ -327,7 +345,7 @@ impl EtaView<'_> {
             "{name} = {}: {mistakes} mistake{plural} in {} steps{stopped}; w = {}",
             num(self.eta[run]),
             self.rows.len(),
-            vector(self.weights(run).0)
+            weights_text(self.weights(run).0)
         )
     }
 
@@ -408,8 +426,8 @@ impl EtaView<'_> {
             ),
             None => format!(
                 "Same mistakes at {steps} so far, but w(η₂) = {} is not a multiple of w(η₁) = {}: {start} the runs may still part.",
-                vector(&self.rows[n - 1].weights_2),
-                vector(&self.rows[n - 1].weights_1)
+                weights_text(&self.rows[n - 1].weights_2),
+                weights_text(&self.rows[n - 1].weights_1)
             ),
         }
     }
@@ -428,6 +446,16 @@ fn score_text(s: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn weights_text_names_rounding_zeros() {
+        assert_eq!(
+            weights_text(&[-0.1, 2.7755575615628914e-17, -0.2]),
+            "[-0.1, ≈0, -0.2]"
+        );
+        assert_eq!(weights_text(&[-1.0, 0.0, 2e-5]), "[-1, 0, 2.000e-5]");
+        assert_eq!(weights_text(&[0.0, 0.0]), "[0, 0]");
+    }
 
     #[test]
     fn ratio_of_vectors() {
