@@ -189,3 +189,53 @@ fn edits_and_settings_recompute_from_the_start() {
     let view = s.eta_view().unwrap();
     assert_eq!((view.eta, view.ratio()), ([2.0, 0.5], Some(0.25)));
 }
+
+#[test]
+fn links_and_files_keep_the_second_eta() {
+    use perceptron_lab::core::scenario::{from_link, to_link, Scenario};
+    let mut s = seed_000(InitWeights::Zero);
+    // The default is not written: links and files read as before.
+    let plain = to_link(&s.scenario());
+    assert!(!plain.contains("e2="), "{plain}");
+    assert!(!s.scenario().to_json().contains("second_eta"));
+    act(&mut s, Action::SetSecondEta(0.1));
+    for _ in 0..3 {
+        act(&mut s, Action::Step);
+    }
+    let link = to_link(&s.scenario());
+    assert!(link.contains("&e=1&e2=0.1&"), "{link}");
+    let open = |text: &str| {
+        let mut t = Session::new();
+        act(&mut t, Action::SetSecondEta(4.0));
+        let scenario = from_link(text).unwrap().scenario.unwrap();
+        act(&mut t, Action::LoadScenario(scenario));
+        t
+    };
+    let t = open(&link);
+    assert_eq!(t.second_eta(), 0.1);
+    assert_eq!(t.eta_view().unwrap().rows, s.eta_view().unwrap().rows);
+    // A link without e2 (every link written before) opens with the default.
+    assert_eq!(open(&plain).second_eta(), DEFAULT_SECOND_ETA);
+    // JSON keeps it too, and JSON without it reads.
+    let json = s.scenario().to_json();
+    assert!(
+        json.contains("\"second_eta\":0.1") || json.contains("\"second_eta\": 0.1"),
+        "{json}"
+    );
+    assert_eq!(Scenario::from_json(&json).unwrap().second_eta, Some(0.1));
+    // A bad e2 is refused, saying why, and changes nothing.
+    assert!(from_link(&link.replace("e2=0.1", "e2=abc"))
+        .unwrap_err()
+        .to_string()
+        .contains("e2: \"abc\" is not a finite number"));
+    let bad = from_link(&link.replace("e2=0.1", "e2=-1"))
+        .unwrap()
+        .scenario
+        .unwrap();
+    let before = s.scenario();
+    let e = s.apply(Action::LoadScenario(bad)).unwrap_err();
+    assert!(e
+        .to_string()
+        .starts_with("η₂ (the second learning rate) should be positive"));
+    assert_eq!(s.scenario(), before);
+}

@@ -103,6 +103,17 @@ test('seed 000 from zero: η₂ by keyboard, the pass makes the same mistakes an
   await lab.key('ArrowRight');
   await expect(verdict).toHaveText(/^Same mistakes at all 5 steps so far/);
 
+  // The link keeps η₂: opened again, the panel shows the same comparison.
+  await expect(page).toHaveURL(/[#&]e=1&e2=0\.1(&|$)/);
+  // The address is written at most every 250 ms: wait until it holds the step on show.
+  await expect(page).toHaveURL(/[#&]n=5(&|$)/);
+  const url = page.url();
+  await page.goto('about:blank');
+  await page.goto(url);
+  await expect(lab.field('step')).toHaveText('5');
+  await expect(page.locator('#eta-2')).toHaveValue('0.1');
+  await expect(verdict).toHaveText(/^Same mistakes at all 5 steps so far: w\(η₂\) = 0\.1 · w\(η₁\)/);
+
   const results = await new AxeBuilder({ page }).include('#eta-panel').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await panelShot(page, 'eta-panel-light.png');
