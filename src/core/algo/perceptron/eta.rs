@@ -7,9 +7,10 @@
 //! when under `1`; a mistake adds `η·y·[1, x] = η·(y·[1, x])` and a correct visit adds nothing,
 //! so `w_{t+1}(η) = η·w_{t+1}(1)`. Hence every run from zero makes the same mistakes at the
 //! same steps, visits the same samples (the same epochs end clean, so the same order and the
-//! same stop), and `w(η₂) = (η₂/η₁)·w(η₁)` at every step. With `w₀ ≠ 0` the first step already
-//! breaks this: `w₀ + η·y·[1, x]` is not a multiple of `w₀ + y·[1, x]`, a larger `η` makes the
-//! data outweigh the start sooner, and the runs' mistakes part at some step.
+//! same stop), and `w(η₂) = (η₂/η₁)·w(η₁)` at every step. With `w₀ ≠ 0` the first update
+//! already breaks this (`w₀ + η·y·[1, x]` is in general not a multiple of `w₀ + y·[1, x]`):
+//! a larger `η` makes the data outweigh the start sooner, and the runs' mistakes part at some
+//! step, or not at all if the data is learned before the start matters.
 //!
 //! **In floating point.** When `η₂/η₁` is a power of two the scaling is exact (multiplying by
 //! a power of two is exact, so every sum and score scales exactly) and so is the invariance.
@@ -18,8 +19,9 @@
 //! and where a score is exactly zero under one η (a tie, common with whole-number points), the
 //! other run's score may come out a rounding error away from zero, on the other side of the
 //! rule's `≤ 0`. The runs then really part (seed 000 from zero with η = 1 and 0.1: at step 37,
-//! score 0 against −2.2e-16). The runs here are the classic rule's own [`Trainer`]s, unchanged,
-//! so the panel shows this as it is, and names it: [`EtaRow::rounding_tie`].
+//! score 0 against 4.4e-16, so a mistake only with η = 1). The runs here are the classic
+//! rule's own [`Trainer`]s, unchanged, so the panel shows this as it is, and names it:
+//! [`EtaRow::rounding_tie`].
 //!
 //! [`EtaRuns`] keeps both runs and the rows so far, and is extended step by step
 //! ([`EtaRuns::advance`]) so that following a session costs one pair of visits per step.
