@@ -116,6 +116,7 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                     pocket: seed % 2 == 0,
                     max_margin: seed % 3 == 0,
                     snap: seed % 5 == 0,
+                    second_eta: (seed % 7 == 0).then_some(0.1 + eta),
                 }
             },
         )

@@ -207,6 +207,19 @@
     on('show-margin', 'change', (e) => call(() => lab.set_show_max_margin(e.target.checked)));
     on('pocket', 'change', (e) => call(() => lab.set_pocket(e.target.checked)));
 
+    // The η panel: η₂ applied on submit (Enter in the field, or the Apply button); a value the
+    // lab refuses shows its reason and changes nothing.
+    const etaError = byId('eta-error');
+    listen(document.querySelector('[data-role="eta-form"]'), 'submit', (e) => {
+      e.preventDefault();
+      try {
+        lab.set_second_eta(byId('eta-2').value);
+        etaError.textContent = '';
+      } catch (err) {
+        etaError.textContent = String(err);
+      }
+    });
+
     const error = byId('settings-error');
     on('settings', 'submit', (e) => {
       e.preventDefault();

@@ -23,6 +23,9 @@ pub enum Error {
     /// η out of range.
     #[error("η (learning rate) should be positive and finite, but is {0}")]
     Eta(f64),
+    /// The η panel's second learning rate out of range.
+    #[error("η₂ (the second learning rate) should be positive and finite, but is {0}")]
+    SecondEta(f64),
     /// Max epochs out of range.
     #[error("max epochs should be between 1 and {max}, but is {got}")]
     MaxEpochs {

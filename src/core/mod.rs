@@ -41,7 +41,8 @@ pub use presets::Preset;
 pub use region::Region;
 pub use scene::{ClassLine, MarginView, Scene, ScenePoint, Visited};
 pub use session::{
-    Action, BatchView, Changed, Gram, Session, TraceRow, DEFAULT_VIEW, MAX_POINTS, RUN_CAP,
+    Action, BatchView, Changed, Gram, Session, TraceRow, DEFAULT_SECOND_ETA, DEFAULT_VIEW,
+    MAX_POINTS, RUN_CAP,
 };
 pub use settings::{InitWeights, Order, Settings, SettingsForm, MAX_EPOCHS_LIMIT};
 pub use status::Status;

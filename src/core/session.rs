@@ -122,6 +122,21 @@ pub struct Session {
     /// The batch charts, for the state of [`Session::accuracy_key`].
     batch_cache: Option<((u64, u64, u64), BatchView)>,
     runs: u64,
+    /// The η panel's second learning rate, and its two runs (see [`Session::eta_view`]).
+    second_eta: f64,
+    eta_cache: Option<EtaCache>,
+}
+
+/// The η panel's second learning rate when none was set: a power of two, so that from zero
+/// weights `w(η₂) = η₂·w(1)` holds exactly (see [`eta`](super::algo::perceptron::eta)).
+pub const DEFAULT_SECOND_ETA: f64 = 0.5;
+
+/// The classic rule run with η and η₂ over the points of `data_version` under run `runs`.
+#[derive(Debug, Clone)]
+struct EtaCache {
+    data_version: u64,
+    runs: u64,
+    runs_of: super::algo::perceptron::eta::EtaRuns,
 }
 
 /// The Gram matrix panel of the kernel perceptron.
@@ -200,6 +215,8 @@ impl Session {
             accuracy_cache: None,
             batch_cache: None,
             runs: 0,
+            second_eta: DEFAULT_SECOND_ETA,
+            eta_cache: None,
         };
         session.watch_epoch_start();
         session.refresh_derived();
@@ -599,6 +616,7 @@ impl Session {
                 self.augmented.activation = on;
                 Ok(Changed::Redraw)
             }
+            Action::SetSecondEta(eta) => self.set_second_eta(eta),
             Action::Tick { now_ms } => Ok(self.tick(now_ms)),
         }
     }

@@ -490,6 +490,15 @@ impl Lab {
         self.with(|runner| runner.apply(Action::LoadPreset(preset)))
     }
 
+    /// The η panel's second learning rate η₂ as typed. Refused with the reason, changing
+    /// nothing, unless it is a positive, finite number.
+    pub fn set_second_eta(&self, text: &str) -> Result<(), JsValue> {
+        self.with(|runner| {
+            let eta = crate::core::algo::perceptron::eta::parse_second_eta(text)?;
+            runner.apply(Action::SetSecondEta(eta))
+        })
+    }
+
     /// Pocket mode: draw the best weights so far, dashed.
     pub fn set_pocket(&self, on: bool) -> Result<(), JsValue> {
         self.with(|runner| runner.apply(Action::SetPocket(on)))

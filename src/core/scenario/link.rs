@@ -88,6 +88,9 @@ pub fn to_link(s: &Scenario) -> String {
     parts.push(format!("b={}", u8::from(s.bias)));
     parts.push(format!("i={}", encode(&s.init)));
     parts.push(format!("e={}", number(s.eta)));
+    if let Some(eta) = s.second_eta {
+        parts.push(format!("e2={}", number(eta)));
+    }
     parts.push(format!("o={}", encode(&s.order)));
     parts.push(format!("s={}", s.seed));
     parts.push(format!("m={}", s.max_epochs));
@@ -199,8 +202,8 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
         .flat_map(|a| a.info().params.iter().map(|p| p.key))
         .collect();
     let known: Vec<&str> = [
-        "v", "a", "k", "c", "l", "r", "b", "i", "e", "o", "s", "m", "n", "p", "d", "w", "pk", "mm",
-        "sn",
+        "v", "a", "k", "c", "l", "r", "b", "i", "e", "e2", "o", "s", "m", "n", "p", "d", "w", "pk",
+        "mm", "sn",
     ]
     .into_iter()
     .chain(param_keys.iter().copied())
@@ -363,6 +366,7 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
         pocket: flag("pk")?,
         max_margin: flag("mm")?,
         snap: flag("sn")?,
+        second_eta: get("e2").map(|e| parse_number("e2", e)).transpose()?,
         view,
         edits,
         version: SCENARIO_VERSION,

@@ -15,7 +15,8 @@
 //! points made during training (`step,a,x,y,class`, `step,m,index,x,y`, `step,r,index`: added,
 //! moved, removed after that step), replayed at their steps, and `w` the view
 //! (`x_min,x_max,y_min,y_max`); `pk=1`, `mm=1`, `sn=1` turn on pocket mode, the max-margin
-//! separator and snapping; `l` holds the class names (as `class_names` in JSON), each
+//! separator and snapping; `e2` is the η panel's second learning rate (`second_eta` in JSON;
+//! absent: the default); `l` holds the class names (as `class_names` in JSON), each
 //! percent-encoded (all but letters, digits and `-._~`) and joined by `,`. Every version ever
 //! written stays readable: [`from_link`] dispatches on `v`. The keys `hide` and `embed` belong
 //! to the page (which controls to hide, the minimal frame) and are passed over here.
@@ -138,6 +139,11 @@ pub struct Scenario {
     /// New points snap to the ½ grid.
     #[serde(default, skip_serializing_if = "is_false")]
     pub snap: bool,
+    /// The η panel's second learning rate η₂ (positive and finite); without it,
+    /// [`DEFAULT_SECOND_ETA`](crate::core::DEFAULT_SECOND_ETA). Written only when it differs
+    /// from that, so files and links without an η₂ read as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second_eta: Option<f64>,
 }
 
 fn is_false(b: &bool) -> bool {

@@ -156,6 +156,9 @@ pub enum Action {
     /// Show the activation `h(x) = w·(1, x)` over the data plane in the augmented view (seed
     /// 000's picture) instead of the augmented vectors.
     SetActivationView(bool),
+    /// The η panel's second learning rate η₂ (the classic perceptron run again with it beside
+    /// the session's η). Refused, changing nothing, unless positive and finite.
+    SetSecondEta(f64),
     /// An animation frame at `now_ms` milliseconds: takes the steps that are due while playing.
     Tick {
         /// A monotonic clock, in milliseconds.

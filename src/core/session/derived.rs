@@ -1,7 +1,8 @@
 //! Derived data, cached per data version: the theory (R, γ, max margin), accuracy, region maps,
-//! the kernel's Gram panel and the batch charts.
+//! the kernel's Gram panel, the batch charts and the η panel's two runs.
 
 use super::*;
+use crate::core::algo::perceptron::eta;
 
 impl Session {
     pub(super) fn theory(&mut self) -> &Theory {
@@ -39,6 +40,7 @@ impl Session {
             self.batch_cache = self.compute_batch_view().map(|v| (key, v));
         }
         self.refresh_region();
+        self.refresh_eta();
     }
 
     /// The model's training accuracy, from the cache when it is current.
@@ -215,5 +217,103 @@ impl Session {
                 ..
             })
         )
+    }
+
+    /// The η panel's second learning rate η₂ ([`Action::SetSecondEta`]; defaults to
+    /// [`DEFAULT_SECOND_ETA`]).
+    pub fn second_eta(&self) -> f64 {
+        self.second_eta
+    }
+
+    pub(super) fn set_second_eta(&mut self, eta: f64) -> Result<Changed, Error> {
+        let eta = eta::check_second_eta(eta)?;
+        self.notice = format!(
+            "η₂ = {}: the η panel runs the classic rule with η = {} and with η = {} side by side.",
+            num(eta),
+            num(self.settings().eta),
+            num(eta)
+        );
+        self.second_eta = eta;
+        Ok(Changed::Redraw)
+    }
+
+    /// The η panel (classic perceptron only): the classic rule run with the settings' η and
+    /// with η₂ in lockstep, from the initial weights over the points as they are now, up to the
+    /// current step (at most [`eta::ETA_STEP_LIMIT`] steps). `None` for the other algorithms.
+    pub fn eta_view(&self) -> Option<eta::EtaView<'_>> {
+        let cache = self.eta_cache.as_ref()?;
+        let Model::Perceptron(_) = self.model() else {
+            return None;
+        };
+        let fresh = cache.data_version == self.data_version
+            && cache.runs == self.runs
+            && cache.runs_of.etas() == [self.settings().eta, self.second_eta];
+        fresh.then(|| cache.runs_of.view(self.model().steps()))
+    }
+
+    /// The η panel's two plots (η₁, η₂): the points in the session's view, each run's
+    /// boundary and w after the current step, the visited sample ringed and, after a mistake of
+    /// that run, its weights before as the ghost. `None` when [`Session::eta_view`] is.
+    pub fn eta_scenes(&self) -> Option<[Scene<'_>; 2]> {
+        let view = self.eta_view()?;
+        let last = view.rows.last();
+        let scene = |run: usize| {
+            let (after, before) = view.weights(run);
+            let three = |w: &[f64]| [w[0], w[1], w[2]];
+            let mistake = last.and_then(|r| {
+                if run == 0 {
+                    Some(r.mistake_1)
+                } else {
+                    r.mistake_2
+                }
+            });
+            Scene {
+                view: self.view,
+                data: &self.data,
+                visited: last.zip(mistake).map(|(r, mistake)| crate::core::Visited {
+                    index: r.index - 1,
+                    mistake,
+                }),
+                weights: (after.len() == 3).then(|| three(after)),
+                previous: before.filter(|w| w.len() == 3).map(three),
+                pocket: None,
+                max_margin: None,
+                selected: None,
+                averaged: None,
+                lines: Vec::new(),
+                class_arrows: Vec::new(),
+                sizes: None,
+                region: None,
+                binary: true,
+            }
+        };
+        Some([scene(0), scene(1)])
+    }
+
+    /// Brings the η panel's runs up to the current step: extended while the points, the run
+    /// and both η stay as they were (Back only cuts the view), computed afresh otherwise;
+    /// dropped for the other algorithms.
+    fn refresh_eta(&mut self) {
+        let Model::Perceptron(trainer) = self.model() else {
+            self.eta_cache = None;
+            return;
+        };
+        let settings = trainer.settings().clone();
+        let steps = self.model().steps();
+        let etas = [settings.eta, self.second_eta];
+        let fresh = matches!(&self.eta_cache, Some(c) if c.data_version == self.data_version
+            && c.runs == self.runs && c.runs_of.etas() == etas);
+        if !fresh {
+            self.eta_cache = eta::EtaRuns::new(&settings, self.second_eta, self.data.dim())
+                .ok()
+                .map(|runs_of| EtaCache {
+                    data_version: self.data_version,
+                    runs: self.runs,
+                    runs_of,
+                });
+        }
+        if let Some(cache) = &mut self.eta_cache {
+            cache.runs_of.advance(&self.data, steps);
+        }
     }
 }

@@ -174,6 +174,7 @@ impl Session {
             pocket: self.pocket_mode,
             max_margin: self.show_max_margin,
             snap: self.snap,
+            second_eta: (self.second_eta != super::DEFAULT_SECOND_ETA).then_some(self.second_eta),
         }
     }
 
@@ -356,11 +357,16 @@ impl Session {
             });
         }
         Model::new(&setup, settings.clone(), 2)?;
+        let second_eta = match s.second_eta {
+            Some(eta) => crate::core::algo::perceptron::eta::check_second_eta(eta)?,
+            None => super::DEFAULT_SECOND_ETA,
+        };
         // Replay on a copy, so that a scenario whose edits do not fit changes nothing.
         let mut next = self.clone();
         next.pocket_mode = s.pocket;
         next.show_max_margin = s.max_margin;
         next.snap = s.snap;
+        next.second_eta = second_eta;
         next.set_data(data);
         next.restart_with(setup, settings)?;
         next.class_names = names;

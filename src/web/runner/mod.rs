@@ -5,6 +5,7 @@
 mod address;
 mod augmented;
 mod dom_out;
+mod eta_panel;
 mod paint;
 mod panels;
 
@@ -115,6 +116,8 @@ pub struct Runner {
     compare_drawn: Option<CompareDrawn>,
     /// The augmented (3-D) view's panel, when the page has one.
     augmented: Option<AugmentedPanel>,
+    /// The η-invariance panel (classic perceptron), when the page has one.
+    eta_panel: Option<eta_panel::EtaPanel>,
     marks_layer: MarksLayer,
     scrubber: Option<HtmlInputElement>,
     trace_body: Option<Element>,
@@ -166,6 +169,7 @@ impl Runner {
             compared: None,
             compare_drawn: None,
             augmented: augmented_panel(root),
+            eta_panel: eta_panel::eta_panel(root),
             marks_layer: MarksLayer::default(),
             session,
             root: root.clone(),
@@ -465,6 +469,8 @@ impl Runner {
             self.last_trace_ms = now_ms;
         }
         self.show_gram();
+        let theme = self.theme();
+        self.show_eta(&theme, now_ms);
         if self.settings_dirty {
             self.settings_dirty = false;
             self.show_settings();

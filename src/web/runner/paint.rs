@@ -122,6 +122,36 @@ pub(super) fn paint_plot(
     Ok(frame)
 }
 
+/// Draws `scene` (which has no region map) on `canvas` through `render::draw_with_underlay`,
+/// the points by [`paint_marks`] straight on the canvas: the η panel's small plots.
+pub(super) fn paint_scene(
+    canvas: &HtmlCanvasElement,
+    theme: &Theme,
+    scene: &Scene<'_>,
+) -> Result<PlotFrame, String> {
+    let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else {
+        return Err("the canvas has no 2D context".to_string());
+    };
+    let area = backend.into_drawing_area();
+    let context = context_2d(canvas);
+    let frame = draw_with_underlay(
+        &area,
+        scene,
+        theme,
+        |_| false,
+        |frame| match &context {
+            Some(context) => {
+                paint_marks(&mut Canvas(context), frame, scene, theme);
+                true
+            }
+            None => false,
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    area.present().map_err(|e| e.to_string())?;
+    Ok(frame)
+}
+
 /// A canvas that is not in the page, for drawing layers on.
 fn detached_canvas() -> Option<HtmlCanvasElement> {
     web_sys::window()

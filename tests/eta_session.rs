@@ -1,0 +1,241 @@
+//! The η panel as the session keeps it: η₂ set through `Action::SetSecondEta` (bad values
+//! refused, nothing changed), the two runs following the session's steps forward and back, and
+//! nothing computed for the other algorithms.
+#![cfg(not(target_arch = "wasm32"))]
+
+use perceptron_lab::core::{
+    Action, Algorithm, InitWeights, Preset, Session, Settings, Setup, DEFAULT_SECOND_ETA,
+};
+
+fn act(s: &mut Session, action: Action) {
+    if let Err(e) = s.apply(action) {
+        panic!("refused: {e}");
+    }
+}
+
+/// Seed 000's points with the given initial weights (η = 1).
+fn seed_000(init: InitWeights) -> Session {
+    let mut s = Session::new();
+    act(&mut s, Action::LoadPreset(Preset::Seed000));
+    let settings = Settings {
+        init,
+        ..s.settings().clone()
+    };
+    act(&mut s, Action::SetSettings(settings));
+    s
+}
+
+#[test]
+fn the_panel_follows_the_steps_from_zero() {
+    let mut s = seed_000(InitWeights::Zero);
+    assert_eq!(s.second_eta(), DEFAULT_SECOND_ETA);
+    act(&mut s, Action::SetSecondEta(0.1));
+    assert_eq!(s.eta_view().unwrap().rows.len(), 0);
+    for _ in 0..5 {
+        act(&mut s, Action::Step);
+    }
+    let view = s.eta_view().unwrap();
+    assert_eq!(view.eta, [1.0, 0.1]);
+    assert_eq!(view.rows.len(), 5);
+    // The η₁ run is the session's own run.
+    assert_eq!(view.rows[4].weights_1, s.model().linear_weights().unwrap());
+    assert_eq!(view.first_difference(), None);
+    assert!(view
+        .verdict()
+        .starts_with("Same mistakes at all 5 steps so far: w(η₂) = 0.1 · w(η₁)"));
+    // Back cuts the view to the step on show.
+    act(&mut s, Action::Back);
+    act(&mut s, Action::Back);
+    let view = s.eta_view().unwrap();
+    assert_eq!(view.rows.len(), 3);
+    assert!(view
+        .verdict()
+        .starts_with("Same mistakes at all 3 steps so far"));
+    // Another η₂ compares afresh.
+    act(&mut s, Action::SetSecondEta(0.25));
+    let view = s.eta_view().unwrap();
+    assert_eq!((view.eta, view.rows.len()), ([1.0, 0.25], 3));
+    assert_eq!(view.ratio(), Some(0.25));
+}
+
+#[test]
+fn non_zero_start_shows_where_the_runs_part() {
+    let mut s = seed_000(InitWeights::Explicit(vec![1.0, -1.0, 1.0]));
+    act(&mut s, Action::SetSecondEta(0.1));
+    for _ in 0..5 {
+        act(&mut s, Action::Step);
+    }
+    assert_eq!(s.eta_view().unwrap().first_difference(), None);
+    act(&mut s, Action::Step);
+    let view = s.eta_view().unwrap();
+    let first = view.first_difference().unwrap();
+    assert_eq!((first.step, first.index), (6, 1));
+    assert!(view.verdict().starts_with(
+        "The runs first differ at step 6: sample 1 is a mistake with η = 0.1, not with η = 1"
+    ));
+}
+
+#[test]
+fn the_plots_and_the_table_window() {
+    let mut s = seed_000(InitWeights::Explicit(vec![1.0, -1.0, 1.0]));
+    act(&mut s, Action::SetSecondEta(0.1));
+    for _ in 0..20 {
+        act(&mut s, Action::Step);
+    }
+    let view = s.eta_view().unwrap();
+    // The first difference (step 6) stays in sight ahead of the last steps.
+    let shown: Vec<u64> = view.shown_rows(3).iter().map(|r| r.step).collect();
+    assert_eq!(shown, [6, 18, 19, 20]);
+    let shown: Vec<u64> = view.shown_rows(15).iter().map(|r| r.step).collect();
+    assert_eq!(shown, (6..=20).collect::<Vec<_>>());
+    // Each plot draws its own run's weights after step 20, the sample of step 20 ringed.
+    let last = view.rows.last().unwrap().clone();
+    let [one, two] = s.eta_scenes().unwrap();
+    let three = |w: &[f64]| Some([w[0], w[1], w[2]]);
+    assert_eq!(one.weights, three(&last.weights_1));
+    assert_eq!(two.weights, three(&last.weights_2));
+    assert_eq!(one.weights, three(s.model().linear_weights().unwrap()));
+    assert_eq!(
+        one.visited.map(|v| (v.index + 1, v.mistake)),
+        Some((last.index, last.mistake_1))
+    );
+    assert_eq!(two.visited.map(|v| v.mistake), last.mistake_2);
+    // A ghost (the weights before) only after a mistake of that run.
+    assert_eq!(one.previous.is_some(), last.mistake_1);
+    let mistakes = view.rows.iter().filter(|r| r.mistake_1).count();
+    assert!(view
+        .caption(0)
+        .starts_with(&format!("η₁ = 1: {mistakes} mistakes in 20 steps; w = [")));
+}
+
+#[test]
+fn bad_second_eta_changes_nothing() {
+    let mut s = seed_000(InitWeights::Zero);
+    act(&mut s, Action::SetSecondEta(0.1));
+    act(&mut s, Action::Step);
+    let notice = s.status().notice.clone();
+    for bad in [0.0, -2.0, f64::NAN, f64::INFINITY] {
+        let e = s.apply(Action::SetSecondEta(bad)).unwrap_err();
+        assert!(e
+            .to_string()
+            .contains("η₂ (the second learning rate) should be positive"));
+        assert_eq!(s.second_eta(), 0.1);
+        assert_eq!(s.status().notice, notice);
+        assert_eq!(s.eta_view().unwrap().rows.len(), 1);
+    }
+}
+
+#[test]
+fn only_the_classic_perceptron_has_the_panel() {
+    let mut s = seed_000(InitWeights::Zero);
+    act(&mut s, Action::Step);
+    assert!(s.eta_view().is_some());
+    for algorithm in Algorithm::ALL.iter().copied() {
+        if algorithm == Algorithm::default() {
+            continue;
+        }
+        let setup = Setup {
+            algorithm,
+            ..s.setup().clone()
+        };
+        if s.apply(Action::SetSetup(setup)).is_err() {
+            continue;
+        }
+        act(&mut s, Action::Step);
+        assert!(s.eta_view().is_none(), "{}", algorithm.name());
+    }
+    let setup = Setup {
+        algorithm: Algorithm::default(),
+        ..s.setup().clone()
+    };
+    act(&mut s, Action::SetSetup(setup));
+    act(&mut s, Action::Step);
+    act(&mut s, Action::Step);
+    assert_eq!(s.eta_view().unwrap().rows.len(), 2);
+}
+
+#[test]
+fn edits_and_settings_recompute_from_the_start() {
+    let mut s = seed_000(InitWeights::Zero);
+    act(&mut s, Action::SetSecondEta(0.5));
+    for _ in 0..3 {
+        act(&mut s, Action::Step);
+    }
+    // A point added mid-run: both runs are replayed on the points as they are now, up to the
+    // step on show.
+    act(
+        &mut s,
+        Action::AddPoint {
+            x: 0.5,
+            y: 4.0,
+            alternate: false,
+            pixel: 0.01,
+        },
+    );
+    assert_eq!(s.data().len(), 6);
+    act(&mut s, Action::Step);
+    let view = s.eta_view().unwrap();
+    assert_eq!(view.rows.len() as u64, s.model().steps());
+    assert_eq!(view.rows.len(), 4);
+    assert_eq!(view.first_difference(), None);
+    // A new η restarts training: the panel compares the new η with η₂ from step 0.
+    let settings = Settings {
+        eta: 2.0,
+        ..s.settings().clone()
+    };
+    act(&mut s, Action::SetSettings(settings));
+    assert_eq!(s.eta_view().unwrap().rows.len(), 0);
+    act(&mut s, Action::Step);
+    let view = s.eta_view().unwrap();
+    assert_eq!((view.eta, view.ratio()), ([2.0, 0.5], Some(0.25)));
+}
+
+#[test]
+fn links_and_files_keep_the_second_eta() {
+    use perceptron_lab::core::scenario::{from_link, to_link, Scenario};
+    let mut s = seed_000(InitWeights::Zero);
+    // The default is not written: links and files read as before.
+    let plain = to_link(&s.scenario());
+    assert!(!plain.contains("e2="), "{plain}");
+    assert!(!s.scenario().to_json().contains("second_eta"));
+    act(&mut s, Action::SetSecondEta(0.1));
+    for _ in 0..3 {
+        act(&mut s, Action::Step);
+    }
+    let link = to_link(&s.scenario());
+    assert!(link.contains("&e=1&e2=0.1&"), "{link}");
+    let open = |text: &str| {
+        let mut t = Session::new();
+        act(&mut t, Action::SetSecondEta(4.0));
+        let scenario = from_link(text).unwrap().scenario.unwrap();
+        act(&mut t, Action::LoadScenario(scenario));
+        t
+    };
+    let t = open(&link);
+    assert_eq!(t.second_eta(), 0.1);
+    assert_eq!(t.eta_view().unwrap().rows, s.eta_view().unwrap().rows);
+    // A link without e2 (every link written before) opens with the default.
+    assert_eq!(open(&plain).second_eta(), DEFAULT_SECOND_ETA);
+    // JSON keeps it too, and JSON without it reads.
+    let json = s.scenario().to_json();
+    assert!(
+        json.contains("\"second_eta\":0.1") || json.contains("\"second_eta\": 0.1"),
+        "{json}"
+    );
+    assert_eq!(Scenario::from_json(&json).unwrap().second_eta, Some(0.1));
+    // A bad e2 is refused, saying why, and changes nothing.
+    assert!(from_link(&link.replace("e2=0.1", "e2=abc"))
+        .unwrap_err()
+        .to_string()
+        .contains("e2: \"abc\" is not a finite number"));
+    let bad = from_link(&link.replace("e2=0.1", "e2=-1"))
+        .unwrap()
+        .scenario
+        .unwrap();
+    let before = s.scenario();
+    let e = s.apply(Action::LoadScenario(bad)).unwrap_err();
+    assert!(e
+        .to_string()
+        .starts_with("η₂ (the second learning rate) should be positive"));
+    assert_eq!(s.scenario(), before);
+}
