@@ -6,6 +6,7 @@
 //! epoch without a mistake and stops at `max_epochs` otherwise.
 
 mod cli;
+mod code;
 mod record;
 mod show;
 
