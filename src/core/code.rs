@@ -114,15 +114,14 @@ pub fn floats(v: &[f64]) -> String {
     )
 }
 
-/// A list of rows of floats: `[[..], [..]]`.
+/// A list of rows of floats, one row a line: `[\n    [..],\n    [..],\n]`.
 pub fn rows(rows: &[Vec<f64>]) -> String {
-    format!(
-        "[{}]",
-        rows.iter()
-            .map(|r| floats(r))
-            .collect::<Vec<_>>()
-            .join(", ")
-    )
+    let mut text = String::from("[\n");
+    for r in rows {
+        text.push_str(&format!("    {},\n", floats(r)));
+    }
+    text.push(']');
+    text
 }
 
 /// Whether every number is zero.
@@ -206,17 +205,21 @@ pub fn edited_note(title: &str) -> String {
 fn header(run: &CodeRun, model: &Model, py: &mut Py) {
     let title = run.input.setup.algorithm.title();
     py.line(format!(
-        "# Perceptron Lab, \"This run in code\": {title}, after step {} (the same text as",
+        "# Perceptron Lab, \"This run in code\": {title}, after step {}.",
         run.steps
     ));
-    py.line("# `perceptron-trace --emit python`). The points, the settings and the visiting");
-    py.line("# order are written out, so the run is reproduced exactly. Each part prints the");
-    py.line("# weights after this step as `PART NAME = [...]`. Needs NumPy and scikit-learn 1.9.");
+    py.lines(&[
+        "# The same text as `perceptron-trace --emit python`. The points, the settings",
+        "# and the visiting order are written out, so the run is reproduced exactly.",
+        "# Each part prints the weights after this step as `PART NAME = [...]`.",
+        "# Needs NumPy and scikit-learn 1.9.",
+    ]);
     match model.state() {
         super::TrainState::Converged => py.line("# Training has converged at this step."),
         super::TrainState::MaxEpochs => py.line("# Training stopped here at max epochs."),
         super::TrainState::Running => {}
     }
+    py.line("");
     py.line("import json");
     py.line("import math");
     py.line("");

@@ -5,8 +5,8 @@
 //! [`CliTable`].
 //!
 //! To add an algorithm: write its module (the run, its record, `impl Learner`, `impl Algo`,
-//! `impl Visit`, and in its `cli.rs` `impl CliTable`) and add its line to the `registry!` call
-//! below.
+//! `impl Visit`, in its `cli.rs` `impl CliTable` and in its `code.rs` `impl PythonCode`) and add
+//! its line to the `registry!` call below.
 
 use super::averaged::Averaged;
 use super::batch::Batch;

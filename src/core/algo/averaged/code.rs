@@ -21,7 +21,7 @@ impl PythonCode for Averaged {
         sklearn_linear(
             run,
             self.weights(),
-            "SGDClassifier(loss=\"perceptron\", learning_rate=\"constant\", eta0=eta, penalty=None, shuffle=False, tol=None, average=True, max_iter=1, fit_intercept=fit_intercept)",
+            "SGDClassifier(\n    loss=\"perceptron\", learning_rate=\"constant\", eta0=eta, penalty=None,\n    shuffle=False, tol=None, average=True, max_iter=1, fit_intercept=fit_intercept,\n)",
             "w_avg",
             py,
         );

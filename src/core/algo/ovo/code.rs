@@ -7,7 +7,8 @@ use crate::core::code::{all_zero, initial_weights_code, rows, CodeRun, Py, Pytho
 impl PythonCode for OvoTrainer {
     fn settings_code(&self, run: &CodeRun, py: &mut Py) {
         initial_weights_code(run.input.settings, "W0", &rows(self.weights()), py);
-        py.line("pairs = [(i, j) for i in range(K) for j in range(i + 1, K)]  # row p: class j (+1) vs i (-1)");
+        py.line("# Row p is the pair (i, j), i < j: class j (+1) against class i (-1).");
+        py.line("pairs = [(i, j) for i in range(K) for j in range(i + 1, K)]");
     }
 
     fn sklearn_code(&self, run: &CodeRun, py: &mut Py) {
@@ -29,7 +30,10 @@ impl PythonCode for OvoTrainer {
             return;
         }
         py.lines(&[
-            "clf = OneVsOneClassifier(Perceptron(eta0=eta, shuffle=False, tol=None, penalty=None, max_iter=1, fit_intercept=fit_intercept))",
+            "clf = OneVsOneClassifier(Perceptron(",
+            "    eta0=eta, shuffle=False, tol=None, penalty=None, max_iter=1,",
+            "    fit_intercept=fit_intercept,",
+            "))",
             "for order in epochs:",
             "    clf.partial_fit(X[order], y[order], classes=np.arange(K))",
             "rows = []",

@@ -29,14 +29,23 @@ impl PythonCode for OvrTrainer {
             py.line("# class (and for K = 2 it keeps one row, from zero weights only). See NumPy below.");
             return;
         }
-        py.line("clf = Perceptron(eta0=eta, shuffle=False, tol=None, penalty=None, max_iter=1, fit_intercept=fit_intercept)");
+        py.lines(&[
+            "clf = Perceptron(",
+            "    eta0=eta, shuffle=False, tol=None, penalty=None, max_iter=1,",
+            "    fit_intercept=fit_intercept,",
+            ")",
+        ]);
         py.line("for n, order in enumerate(epochs):");
         if zero {
             py.line("    clf.partial_fit(X[order], y[order], classes=np.arange(K))");
         } else {
             py.line("    if n == 0:  # the first epoch starts from W0");
             py.line("        W0a = np.array(W0)");
-            py.line("        clf.fit(X[order], y[order], coef_init=W0a[:, 1:], intercept_init=W0a[:, 0])");
+            py.line("        clf.fit(");
+            py.line(
+                "            X[order], y[order], coef_init=W0a[:, 1:], intercept_init=W0a[:, 0]",
+            );
+            py.line("        )");
             py.line("    else:");
             py.line("        clf.partial_fit(X[order], y[order], classes=np.arange(K))");
         }

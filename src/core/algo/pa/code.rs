@@ -30,7 +30,9 @@ impl<const TWO: bool> PythonCode for Pa<TWO> {
         sklearn_linear(
             run,
             self.weights(),
-            &format!("SGDClassifier(loss=\"hinge\", penalty=None, learning_rate=\"{rate}\", eta0=C, shuffle=False, tol=None, max_iter=1, fit_intercept=fit_intercept)"),
+            &format!(
+                "SGDClassifier(\n    loss=\"hinge\", penalty=None, learning_rate=\"{rate}\", eta0=C, shuffle=False,\n    tol=None, max_iter=1, fit_intercept=fit_intercept,\n)"
+            ),
             "w",
             py,
         );

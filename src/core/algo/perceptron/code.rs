@@ -18,7 +18,7 @@ impl PythonCode for Trainer {
         sklearn_linear(
             run,
             self.weights(),
-            "Perceptron(eta0=eta, shuffle=False, tol=None, penalty=None, max_iter=1, fit_intercept=fit_intercept)",
+            "Perceptron(\n    eta0=eta, shuffle=False, tol=None, penalty=None, max_iter=1,\n    fit_intercept=fit_intercept,\n)",
             "w",
             py,
         );
