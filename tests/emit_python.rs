@@ -614,3 +614,103 @@ fn the_cli_writes_the_sessions_snippet() {
         );
     }
 }
+
+/// Points edited while training was under way cannot be replayed by a script: the snippet says
+/// so and holds no code; after Reset it is code again.
+#[test]
+fn an_edit_during_training_gives_a_note() {
+    let mut s = Session::new();
+    act(&mut s, Action::LoadPreset(Preset::Seed000));
+    act(&mut s, Action::Step);
+    act(&mut s, Action::Step);
+    act(
+        &mut s,
+        Action::AddPoint {
+            x: 4.0,
+            y: 1.0,
+            alternate: false,
+            pixel: 0.01,
+        },
+    );
+    act(&mut s, Action::Step);
+    let code = s.python_code();
+    assert!(code.contains("No code: the points were edited"), "{code}");
+    assert!(!code.contains("import"), "{code}");
+    act(&mut s, Action::Reset);
+    act(&mut s, Action::Step);
+    let code = s.python_code();
+    assert!(code.contains("after step 1."), "{code}");
+    assert!(
+        code.contains("    [4.0, 1.0],"),
+        "the added point is in the data: {code}"
+    );
+}
+
+/// Multiclass class names are written as quoted strings in a comment, so a name with a line
+/// break or a quote cannot break the script.
+#[test]
+fn class_names_are_quoted_in_the_comment() {
+    let mut s = Session::new();
+    act(
+        &mut s,
+        Action::SetSetup(Setup {
+            algorithm: Algorithm::Multiclass,
+            classes: 2,
+            ..Setup::default()
+        }),
+    );
+    act(
+        &mut s,
+        Action::ImportCsv(b"x1,x2,label\n0,0,\"a\nb\"\n1,1,\"c'd\"\n".to_vec()),
+    );
+    act(&mut s, Action::Step);
+    let code = s.python_code();
+    let comment = code
+        .lines()
+        .find(|l| l.starts_with("# The points"))
+        .expect("the points' comment");
+    assert!(comment.contains(r#"0 = "a\nb", 1 = "c'd""#), "{comment}");
+}
+
+/// The command line's bad input around `--emit`: a one-line error, never a panic.
+#[test]
+fn the_cli_refuses_bad_emit_options() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("emit_python_bad");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("seed000.csv");
+    std::fs::write(&file, "x1,x2,y\n1,1,-1\n3,2,1\n2,4,1\n3,4,1\n2,3,-1\n").unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_perceptron-trace"))
+            .args(args)
+            .arg(&file)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, _, err) = run(&["--steps", "3"]);
+    assert_eq!(code, Some(2), "--steps needs --emit: {err}");
+    assert!(err.contains("--emit"), "{err}");
+    let (code, _, err) = run(&["--emit", "rust"]);
+    assert_eq!(code, Some(2), "{err}");
+    let (code, out, err) = run(&["--emit", "python", "--algo", "kernel", "--init", "random"]);
+    assert_eq!(code, Some(1));
+    assert!(out.is_empty());
+    assert!(
+        err.starts_with("perceptron-trace: ") && err.contains("α = 0"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["--emit", "python", "--predict", "x.csv"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("--predict does not go with --emit"), "{err}");
+    // Without --steps the snippet shows the run at its end: seed 000 from zero converges.
+    let (code, out, err) = run(&["--emit", "python"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("# Training has converged at this step."),
+        "{out}"
+    );
+}

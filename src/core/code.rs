@@ -24,6 +24,10 @@ use super::algo::registry::Setup;
 use super::numfmt::exact;
 use super::{Dataset, Model, Order, Settings};
 
+/// The most steps a snippet writes out (its visiting order has one number per step); a longer
+/// run gives a snippet that says so.
+pub const MAX_CODE_STEPS: u64 = 1_000_000;
+
 /// What the snippet is written from: the points training started from, the setup, the
 /// settings, the class names and the number of steps taken.
 #[derive(Debug, Clone, Copy)]
@@ -161,6 +165,13 @@ pub fn python(input: CodeInput) -> String {
     let mut epochs: Vec<Vec<usize>> = Vec::new();
     let mut steps = 0;
     while steps < input.steps {
+        if steps == MAX_CODE_STEPS {
+            py.line(format!(
+                "# Perceptron Lab: {title}. No code: the run is longer than {MAX_CODE_STEPS} \
+                 steps, too long to write out step by step; go back or reset to an earlier step."
+            ));
+            return py.into_text();
+        }
         let Ok(record) = model.step(input.data, &classes) else {
             break;
         };
@@ -236,7 +247,7 @@ fn data_code(run: &CodeRun, py: &mut Py) {
             .names
             .iter()
             .enumerate()
-            .map(|(k, n)| format!("{k} = {n}"))
+            .map(|(k, n)| format!("{k} = {n:?}"))
             .collect();
         py.line(format!(
             "# The points: features X, class index y ({}).",
