@@ -8,7 +8,7 @@
 //! by the algorithm's own `code.rs` through [`PythonCode`]:
 //!
 //! - **scikit-learn**, where it has the algorithm (or a comment saying why it has nothing equal),
-//!   fed the lab's visiting order one epoch at a time with `partial_fit`;
+//!   given the lab's visits in one pass (`partial_fit`, or `fit` from given initial weights);
 //! - **NumPy**, the lab's exact rule step by step, summed in the lab's order.
 //!
 //! Each part prints its result after the current step as `PART NAME = [..]` (JSON numbers), e.g.
@@ -56,15 +56,15 @@ pub struct CodeRun<'a> {
 }
 
 impl CodeRun<'_> {
-    /// Whether every class of the run (`classes` of them) is among the visits of the first
-    /// epoch: scikit-learn's `fit`, which takes the initial weights, learns its classes from
-    /// its first call.
-    pub fn first_epoch_has_all(&self, classes: usize) -> bool {
+    /// Whether every class of the run (`classes` of them) is among the visits so far:
+    /// scikit-learn's `fit`, which takes the initial weights, learns its classes from them.
+    pub fn visits_have_all(&self, classes: usize) -> bool {
         let seen: std::collections::BTreeSet<usize> = self
             .epochs
-            .first()
-            .map(|e| e.iter().map(|&i| self.input.data.class(i)).collect())
-            .unwrap_or_default();
+            .iter()
+            .flatten()
+            .map(|&i| self.input.data.class(i))
+            .collect();
         seen.len() == classes
     }
 
@@ -190,12 +190,11 @@ pub fn python(input: CodeInput) -> String {
         steps,
     };
     header(&run, &model, &mut py);
+    helpers(&mut py);
     data_code(&run, &mut py);
     common_settings(&run, &mut py);
     start.python_code().settings_code(&run, &mut py);
     order_code(&run, start.schedule().is_some(), &mut py);
-    helpers(&mut py);
-    py.line("");
     py.line("# ---- scikit-learn ----");
     start.python_code().sklearn_code(&run, &mut py);
     py.line("");
@@ -235,6 +234,7 @@ fn header(run: &CodeRun, model: &Model, py: &mut Py) {
     py.line("import math");
     py.line("");
     py.line("import numpy as np");
+    py.line("");
     py.line("");
 }
 
@@ -293,7 +293,10 @@ fn common_settings(run: &CodeRun, py: &mut Py) {
 fn order_code(run: &CodeRun, visits: bool, py: &mut Py) {
     let s = run.input.settings;
     if !visits {
-        py.line(format!("steps = {}  # steps taken", run.steps));
+        py.line(format!(
+            "steps = {}  # steps taken, each one a whole epoch",
+            run.steps
+        ));
         py.line("");
         return;
     }
@@ -320,12 +323,12 @@ fn order_code(run: &CodeRun, visits: bool, py: &mut Py) {
         }
         Order::Shuffle => {
             py.line("# The visiting order: one list of sample indices (0-based) per epoch, the");
+            py.line("# last one cut at the current step. Each epoch was shuffled by the lab's");
             py.line(format!(
-                "# last one cut at the current step. Shuffled by the lab's seeded ChaCha8 \
-                 generator (seed {}),",
+                "# seeded ChaCha8 generator (seed {}), which Python cannot reproduce, so the",
                 s.seed
             ));
-            py.line("# which Python cannot reproduce, so the orders it drew are written out.");
+            py.line("# orders it drew are written out.");
             py.line("epochs = [");
             for e in &run.epochs {
                 py.line(format!(
@@ -344,7 +347,6 @@ fn order_code(run: &CodeRun, visits: bool, py: &mut Py) {
 
 fn helpers(py: &mut Py) {
     py.lines(&[
-        "",
         "def dot(a, b):",
         "    \"\"\"a·b summed term by term from the first, as the lab sums it.\"\"\"",
         "    total = 0.0",
@@ -356,6 +358,7 @@ fn helpers(py: &mut Py) {
         "def show(part, name, value):",
         "    \"\"\"Prints one result as `part name = [...]`.\"\"\"",
         "    print(part, name, \"=\", json.dumps(np.asarray(value, dtype=float).tolist()))",
+        "",
         "",
     ]);
 }
@@ -378,37 +381,44 @@ pub fn initial_weights_code(settings: &Settings, name: &str, value: &str, py: &m
     }
 }
 
-/// The scikit-learn part of a binary linear model: `estimator` (a constructor call) fed the
-/// lab's order one epoch at a time — `fit` with `coef_init`/`intercept_init` for the first
-/// epoch when the initial weights are not zero, `partial_fit` otherwise — then `show` of `name`
-/// from `[intercept_, *coef_]`.
+/// The scikit-learn part of a binary linear model: `estimator` (a constructor call) goes once
+/// through all the visits so far, in the lab's order (see [`sklearn_visits`]), then `show` of
+/// `name` from `[intercept_, *coef_]`.
 pub fn sklearn_linear(run: &CodeRun, w0: &[f64], estimator: &str, name: &str, py: &mut Py) {
     if run.steps == 0 {
         py.line("# No step yet: nothing to train.");
         return;
     }
     let zero = all_zero(w0);
-    if !zero && !run.first_epoch_has_all(2) {
-        py.line(
-            "# scikit-learn takes initial weights only in `fit`, whose first call must see both",
-        );
-        py.line("# classes; the visits so far do not, so see the NumPy part.");
+    if !zero && !run.visits_have_all(2) {
+        py.line("# scikit-learn takes initial weights only in `fit`, which must see both classes;");
+        py.line("# the visits so far do not, so see the NumPy part.");
         return;
     }
     py.line(format!("clf = {estimator}"));
-    if zero {
-        py.line("for order in epochs:  # one call per epoch, in the lab's order");
-        py.line("    clf.partial_fit(X[order], y[order], classes=np.array([-1, 1]))");
-    } else {
-        py.line("for n, order in enumerate(epochs):  # one call per epoch, in the lab's order");
-        py.line("    if n == 0:  # the first epoch starts from w0");
-        py.line(
-            "        clf.fit(X[order], y[order], coef_init=np.array(w0[1:]), intercept_init=w0[0])",
-        );
-        py.line("    else:");
-        py.line("        clf.partial_fit(X[order], y[order], classes=np.array([-1, 1]))");
-    }
+    sklearn_visits(
+        zero,
+        "classes=np.array([-1, 1])",
+        "coef_init=np.array(w0[1:]), intercept_init=w0[0]",
+        py,
+    );
     py.line(format!(
         "show(\"sklearn\", \"{name}\", [clf.intercept_[0], *clf.coef_[0]])"
     ));
+}
+
+/// The call that trains `clf`: one pass (`max_iter=1`) over all the visits so far, the epochs
+/// one after the other, so that scikit-learn sees exactly the lab's sequence of visits (one call:
+/// with `average=True` scikit-learn 1.9 does not carry the intercept over from one
+/// `partial_fit` call to the next). From zero weights `partial_fit(…, classes)`, else `fit`
+/// with the initial weights `init` (keyword arguments).
+pub fn sklearn_visits(zero: bool, classes: &str, init: &str, py: &mut Py) {
+    py.line("# One pass over all the visits so far, in the lab's order (the epochs one after");
+    py.line("# the other): exactly the lab's sequence of visits.");
+    py.line("visits = [i for order in epochs for i in order]");
+    if zero {
+        py.line(format!("clf.partial_fit(X[visits], y[visits], {classes})"));
+    } else {
+        py.line(format!("clf.fit(X[visits], y[visits], {init})"));
+    }
 }

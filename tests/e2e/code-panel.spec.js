@@ -67,7 +67,7 @@ test('the panel opens by keyboard and shows the CLI\'s snippet for the same run,
   await lab.clickStep(12);
   await expect(lab.field('step')).toHaveText('12');
   await expect(code(page)).toContainText('after step 12.');
-  await expect(code(page)).toContainText('ChaCha8 generator (seed 5)');
+  await expect(code(page)).toContainText('seeded ChaCha8 generator (seed 5), which Python cannot reproduce');
   expect(await code(page).textContent()).toBe(await cliSnippet(page, SEED000, 'averaged', 12));
 
   // Closed, it is not written; opened again, it catches up.

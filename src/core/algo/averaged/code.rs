@@ -15,9 +15,9 @@ impl PythonCode for Averaged {
         py.line("# SGDClassifier(average=True) averages the weights after every visit, as the lab");
         py.line("# does; its coef_ and intercept_ are the averages w̄ and b̄ (its running mean may");
         py.line(
-            "# differ from the lab's sum / t in the last bits). After convergence fit() goes on",
+            "# differ from the lab's sum / t in the last bits). fit(X, y) with max_iter=E would",
         );
-        py.line("# visiting (tol=None) and the average keeps moving; the lab stops there.");
+        py.line("# go on visiting after convergence, moving the average; the lab stops there.");
         sklearn_linear(
             run,
             self.weights(),

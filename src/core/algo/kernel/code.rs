@@ -8,6 +8,7 @@ impl PythonCode for KernelTrainer {
     fn settings_code(&self, _run: &CodeRun, py: &mut Py) {
         py.line("# The dual form always starts from α = 0 and b = 0.");
         py.line("");
+        py.line("");
         match self.kernel() {
             Kernel::Linear => py.lines(&[
                 "def kernel(a, b):  # linear: K(x, x') = x·x'",
@@ -35,6 +36,7 @@ impl PythonCode for KernelTrainer {
                 py.line(format!("    return math.exp(-{} * d2)", float(gamma)));
             }
         }
+        py.line("");
         py.line("");
     }
 

@@ -2,7 +2,9 @@
 //! and the K binary rules in NumPy.
 
 use super::OvrTrainer;
-use crate::core::code::{all_zero, initial_weights_code, rows, CodeRun, Py, PythonCode};
+use crate::core::code::{
+    all_zero, initial_weights_code, rows, sklearn_visits, CodeRun, Py, PythonCode,
+};
 
 impl PythonCode for OvrTrainer {
     fn settings_code(&self, run: &CodeRun, py: &mut Py) {
@@ -16,17 +18,15 @@ impl PythonCode for OvrTrainer {
         py.line(
             "# Perceptron on K classes trains one binary perceptron per class (class k +1, the",
         );
-        py.line("# others -1): the lab's one-vs-rest. Fed the lab's order one epoch at a time.");
+        py.line("# others -1), each on its own: the lab's one-vs-rest.");
         if run.steps == 0 {
             py.line("# No step yet: nothing to train.");
             return;
         }
         let zero = self.weights().iter().all(|r| all_zero(r));
-        if !zero && (k == 2 || !run.first_epoch_has_all(k)) {
-            py.line(
-                "# scikit-learn takes initial rows only in `fit`, whose first call must see every",
-            );
-            py.line("# class (and for K = 2 it keeps one row, from zero weights only). See NumPy below.");
+        if !zero && (k == 2 || !run.visits_have_all(k)) {
+            py.line("# scikit-learn takes initial rows only in `fit`, which must see every class");
+            py.line("# (and for K = 2 it keeps one row, from zero weights only). See NumPy below.");
             return;
         }
         py.lines(&[
@@ -35,20 +35,15 @@ impl PythonCode for OvrTrainer {
             "    fit_intercept=fit_intercept,",
             ")",
         ]);
-        py.line("for n, order in enumerate(epochs):");
-        if zero {
-            py.line("    clf.partial_fit(X[order], y[order], classes=np.arange(K))");
-        } else {
-            py.line("    if n == 0:  # the first epoch starts from W0");
-            py.line("        W0a = np.array(W0)");
-            py.line("        clf.fit(");
-            py.line(
-                "            X[order], y[order], coef_init=W0a[:, 1:], intercept_init=W0a[:, 0]",
-            );
-            py.line("        )");
-            py.line("    else:");
-            py.line("        clf.partial_fit(X[order], y[order], classes=np.arange(K))");
+        if !zero {
+            py.line("W0a = np.array(W0)");
         }
+        sklearn_visits(
+            zero,
+            "classes=np.arange(K)",
+            "coef_init=W0a[:, 1:], intercept_init=W0a[:, 0]",
+            py,
+        );
         py.line("rows = np.column_stack([clf.intercept_, clf.coef_])");
         if k == 2 {
             py.line("# For K = 2 scikit-learn keeps one classifier, class 1 vs class 0; from zero weights");
