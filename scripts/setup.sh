@@ -80,7 +80,9 @@ if [ "$with_tests" = true ]; then
   venv=target/python-venv
   if ! "$venv/bin/python" -c "import numpy, sklearn, sys; sys.exit(sklearn.__version__ != '$sklearn_version')" 2>/dev/null; then
     say "installing NumPy and scikit-learn $sklearn_version into $venv"
-    command -v python3 >/dev/null 2>&1 || apt_install python3 python3-venv
+    if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
+      apt_install python3 python3-venv
+    fi
     [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check numpy "scikit-learn==$sklearn_version"
   fi

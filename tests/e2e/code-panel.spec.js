@@ -113,6 +113,7 @@ test('the code is reachable by keyboard, Copy copies it and says so, axe finds n
   await axeClean(page, 'light theme');
   await panel.scrollIntoViewIfNeeded();
   await panelShot(page, 'code-panel-light.png');
+  await lab.screenshot('code-panel-page.png');
 
   await page.emulateMedia({ colorScheme: 'dark' });
   await axeClean(page, 'dark theme');
