@@ -73,5 +73,18 @@ if [ "$with_tests" = true ]; then
     apt_install chromium chromium-driver
   fi
   npm_install tests/e2e
+  # NumPy and scikit-learn in a virtual environment under target/ (git-ignored), for the test
+  # that runs the snippets of "This run in code" (tests/emit_python.rs reads its python from
+  # PERCEPTRON_PYTHON, which scripts/test.sh exports). scikit-learn is pinned to the reference.
+  sklearn_version=1.9.1
+  venv=target/python-venv
+  if ! "$venv/bin/python" -c "import numpy, sklearn, sys; sys.exit(sklearn.__version__ != '$sklearn_version')" 2>/dev/null; then
+    say "installing NumPy and scikit-learn $sklearn_version into $venv"
+    if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
+      apt_install python3 python3-venv
+    fi
+    [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check numpy "scikit-learn==$sklearn_version"
+  fi
 fi
 say "setup complete"

@@ -13,6 +13,7 @@ export TRUNK_SKIP_VERSION_CHECK=true
 export CHROMEDRIVER=/usr/bin/chromedriver
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
 export PERCEPTRON_TRACE="$PWD/target/debug/perceptron-trace"
+export PERCEPTRON_PYTHON="$PWD/target/python-venv/bin/python"
 
 failed=()
 layer() {

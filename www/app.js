@@ -431,6 +431,30 @@
       }
     });
 
+    // ----- "This run in code": the frame writes the snippet while the panel is open ----------
+    on('code-panel', 'toggle', () => call(() => lab.code_panel_toggled()));
+    on('copy-code', 'click', () => {
+      const status = byId('code-status');
+      status.textContent = '';
+      const failed = () => {
+        status.textContent = 'Could not copy here: select the code below and copy it (Ctrl+C).';
+      };
+      let text;
+      try {
+        text = lab.python_code();
+      } catch (err) {
+        status.textContent = `Could not copy: ${err}`;
+        return;
+      }
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(text).then(() => {
+          status.textContent = 'Copied the Python code to the clipboard.';
+        }, failed);
+      } else {
+        failed();
+      }
+    });
+
     // ----- files: open (button or drag and drop) and save --------------------------------------
     const fileError = byId('file-error');
     // The lab tells a scenario JSON from a points CSV (by the name and the first byte).

@@ -9,6 +9,7 @@
 
 pub mod algo;
 pub mod augmented;
+pub mod code;
 pub mod compare;
 mod data;
 mod error;

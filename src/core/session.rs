@@ -20,6 +20,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 mod action;
+mod code;
 mod derived;
 mod edits;
 mod loading;

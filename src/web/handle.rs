@@ -433,6 +433,18 @@ impl Lab {
         self.with(|runner| runner.export_svg())
     }
 
+    /// "This run in code": the Python snippet that reproduces the run on show (scikit-learn
+    /// and NumPy), the same text as `perceptron-trace --emit python`; for the Copy button.
+    pub fn python_code(&self) -> Result<String, JsValue> {
+        self.with(|runner| Ok(runner.python_code()))
+    }
+
+    /// The "This run in code" panel was opened or closed: the next frame writes its text if
+    /// it is open and behind the state.
+    pub fn code_panel_toggled(&self) -> Result<(), JsValue> {
+        self.with(|_| Ok(()))
+    }
+
     /// Shows a message in the status line.
     pub fn say(&self, text: &str) -> Result<(), JsValue> {
         let text = text.to_string();

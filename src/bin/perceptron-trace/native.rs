@@ -53,6 +53,14 @@ struct Cli {
     /// The kernel of --algo kernel: linear, poly:D:GAMMA:C or rbf:GAMMA (default linear).
     #[arg(long, value_name = "KERNEL")]
     kernel: Option<String>,
+    /// Print, instead of the table, what the page's "This run in code" panel shows: `python`,
+    /// a Python script that reproduces the run with scikit-learn and NumPy and prints the
+    /// weights after the last step (see --steps).
+    #[arg(long, value_enum, value_name = "LANGUAGE")]
+    emit: Option<EmitArg>,
+    /// With --emit: the step to stop at (default: train until it stops, as the table does).
+    #[arg(long, value_name = "N", requires = "emit")]
+    steps: Option<u64>,
     /// After training, predict the label of every row of POINTS.csv (a header row, then the
     /// same feature columns; a label column, if present, is ignored): JSON adds "predictions",
     /// the other formats a line after the summary. Labels are written as in DATA.csv.
@@ -79,6 +87,13 @@ fn algorithms() -> impl TypedValueParser<Value = Algorithm> {
 enum OrderArg {
     Fixed,
     Shuffle,
+}
+
+/// What `--emit` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum EmitArg {
+    /// A Python script (scikit-learn and NumPy).
+    Python,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -266,6 +281,9 @@ fn run(cli: &Cli, params: &[(&'static str, f64)]) -> Result<(), String> {
         rows: None,
         params: params.iter().map(|&(k, v)| (k.to_string(), v)).collect(),
     };
+    if cli.emit == Some(EmitArg::Python) {
+        return emit_python(cli, &input, &setup);
+    }
     let mut model = Model::new(&setup, settings(cli)?, input.dim).map_err(|e| match e {
         // K out of range is the data's fault; name the file.
         Error::Field {
@@ -301,6 +319,36 @@ fn run(cli: &Cli, params: &[(&'static str, f64)]) -> Result<(), String> {
             Refusal::Overflow.message().trim_start_matches("Stopped: ")
         ));
     }
+    Ok(())
+}
+
+/// `--emit python`: the snippet of the page's "This run in code" panel for the run stopped at
+/// `--steps` (or where it stops by itself).
+fn emit_python(cli: &Cli, input: &Input, setup: &Setup) -> Result<(), String> {
+    if cli.predict.is_some() {
+        return Err("--predict does not go with --emit".to_string());
+    }
+    let settings = settings(cli)?;
+    Model::new(setup, settings.clone(), input.dim).map_err(|e| e.to_string())?;
+    let mut data = Dataset::new(input.dim);
+    if setup.algorithm.is_multiclass() {
+        for i in 0..input.classes.len() {
+            data.push_class(input.classes.x(i), input.classes.class(i))
+                .map_err(|e| data_err(cli, e))?;
+        }
+    } else {
+        data = input.data.clone();
+    }
+    print!(
+        "{}",
+        perceptron_lab::core::code::python(perceptron_lab::core::code::CodeInput {
+            data: &data,
+            setup,
+            settings: &settings,
+            names: &input.names,
+            steps: cli.steps.unwrap_or(u64::MAX),
+        })
+    );
     Ok(())
 }
 

@@ -5,8 +5,8 @@
 //! [`CliTable`].
 //!
 //! To add an algorithm: write its module (the run, its record, `impl Learner`, `impl Algo`,
-//! `impl Visit`, and in its `cli.rs` `impl CliTable`) and add its line to the `registry!` call
-//! below.
+//! `impl Visit`, in its `cli.rs` `impl CliTable` and in its `code.rs` `impl PythonCode`) and add
+//! its line to the `registry!` call below.
 
 use super::averaged::Averaged;
 use super::batch::Batch;
@@ -18,6 +18,7 @@ use super::ovo::OvoTrainer;
 use super::ovr::OvrTrainer;
 use super::pa::{Pa1, Pa2};
 use super::ClassData;
+use crate::core::code::PythonCode;
 use crate::core::{Dataset, Error, Refusal, Settings, StepRecord, Trainer};
 
 /// The number of identifiers given.
@@ -144,6 +145,16 @@ macro_rules! registry {
             pub fn cli_predict(&self, data: &Dataset, x: &[f64]) -> usize {
                 match self {
                     $( Model::$variant(t) => t.cli_predict(data, x) ),*
+                }
+            }
+        }
+
+        impl Model {
+            /// The run's part of "This run in code" ([`PythonCode`], in its folder's
+            /// `code.rs`).
+            pub fn python_code(&self) -> &dyn PythonCode {
+                match self {
+                    $( Model::$variant(t) => t ),*
                 }
             }
         }

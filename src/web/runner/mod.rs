@@ -4,6 +4,7 @@
 
 mod address;
 mod augmented;
+mod code;
 mod dom_out;
 mod eta_panel;
 mod paint;
@@ -132,6 +133,8 @@ pub struct Runner {
     /// The address bar and share box, when this lab writes them (the main page's lab).
     address: Option<Address>,
     last_trace_ms: f64,
+    /// The "This run in code" panel (see `code.rs`).
+    code: code::CodePanel,
 }
 
 impl Runner {
@@ -189,6 +192,7 @@ impl Runner {
             settings_dirty: true,
             address: None,
             last_trace_ms: f64::NEG_INFINITY,
+            code: code::CodePanel::find(root),
         }
     }
 
@@ -207,6 +211,7 @@ impl Runner {
         if echo_settings || matches!(changed, Ok(Changed::Redraw)) {
             self.dirty = true;
             self.changed = true;
+            self.code.stale = true;
         }
         changed.map(|_| ())
     }
@@ -444,6 +449,7 @@ impl Runner {
             self.dirty = false;
             self.redraw(now_ms)?;
         }
+        self.show_code(now_ms);
         // Only a change of the state may change the link (a resize or a palette does not).
         if std::mem::take(&mut self.changed) {
             if let Some(address) = &mut self.address {

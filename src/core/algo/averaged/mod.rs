@@ -30,6 +30,7 @@
 //! `tests/data/averaged_reference.json`, written by `scripts/averaged_reference.py`).
 
 mod cli;
+mod code;
 mod show;
 
 use crate::core::algo::Learner;

@@ -28,6 +28,7 @@
 //! explicit, or seeded random with `b = 0` when the bias is off).
 
 mod cli;
+mod code;
 mod show;
 
 use crate::core::{Dataset, Error, Refusal, Settings, TrainState, Trainer};

@@ -43,6 +43,7 @@
 //!   as 0). An RBF value whose exponent overflows is 0. `α` and `b` saturate at `±f64::MAX`.
 
 mod cli;
+mod code;
 mod show;
 
 use crate::core::schedule::EpochSchedule;

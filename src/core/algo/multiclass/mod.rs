@@ -25,6 +25,7 @@
 //! example checks.
 
 mod cli;
+mod code;
 mod show;
 
 use super::ClassData;

@@ -20,6 +20,7 @@
 
 use super::multiclass::{binary_visit, dot, features, initial_rows, ClassRun, Stopping};
 mod cli;
+mod code;
 mod show;
 
 use super::ClassData;

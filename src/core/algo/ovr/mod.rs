@@ -24,6 +24,7 @@
 
 use super::multiclass::{argmax, binary_visit, dot, features, initial_rows, ClassRun, Stopping};
 mod cli;
+mod code;
 mod show;
 
 use super::ClassData;

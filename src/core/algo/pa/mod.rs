@@ -89,6 +89,7 @@
 //! still computed as `1 + max_iter·n`. It has no effect on `coef_`/`intercept_`.
 
 mod cli;
+mod code;
 mod show;
 
 pub use show::{Pa, Pa1, Pa2};

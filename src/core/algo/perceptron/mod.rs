@@ -6,6 +6,7 @@
 //! epoch without a mistake and stops at `max_epochs` otherwise.
 
 mod cli;
+mod code;
 pub mod eta;
 mod record;
 mod show;

@@ -1,0 +1,25 @@
+//! "This run in code": the session's Python snippet, for the page's panel.
+
+use super::*;
+use crate::core::code::{self, CodeInput};
+
+impl Session {
+    /// The Python snippet that reproduces the run on show (see [`crate::core::code`]): written
+    /// from what [`Session::scenario`] holds — the points training started from, the setup,
+    /// the settings and the step — so that `perceptron-trace --emit python` with the same
+    /// points, settings and `--steps` writes the same text. When the points were edited while
+    /// training was under way, the snippet says so instead.
+    pub fn python_code(&self) -> String {
+        let scenario = self.scenario();
+        if !scenario.edits.is_empty() {
+            return code::edited_note(self.setup.algorithm.title());
+        }
+        code::python(CodeInput {
+            data: &self.data,
+            setup: &self.setup,
+            settings: self.settings(),
+            names: &self.class_names,
+            steps: scenario.step,
+        })
+    }
+}
