@@ -1016,8 +1016,10 @@ test('one-vs-one on clicked points: a cyclic vote leaves a grey tied region', as
 async function comparedRegions(figure) {
   const image = decodePng(await figure.locator('canvas').screenshot());
   const seen = new Map();
-  for (let y = 0.1; y < 0.9; y += 0.02) {
-    for (let x = 0.12; x < 0.95; x += 0.02) {
+  // Inside the plot only: the tick labels left of and below it are antialiased text, whose grey
+  // edge pixels can pass for the tied colour wherever a sub-pixel shift puts the sample grid.
+  for (let y = 0.1; y < 0.74; y += 0.02) {
+    for (let x = 0.2; x < 0.95; x += 0.02) {
       const name = regionName(pixel(image, x * image.width, y * image.height), 6);
       if (name !== null) seen.set(name, (seen.get(name) || 0) + 1);
     }

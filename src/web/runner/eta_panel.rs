@@ -97,6 +97,9 @@ impl Runner {
         }
         panel.last_ms = now_ms;
         if let Some(verdict) = &panel.verdict {
+            // While playing the verdict changes with every step: it is shown but not spoken
+            // (aria-live off); the verdict after Pause is spoken again.
+            set_attribute(verdict, "aria-live", if playing { "off" } else { "polite" });
             set_text(verdict, &view.verdict());
         }
         let [e1, e2] = view.eta.map(num);
