@@ -102,6 +102,18 @@ test('seed 000 from zero: η₂ by keyboard, the pass makes the same mistakes an
   await expect(verdict).toHaveText(/^Same mistakes at all 4 steps so far/);
   await lab.key('ArrowRight');
   await expect(verdict).toHaveText(/^Same mistakes at all 5 steps so far/);
+  await expect(verdict, 'the verdict is spoken when it changes').toHaveAttribute('aria-live', 'polite');
+
+  // While playing it changes with every step: shown, not spoken; spoken again after Pause.
+  await lab.key('p');
+  await expect(page.locator('[data-field="play-label"]')).toHaveText('Pause');
+  await expect(verdict).toHaveAttribute('aria-live', 'off');
+  await lab.key('p');
+  await expect(page.locator('[data-field="play-label"]')).toHaveText('Play');
+  await expect(verdict).toHaveAttribute('aria-live', 'polite');
+  // Back to the end of the pass for the rest of the test.
+  await page.locator('#scrubber').fill('5');
+  await expect(lab.field('step')).toHaveText('5');
 
   // The link keeps η₂: opened again, the panel shows the same comparison.
   await expect(page).toHaveURL(/[#&]e=1&e2=0\.1(&|$)/);
