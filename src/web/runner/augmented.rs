@@ -45,9 +45,18 @@ pub(super) fn augmented_panel(root: &HtmlElement) -> Option<AugmentedPanel> {
 }
 
 impl Runner {
-    /// Draws the augmented view when its panel is open, and writes its description; announces a
-    /// turn of the camera or a change of the sign flip.
+    /// While its panel is open: draws the augmented view, writes its description and announces
+    /// a turn of the camera, a change of the picture or of the sign flip.
     pub(super) fn draw_augmented(&mut self, theme: &Theme) {
+        // Closed, nothing in it is shown or read: no work in the frame (opening it asks for
+        // a frame, which writes everything).
+        if !self
+            .augmented
+            .as_ref()
+            .is_some_and(|p| p.panel.has_attribute("open"))
+        {
+            return;
+        }
         let scale = self.backing_scale();
         let scene = self.session.augmented_scene();
         let options = self.session.augmented_options();
@@ -100,10 +109,6 @@ impl Runner {
                 }
             }
             panel.announced = Some(options);
-        }
-        // Closed: nothing to draw (opening it asks for a frame).
-        if !panel.panel.has_attribute("open") {
-            return;
         }
         let canvas = &panel.canvas;
         fit_backing(canvas, scale);
