@@ -332,11 +332,33 @@
     };
     on('fullscreen', 'click', toggleFullscreen);
 
+    // The help is a modal dialog: while it is open the page behind it is inert (no focus, no
+    // clicks, no keys reach it), Tab stays inside it, and closing it gives focus back.
     const help = byId('help');
+    const behind = [document.querySelector('header.top'), root];
+    let helpOpener = null;
     const showHelp = (show) => {
+      if (show === !help.hidden) return;
+      // Before the page goes inert, which takes the focus away.
+      if (show) helpOpener = document.activeElement;
       help.hidden = !show;
-      if (show) byId('help-close').focus();
+      for (const part of behind) if (part) part.inert = show;
+      if (show) {
+        byId('help-close').focus();
+      } else if (helpOpener && helpOpener.isConnected) {
+        helpOpener.focus();
+        helpOpener = null;
+      }
     };
+    listen(help, 'keydown', (e) => {
+      if (e.key !== 'Tab') return;
+      const focusable = [...help.querySelectorAll('button, [href], input, select, [tabindex]:not([tabindex="-1"])')];
+      if (!focusable.length) return;
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (e.shiftKey && document.activeElement === first) { last.focus(); e.preventDefault(); }
+      else if (!e.shiftKey && document.activeElement === last) { first.focus(); e.preventDefault(); }
+    });
     on('help-button', 'click', () => showHelp(help.hidden));
     on('help-close', 'click', () => showHelp(false));
     listen(help, 'click', (e) => { if (e.target === help) showHelp(false); });

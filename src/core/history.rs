@@ -47,6 +47,9 @@ pub struct History {
     cursor: usize,
     dropped_steps: u64,
     limit: usize,
+    /// Counts the changes of the timeline itself (entries recorded, states replaced), not the
+    /// moves of its cursor.
+    revision: u64,
 }
 
 impl History {
@@ -58,6 +61,7 @@ impl History {
             cursor: 0,
             dropped_steps: 0,
             limit: HISTORY_LIMIT,
+            revision: 0,
         }
     }
 
@@ -91,6 +95,7 @@ impl History {
 
     /// Records an entry leading from the current state to `state`, dropping any future.
     pub fn push(&mut self, entry: Entry, state: State) {
+        self.revision += 1;
         self.truncate_future();
         self.entries.push_back(entry);
         self.states.push_back(state);
@@ -106,6 +111,7 @@ impl History {
 
     /// Replaces the current state without a new entry (e.g. an edit before any step).
     pub fn replace_current(&mut self, state: State) {
+        self.revision += 1;
         self.truncate_future();
         self.states[self.cursor] = state;
     }
@@ -119,6 +125,22 @@ impl History {
     fn truncate_future(&mut self) {
         self.entries.truncate(self.cursor);
         self.states.truncate(self.cursor + 1);
+    }
+
+    /// How many times the timeline itself has changed (an entry recorded, a state replaced):
+    /// unchanged while the cursor only moves through it.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Whether the cursor is at the start of the timeline (nothing to step back to).
+    pub fn at_start(&self) -> bool {
+        self.cursor == 0
+    }
+
+    /// Whether the cursor is at the end of the timeline (nothing to redo).
+    pub fn at_end(&self) -> bool {
+        self.cursor == self.entries.len()
     }
 
     /// Moves one entry back; returns the entry undone.

@@ -27,9 +27,11 @@ mod loading;
 mod names;
 mod show;
 mod training;
+mod undo;
 
 pub use action::Action;
 pub use show::TraceRow;
+pub use undo::UNDO_LIMIT;
 
 /// The view a blank session shows: `[-5, 5] × [-5, 5]`.
 pub const DEFAULT_VIEW: Rect = Rect {
@@ -126,6 +128,8 @@ pub struct Session {
     /// The η panel's second learning rate, and its two runs (see [`Session::eta_view`]).
     second_eta: f64,
     eta_cache: Option<EtaCache>,
+    /// The states before destructive actions, for Back, and those undone, for Step.
+    undo: undo::Undo,
 }
 
 /// The η panel's second learning rate when none was set: a power of two, so that from zero
@@ -216,6 +220,7 @@ impl Session {
             accuracy_cache: None,
             batch_cache: None,
             runs: 0,
+            undo: Default::default(),
             second_eta: DEFAULT_SECOND_ETA,
             eta_cache: None,
         };
@@ -329,7 +334,12 @@ impl Session {
     /// [`Session::scene`] and [`Session::status`] only read: nothing changes the session
     /// outside `apply`.
     pub fn apply(&mut self, action: Action) -> Result<Changed, Error> {
+        // An action that replaces the timeline keeps what it replaces, for Back.
+        let before = undo::destructive(&action).map(|what| (what, self.put_aside()));
         let changed = self.apply_action(action)?;
+        if let Some((what, before)) = before {
+            self.remember(what, before);
+        }
         if changed == Changed::Redraw {
             self.refresh_derived();
         }
@@ -418,11 +428,15 @@ impl Session {
             }
             Action::Step => {
                 self.notice.clear();
-                self.forward_one();
+                if !self.redo_destructive() {
+                    self.forward_one();
+                }
                 Ok(Changed::Redraw)
             }
             Action::Back => {
-                self.back_one();
+                if !self.undo_destructive() {
+                    self.back_one();
+                }
                 Ok(Changed::Redraw)
             }
             Action::NextMistake => {

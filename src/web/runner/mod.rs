@@ -207,7 +207,10 @@ impl Runner {
         );
         // A refused choice is echoed too: the form shows the setup still in force.
         self.settings_dirty |= echo_settings;
+        let undoable = self.session.undoable();
         let changed = self.session.apply(action);
+        // Back or Step that undid or redid a destructive action brings other settings back.
+        self.settings_dirty |= self.session.undoable() != undoable;
         if echo_settings || matches!(changed, Ok(Changed::Redraw)) {
             self.dirty = true;
             self.changed = true;
