@@ -56,7 +56,7 @@ fn back_after_each_destructive_action_brings_the_points_and_the_step_back_and_st
         ),
         ("opening a scenario", Action::LoadScenario(scenario)),
         (
-            "choosing another algorithm",
+            "choosing the algorithm, kernel or K",
             Action::SetSetup(Setup {
                 algorithm: Algorithm::Averaged,
                 ..Setup::default()

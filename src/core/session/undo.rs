@@ -42,7 +42,7 @@ pub(super) fn destructive(action: &Action) -> Option<&'static str> {
         Action::LoadPreset(_) => "loading an example",
         Action::ImportCsv(_) => "opening a CSV file",
         Action::LoadScenario(_) => "opening a scenario",
-        Action::SetSetup(_) => "choosing another algorithm",
+        Action::SetSetup(_) => "choosing the algorithm, kernel or K",
         Action::SetSettings(_) => "new settings",
         _ => return None,
     })
