@@ -18,6 +18,8 @@
   const script = document.currentScript;
   const base = new URL('.', script ? script.src : window.location.href);
   let loading = null;
+  /** The lab mounted in each element, so that mounting there again replaces it. */
+  const mounted = new WeakMap();
 
   /** Loads the module once for every lab on the page. */
   function bindings() {
@@ -92,6 +94,9 @@
   async function mount(element, scenario, options) {
     if (!(element instanceof Element)) throw new TypeError('mount needs an element');
     const module = await bindings();
+    // Mounting where a lab already is replaces it: the old one is destroyed, not left running.
+    const previous = mounted.get(element);
+    if (previous) previous.destroy();
     const root = markup();
     element.replaceChildren(root);
     const hide = (options && options.hide) || [];
@@ -127,9 +132,16 @@
     }
 
     // Every step: the listeners, and a DOM event for pages that prefer addEventListener.
+    // Listeners run inside the lab's own calls (how deep: `dispatching`), where it cannot free.
+    let dispatching = 0;
     lab.on_step((record) => {
-      for (const fn of listeners) call(() => fn(record));
-      element.dispatchEvent(new CustomEvent('perceptron-lab:step', { detail: record }));
+      dispatching += 1;
+      try {
+        for (const fn of listeners) call(() => fn(record));
+        element.dispatchEvent(new CustomEvent('perceptron-lab:step', { detail: record }));
+      } finally {
+        dispatching -= 1;
+      }
     });
 
     const canvas = root.querySelector('canvas');
@@ -219,10 +231,18 @@
         listeners.clear();
         if (resize) resize.disconnect();
         call(() => lab.on_step(null));
-        call(() => lab.free());
+        if (dispatching > 0) {
+          // Called from a step listener, inside one of the lab's own calls: its WebAssembly
+          // state is freed as soon as that call has returned.
+          queueMicrotask(() => call(() => lab.free()));
+        } else {
+          call(() => lab.free());
+        }
         root.remove();
+        if (mounted.get(element) === handle) mounted.delete(element);
       },
     };
+    mounted.set(element, handle);
     // Builds with the test hooks (the e2e tests) can crash a lab on purpose; hidden from
     // Object.keys, and absent from the page that is shipped.
     if (typeof lab.debug_panic === 'function') {

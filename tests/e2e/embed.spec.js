@@ -275,6 +275,72 @@ test.describe('course.html', () => {
     expect(problems, 'console errors, page errors').toEqual([]);
   });
 
+  test('destroy() from inside a step listener works; mounting over a lab replaces it', async ({ page }) => {
+    const problems = watchProblems(page);
+    await openCourse(page, '/course.html');
+    const result = await page.evaluate(async (fragment) => {
+      const div = document.createElement('div');
+      document.querySelector('main').prepend(div);
+      const lab = await window.PerceptronLab.mount(div, fragment);
+      let inListener = null;
+      lab.on('step', () => {
+        try {
+          lab.destroy();
+        } catch (e) {
+          inListener = String(e);
+        }
+      });
+      let stepError = null;
+      try {
+        lab.step();
+      } catch (e) {
+        stepError = String(e);
+      }
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      let after = null;
+      try {
+        lab.step();
+      } catch (e) {
+        after = e.message;
+      }
+      // Twenty mounts on one element without destroy(): each replaces the one before.
+      const host = document.createElement('div');
+      document.querySelector('main').append(host);
+      const handles = [];
+      for (let i = 0; i < 20; i++) handles.push(await window.PerceptronLab.mount(host, fragment));
+      handles[19].step();
+      const replaced = handles.slice(0, 19).map((h) => {
+        try {
+          h.step();
+          return 'alive';
+        } catch (e) {
+          return e.message;
+        }
+      });
+      return {
+        inListener,
+        stepError,
+        after,
+        left: div.children.length,
+        labs: host.querySelectorAll('.plab').length,
+        canvases: host.querySelectorAll('canvas').length,
+        replaced: [...new Set(replaced)],
+        last: handles[19].field('step'),
+      };
+    }, SEED000_AT_0);
+    expect(result).toEqual({
+      inListener: null,
+      stepError: null,
+      after: 'this lab was destroyed',
+      left: 0,
+      labs: 1,
+      canvases: 1,
+      replaced: ['this lab was destroyed'],
+      last: '1',
+    });
+    expect(problems, 'console errors, page errors').toEqual([]);
+  });
+
   // Regression test (found by these tests, since fixed); it was:
   // load() reports replayed steps as if they were taken, and how many depends on the step before:
   // from step 0, load('…&n=3&…') calls on('step') and fires perceptron-lab:step for steps 1, 2, 3;
