@@ -199,3 +199,43 @@ fn a_refused_action_records_nothing_and_the_stack_is_capped() {
     }
     assert_eq!(s.undoable(), UNDO_LIMIT);
 }
+
+#[test]
+fn older_undo_points_keep_their_points_and_step_but_not_their_whole_timeline() {
+    let mut s = Session::new();
+    // Six examples in turn, each stepped k + 1 times before the next replaces it.
+    let presets = [
+        Preset::Seed000,
+        Preset::Seed001,
+        Preset::Xor,
+        Preset::SmallMargin,
+        Preset::Noisy,
+        Preset::Seed000,
+    ];
+    let mut seen = Vec::new();
+    for (k, preset) in presets.into_iter().enumerate() {
+        let _ = s.apply(Action::LoadPreset(preset)).unwrap();
+        for _ in 0..=k {
+            let _ = s.apply(Action::Step).unwrap();
+        }
+        seen.push((points(&s), s.model().steps(), weights(&s)));
+    }
+    let _ = s.apply(Action::Clear).unwrap();
+    // Undo back through all of them: each comes back with its points, step and weights (Back
+    // first walks back through the timeline on show, then undoes; an old undo point's timeline
+    // starts at its step).
+    for (want_points, want_steps, want_w) in seen.iter().rev() {
+        let mut presses = 0;
+        loop {
+            let _ = s.apply(Action::Back).unwrap();
+            presses += 1;
+            assert!(presses < 100, "Back undoes within a few presses");
+            if s.status().notice.starts_with("Undone") {
+                break;
+            }
+        }
+        assert_eq!(&points(&s), want_points);
+        assert_eq!(s.model().steps(), *want_steps);
+        assert_eq!(&weights(&s), want_w);
+    }
+}

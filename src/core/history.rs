@@ -127,6 +127,22 @@ impl History {
         self.states.truncate(self.cursor + 1);
     }
 
+    /// The timeline cut down to the state at the cursor (same limit; the steps before it count
+    /// as dropped): what an old undo point keeps, so that many of them cost little.
+    pub fn trimmed(&self) -> History {
+        let before = self
+            .entries
+            .iter()
+            .take(self.cursor)
+            .filter(|e| matches!(e, Entry::Step(_)))
+            .count() as u64;
+        History {
+            dropped_steps: self.dropped_steps + before,
+            revision: self.revision + 1,
+            ..History::with_limit(self.current().clone(), self.limit)
+        }
+    }
+
     /// How many times the timeline itself has changed (an entry recorded, a state replaced):
     /// unchanged while the cursor only moves through it.
     pub fn revision(&self) -> u64 {

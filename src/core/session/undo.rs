@@ -15,6 +15,11 @@ use std::rc::Rc;
 /// The most destructive actions that can be undone.
 pub const UNDO_LIMIT: usize = 20;
 
+/// The most recent undo points keep their whole timeline (Back walks on through it after the
+/// undo); older ones keep only the state they were at, so that twenty of them cost little more
+/// than one (a kernel run's timeline holds a copy of α per entry).
+const FULL_TIMELINES: usize = 3;
+
 /// A whole state put aside, and the action that left it.
 #[derive(Debug, Clone)]
 pub(super) struct Aside {
@@ -75,6 +80,13 @@ impl Session {
         });
         if self.undo.undo.len() > UNDO_LIMIT {
             self.undo.undo.remove(0);
+        }
+        // The undo point that just fell out of the newest few keeps only its state.
+        let old = self.undo.undo.len().checked_sub(FULL_TIMELINES + 1);
+        if let Some(aside) = old.and_then(|i| self.undo.undo.get_mut(i)) {
+            let mut state = (*aside.state).clone();
+            state.history = state.history.trimmed();
+            aside.state = Rc::new(state);
         }
         self.undo.redo.clear();
         self.undo.redo_at = None;
