@@ -254,3 +254,57 @@ fn extreme_sizes_give_a_separator_and_a_lower_bound() {
         }
     }
 }
+
+/// The link for `points` (`x1,x2,class` triples) scaled by `c`, with 50 epochs at most.
+fn scaled_link(points: &[(f64, f64, u8)], c: f64) -> String {
+    let p: Vec<String> = points
+        .iter()
+        .map(|&(x1, x2, class)| format!("{:e},{:e},{class}", x1 * c, x2 * c))
+        .collect();
+    format!("#v=1&a=perceptron&m=50&p={}", p.join(";"))
+}
+
+/// Through the session, Run to convergence at every scale: a separable set is never said to be
+/// not separable or to never converge (at 1e-300 it honestly stops at max epochs: the bound
+/// (R/γ*)² is then about 1e600 updates, shown as too large for a double), and XOR is always
+/// proven not separable.
+#[test]
+fn run_to_convergence_keeps_its_words_at_every_scale() {
+    let separable = [(1.0, 2.0, 1), (2.0, 3.0, 1), (-1.0, 0.0, 0), (0.0, -2.0, 0)];
+    let xor = [(0.0, 0.0, 1), (1.0, 1.0, 1), (1.0, 0.0, 0), (0.0, 1.0, 0)];
+    for c in [
+        5e-324, 1e-310, 1e-300, 1e-200, 1e-12, 1.0, 1e13, 1e100, 1e300,
+    ] {
+        let mut s = open(&scaled_link(&separable, c));
+        let _ = s.apply(Action::RunToConvergence);
+        let status = s.status();
+        assert_eq!(status.separable, "separable", "×{c:e}");
+        for text in [&status.state, &status.notice] {
+            assert!(
+                !text.contains("never") && !text.contains("no line separates"),
+                "×{c:e}: {text}"
+            );
+        }
+        assert!(!status.bound.contains("inf"), "×{c:e}: {}", status.bound);
+        if c >= 1e-12 {
+            assert!(
+                status.state.starts_with("converged"),
+                "×{c:e}: {}",
+                status.state
+            );
+        }
+
+        let mut s = open(&scaled_link(&xor, c));
+        let _ = s.apply(Action::RunToConvergence);
+        let status = s.status();
+        assert_eq!(
+            status.separable, "not separable (proven: no separating line exists)",
+            "×{c:e}"
+        );
+        assert!(
+            status.notice.starts_with("Verdict: never converges"),
+            "×{c:e}: {}",
+            status.notice
+        );
+    }
+}

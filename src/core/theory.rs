@@ -39,6 +39,32 @@
 //! meaningful: γ* comes out with a relative error of a few `ε·R/γ*`, the rounding of the margins
 //! themselves.
 //!
+//! # Every scale
+//!
+//! Separable or not is unchanged by `x → c·x` for `c > 0`: with the bias, `(b, w)` separating
+//! the set becomes `(c·b, w)`. The verdict is therefore taken on the points divided by the power
+//! of two at or below their largest coordinate (exact, barring digits that fall below 2^−1074 at
+//! that size, far under rounding), where the threshold `‖p*‖ ≤ 1e-12·R` compares the gap with
+//! the data's own extent: a set given in units of 1e-300, 1e300 or in denormals gets the verdict
+//! it gets in units of 1. γ* itself is not scale-invariant with the bias on (`(1, x)` does not
+//! scale uniformly), so w* and γ* are then computed again for the points as given. Where that
+//! fails to rounding (γ* below about 1e-30·R, sizes of 1e±30 and beyond), the separator of the
+//! first computation, taken back to the data's units, is returned instead, marked not exact: it
+//! separates the set and its margin is a lower bound of γ*, so the mistake bound from it holds.
+//! Norms and margins are computed on vectors brought to unit size and scaled back, so they
+//! neither overflow for coordinates near 1.8e308 nor lose denormals; a γ* below 5e-324
+//! underflows to 0 and a bound above 1.8e308 is infinite (the status says so in words).
+//!
+//! The limit that stays: classes closer than 1e-12 of the data's extent (say `(1e17, 1)` against
+//! `(1e17, −1)`) are reported as not separable, at every scale alike; an exact test would call
+//! them separable but would then also flip, under the rounding of `x·10^k`, sets whose hulls
+//! touch.
+//!
+//! Wolfe's loop is bounded (at most `MAX_MAJOR_CYCLES` major cycles, never revisiting an active
+//! set; each minor cycle drops a point). If the cap were hit, the point reached is used: the
+//! answer is "separable" only when the weights it gives classify every sample with a positive
+//! score, so a "separable" verdict always comes with a separator that works.
+//!
 //! # The mistake bound
 //!
 //! Novikoff's theorem (seed 001 proves it for `R = 1`): on data separable with margin γ* in the
