@@ -5,6 +5,8 @@
 
 use perceptron_lab::core::scenario::from_link;
 use perceptron_lab::core::{max_margin, mistake_bound, radius, Action, MaxMargin, Session};
+use perceptron_lab::render::{draw, Theme};
+use plotters::prelude::*;
 use proptest::prelude::*;
 
 fn open(fragment: &str) -> Session {
@@ -277,6 +279,17 @@ fn run_to_convergence_keeps_its_words_at_every_scale() {
     ] {
         let mut s = open(&scaled_link(&separable, c));
         let _ = s.apply(Action::RunToConvergence);
+        // The max-margin separator and its band draw at every scale.
+        let _ = s.apply(Action::SetShowMaxMargin(true));
+        let scene = s.scene();
+        assert!(scene.max_margin.is_some(), "×{c:e}");
+        let mut svg = String::new();
+        {
+            let area = SVGBackend::with_string(&mut svg, (400, 300)).into_drawing_area();
+            assert!(draw(&area, &scene, &Theme::default()).is_ok(), "×{c:e}");
+            assert!(area.present().is_ok());
+        }
+        assert!(svg.contains("<svg"), "×{c:e}");
         let status = s.status();
         assert_eq!(status.separable, "separable", "×{c:e}");
         for text in [&status.state, &status.notice] {
