@@ -39,6 +39,32 @@
 //! meaningful: γ* comes out with a relative error of a few `ε·R/γ*`, the rounding of the margins
 //! themselves.
 //!
+//! # Every scale
+//!
+//! Separable or not is unchanged by `x → c·x` for `c > 0`: with the bias, `(b, w)` separating
+//! the set becomes `(c·b, w)`. The verdict is therefore taken on the points divided by the power
+//! of two at or below their largest coordinate (exact, barring digits that fall below 2^−1074 at
+//! that size, far under rounding), where the threshold `‖p*‖ ≤ 1e-12·R` compares the gap with
+//! the data's own extent: a set given in units of 1e-300, 1e300 or in denormals gets the verdict
+//! it gets in units of 1. γ* itself is not scale-invariant with the bias on (`(1, x)` does not
+//! scale uniformly), so w* and γ* are then computed again for the points as given. Where that
+//! fails to rounding (γ* below about 1e-30·R, sizes of 1e±30 and beyond), the separator of the
+//! first computation, taken back to the data's units, is returned instead, marked not exact: it
+//! separates the set and its margin is a lower bound of γ*, so the mistake bound from it holds.
+//! Norms and margins are computed on vectors brought to unit size and scaled back, so they
+//! neither overflow for coordinates near 1.8e308 nor lose denormals; a γ* below 5e-324
+//! underflows to 0 and a bound above 1.8e308 is infinite (the status says so in words).
+//!
+//! The limit that stays: classes closer than 1e-12 of the data's extent (say `(1e17, 1)` against
+//! `(1e17, −1)`) are reported as not separable, at every scale alike; an exact test would call
+//! them separable but would then also flip, under the rounding of `x·10^k`, sets whose hulls
+//! touch.
+//!
+//! Wolfe's loop is bounded (at most `MAX_MAJOR_CYCLES` major cycles, never revisiting an active
+//! set; each minor cycle drops a point). If the cap were hit, the point reached is used: the
+//! answer is "separable" only when the weights it gives classify every sample with a positive
+//! score, so a "separable" verdict always comes with a separator that works.
+//!
 //! # The mistake bound
 //!
 //! Novikoff's theorem (seed 001 proves it for `R = 1`): on data separable with margin γ* in the
@@ -86,7 +112,7 @@ type Vec3 = [f64; 3];
 pub fn radius(points: &[[f64; 2]], bias: bool) -> f64 {
     points
         .iter()
-        .map(|&x| norm(lift(x, bias)))
+        .map(|&x| robust_norm(lift(x, bias)))
         .fold(0.0, f64::max)
 }
 
@@ -137,9 +163,18 @@ pub enum MaxMargin {
         /// Indices of the samples with `y_i (w*·z_i) = γ*` (within `1e-9·γ*`, or a few ulps of R
         /// when γ* is far smaller than R), increasing. Never empty.
         support: Vec<usize>,
+        /// `true` when `weights` are the maximum-margin separator of the set as given (up to
+        /// rounding). `false` when rounding defeated that computation, which happens only with
+        /// the bias on and data of extreme size (γ* below about 1e-30·R): `weights` then come
+        /// from the scale-free computation that decided the verdict, they separate the set, and
+        /// `gamma` is their margin, a lower bound of γ* (so the mistake bound from it still holds).
+        exact: bool,
     },
     /// No separator with positive margin exists: the origin lies in the convex hull of the
-    /// `y_i·z_i` (within `1e-12·R`, where rounding and a usable margin part ways).
+    /// `y_i·z_i` (within `1e-12·R`, where rounding and a usable margin part ways). With the bias
+    /// on this is decided on the data brought to unit size (x divided by a power of two near its
+    /// largest coordinate), so the verdict does not depend on the units: a set and the same set
+    /// scaled by any c > 0 get the same verdict, as they should.
     NotSeparable,
     /// Fewer than one sample of each class (also: `points` and `labels` of different lengths, or
     /// a number that is not finite).
@@ -166,42 +201,83 @@ pub fn max_margin(points: &[[f64; 2]], labels: &[f64], bias: bool) -> MaxMargin 
         return MaxMargin::Undefined;
     }
 
+    // The verdict. Separable or not is unchanged by x → c·x for c > 0 (with the bias, b scales
+    // with it), so it is decided on the data brought to unit size: x divided by the power of two
+    // at or below its largest coordinate. There `ZERO_NORM` compares ‖p*‖ with the data's own
+    // spread, whatever units the set was given in (1e-300 or 1e300, denormals included). Without
+    // the bias the lifted space is scaled uniformly and this is the computation itself.
+    let largest_x = points
+        .iter()
+        .flatten()
+        .fold(0.0, |m: f64, c| m.max(c.abs()));
+    if largest_x == 0.0 && !bias {
+        // Every sample at the origin: its score is always 0, a mistake.
+        return MaxMargin::NotSeparable;
+    }
+    let unit_exponent = if largest_x == 0.0 {
+        0
+    } else {
+        exponent(largest_x)
+    };
+    let unit: Vec<Vec3> = points
+        .iter()
+        .zip(labels)
+        .map(|(&x, &y)| {
+            lift(x.map(|c| times_power_of_two(c, -unit_exponent)), bias).map(|c| sign(y) * c)
+        })
+        .collect();
+    let Some(unit_best) = separator(&unit, true) else {
+        return MaxMargin::NotSeparable;
+    };
+
+    // γ* and w* for the set as given. Without the bias, or when the data already has unit size,
+    // that is the computation above, the directions being the same.
     let us: Vec<Vec3> = points
         .iter()
         .zip(labels)
         .map(|(&x, &y)| lift(x, bias).map(|c| sign(y) * c))
         .collect();
-    // Work on the data divided by about its largest coordinate so the tolerances are relative to
-    // the data's scale and squares neither overflow nor underflow; directions are unchanged.
-    let largest = us.iter().flatten().fold(0.0, |m: f64, c| m.max(c.abs()));
-    if largest == 0.0 {
-        // Without bias, every sample at the origin: its score is always 0, a mistake.
-        return MaxMargin::NotSeparable;
-    }
-    // A power of two, so the division is exact: the algorithm sees exactly the caller's data.
-    let scale = power_of_two_below(largest);
-    let scaled: Vec<Vec3> = us.iter().map(|u| u.map(|c| c / scale)).collect();
-    let r = scaled.iter().map(|&u| norm(u)).fold(0.0, f64::max);
-
-    let p = min_norm_point(&scaled, r);
-    let p_norm = norm(p);
-    if p_norm <= ZERO_NORM * r {
-        return MaxMargin::NotSeparable;
-    }
-    let mut weights = p.map(|c| c / p_norm);
+    let given = if !bias || unit_exponent == 0 {
+        Some(unit_best)
+    } else {
+        separator(&us, false).filter(|w| min_margin(*w, &us) > 0.0)
+    };
+    let (weights, exact) = match given {
+        Some(w) => (w, true),
+        // Rounding defeated the computation in the data's units (γ* below about 1e-30·R, data
+        // of size 1e±30 and beyond): the scale-free separator, taken back to those units, still
+        // separates the set; its margin is a lower bound of γ*.
+        None => {
+            let [b, w1, w2] = unit_best;
+            let back = if unit_exponent >= 0 {
+                [
+                    b,
+                    times_power_of_two(w1, -unit_exponent),
+                    times_power_of_two(w2, -unit_exponent),
+                ]
+            } else {
+                [times_power_of_two(b, unit_exponent), w1, w2]
+            };
+            let length = robust_norm(back);
+            (back.map(|c| c / length), false)
+        }
+    };
+    let mut weights = weights;
     if !bias {
         weights[0] = 0.0; // already ±0 exactly; written out so callers never see −0
     }
 
-    // γ* is reported as the margin the returned weights really have, in the caller's units.
-    let margins: Vec<f64> = us.iter().map(|&u| dot(weights, u)).collect();
-    let gamma = margins.iter().copied().fold(f64::INFINITY, f64::min);
-    if gamma <= 0.0 {
-        // ‖p‖ just above the threshold but no sample strictly on its side: separable at most by
-        // a margin at the level of rounding.
-        return MaxMargin::NotSeparable;
-    }
-    let tolerance = SUPPORT_REL * gamma + ROUNDING * r * scale;
+    // γ* is reported as the margin the returned weights really have, in the caller's units. It
+    // may underflow to 0 (denormal data far from a separator through the origin) or round to a
+    // value off by a few ulps of R; the verdict above stands either way.
+    let margins: Vec<f64> = us.iter().map(|&u| scaled_dot(weights, u)).collect();
+    let gamma = margins
+        .iter()
+        .copied()
+        .fold(f64::INFINITY, f64::min)
+        .max(0.0);
+    let r = radius(points, bias);
+    let tolerance = SUPPORT_REL * gamma + ROUNDING * r;
     let support = margins
         .iter()
         .enumerate()
@@ -212,7 +288,92 @@ pub fn max_margin(points: &[[f64; 2]], labels: &[f64], bias: bool) -> MaxMargin 
         weights,
         gamma,
         support,
+        exact,
     }
+}
+
+/// Unit weights `w*` maximising `min_i w·u_i` (the minimum-norm point of `conv{u_i}`, normalised),
+/// computed on the `u_i` divided by the power of two at or below their largest coordinate (exact,
+/// so the algorithm sees the caller's directions). With `verdict`, `None` when the origin is in
+/// the hull as far as the verdict goes (`‖p*‖ ≤ ZERO_NORM·R`, or no sample strictly on the side
+/// of `w*`); without, `None` only when the point found is 0 (Wolfe then runs to the end, since the
+/// caller knows the set is separable).
+fn separator(us: &[Vec3], verdict: bool) -> Option<Vec3> {
+    let largest = us.iter().flatten().fold(0.0, |m: f64, c| m.max(c.abs()));
+    if largest == 0.0 {
+        return None;
+    }
+    let e = exponent(largest);
+    let scaled: Vec<Vec3> = us
+        .iter()
+        .map(|u| u.map(|c| times_power_of_two(c, -e)))
+        .collect();
+    let r = scaled.iter().map(|&u| robust_norm(u)).fold(0.0, f64::max);
+    let floor = if verdict { ZERO_NORM * r } else { 0.0 };
+    let p = min_norm_point(&scaled, r, floor);
+    let p_norm = robust_norm(p);
+    if p_norm <= floor || p_norm == 0.0 {
+        return None;
+    }
+    let weights = p.map(|c| c / p_norm);
+    // ‖p‖ just above the threshold but no sample strictly on its side: separable at most by a
+    // margin at the level of rounding.
+    if verdict && min_margin(weights, &scaled) <= 0.0 {
+        return None;
+    }
+    Some(weights)
+}
+
+/// `min_i w·u_i`, each product computed without overflow or needless underflow.
+fn min_margin(w: Vec3, us: &[Vec3]) -> f64 {
+    us.iter()
+        .map(|&u| scaled_dot(w, u))
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// `w·u` for a unit `w`, computed on `u` brought to unit size and scaled back, so that neither a
+/// huge `u` overflows in the sum nor a denormal one loses its digits in the products.
+fn scaled_dot(w: Vec3, u: Vec3) -> f64 {
+    let largest = u.iter().fold(0.0, |m: f64, c| m.max(c.abs()));
+    if largest == 0.0 {
+        return 0.0;
+    }
+    let e = exponent(largest);
+    times_power_of_two(dot(w, u.map(|c| times_power_of_two(c, -e))), e)
+}
+
+/// `‖a‖` without overflow or underflow in the squares.
+fn robust_norm(a: Vec3) -> f64 {
+    let largest = a.iter().fold(0.0, |m: f64, c| m.max(c.abs()));
+    if largest == 0.0 {
+        return 0.0;
+    }
+    let e = exponent(largest);
+    times_power_of_two(norm(a.map(|c| times_power_of_two(c, -e))), e)
+}
+
+/// The exponent `e` with `2^e ≤ v < 2^(e+1)`, for finite `v > 0` (denormals included).
+fn exponent(v: f64) -> i32 {
+    let bits = v.abs().to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i32;
+    if biased == 0 {
+        // Denormal: value = mantissa · 2^−1074.
+        let mantissa = bits & ((1u64 << 52) - 1);
+        63 - mantissa.leading_zeros() as i32 - 1074
+    } else {
+        biased - 1023
+    }
+}
+
+/// `v · 2^n`, exact whenever the result is a normal number (applied in steps that stay within the
+/// normal range, so no intermediate overflows or underflows on the way to a representable result).
+fn times_power_of_two(mut v: f64, mut n: i32) -> f64 {
+    while n != 0 {
+        let step = n.clamp(-1000, 1000);
+        v *= 2f64.powi(step);
+        n -= step;
+    }
+    v
 }
 
 /// The perceptron mistake bound `(R / γ*)²`, for display beside the live update count.
@@ -223,20 +384,6 @@ pub fn mistake_bound(radius: f64, gamma: f64) -> f64 {
         f64::INFINITY
     } else {
         (radius / gamma).powi(2)
-    }
-}
-
-/// The largest power of two at most `v` (finite, positive), or `v` itself where that power would
-/// not be a normal number.
-fn power_of_two_below(v: f64) -> f64 {
-    let mut p = 2f64.powi(v.log2().floor() as i32);
-    if p > v {
-        p /= 2.0; // log2 rounded up to the next integer just below a power of two
-    }
-    if p.is_normal() {
-        p
-    } else {
-        v
     }
 }
 
@@ -272,8 +419,9 @@ struct Active {
     x: Vec3,
 }
 
-/// The point of `conv(us)` nearest the origin, by Wolfe's algorithm. `r = max ‖u‖ > 0`.
-fn min_norm_point(us: &[Vec3], r: f64) -> Vec3 {
+/// The point of `conv(us)` nearest the origin, by Wolfe's algorithm. `r = max ‖u‖ > 0`. Stops
+/// early once `‖x‖ ≤ floor` (the verdict is then "not separable" whatever follows).
+fn min_norm_point(us: &[Vec3], r: f64, floor: f64) -> Vec3 {
     let Some(start) =
         (0..us.len()).min_by(|&i, &j| dot(us[i], us[i]).total_cmp(&dot(us[j], us[j])))
     else {
@@ -291,9 +439,9 @@ fn min_norm_point(us: &[Vec3], r: f64) -> Vec3 {
     for _ in 0..MAX_MAJOR_CYCLES {
         let xx = dot(active.x, active.x);
         // So close to the origin that the verdict is "not separable" whatever follows (later
-        // cycles only shorten x); or four affinely independent points, which span R³, whose
+        // cycles only shorten x), or at it; or four affinely independent points, which span R³, whose
         // nearest point is the origin.
-        if xx <= (ZERO_NORM * r).powi(2) || active.indices.len() == 4 {
+        if xx <= floor * floor || xx == 0.0 || active.indices.len() == 4 {
             break;
         }
         // Step 1: the vertices most opposed to x. If none is, x satisfies the optimality
@@ -599,10 +747,18 @@ mod tests {
     fn wolfe_finds_the_nearest_vertex_edge_and_face() {
         let r = 3.0;
         // Nearest point is the vertex (1, 0, 0).
-        let p = min_norm_point(&[[1.0, 0.0, 0.0], [2.0, 1.0, 0.0], [1.0, 2.0, 2.0]], r);
+        let p = min_norm_point(
+            &[[1.0, 0.0, 0.0], [2.0, 1.0, 0.0], [1.0, 2.0, 2.0]],
+            r,
+            ZERO_NORM * r,
+        );
         assert_eq!(p, [1.0, 0.0, 0.0]);
         // Nearest point is the middle of an edge.
-        let p = min_norm_point(&[[1.0, 1.0, 0.0], [1.0, -1.0, 0.0], [2.0, 0.0, 0.0]], r);
+        let p = min_norm_point(
+            &[[1.0, 1.0, 0.0], [1.0, -1.0, 0.0], [2.0, 0.0, 0.0]],
+            r,
+            ZERO_NORM * r,
+        );
         assert!(
             close(p[0], 1.0) && close(p[1], 0.0) && close(p[2], 0.0),
             "{p:?}"
@@ -616,6 +772,7 @@ mod tests {
                 [1.0, 1.0, 1.0],
             ],
             r,
+            ZERO_NORM * r,
         );
         assert!(p.iter().all(|&c| close(c, 1.0 / 3.0)), "{p:?}");
         // The origin inside a tetrahedron.
@@ -627,6 +784,7 @@ mod tests {
                 [-1.0, -1.0, 1.0],
             ],
             r,
+            ZERO_NORM * r,
         );
         assert!(norm(p) <= 1e-15, "{p:?}");
     }
