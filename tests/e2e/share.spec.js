@@ -532,6 +532,23 @@ test.describe('files', () => {
     await expect(names).toHaveText(['apple', 'cherry', 'pear']);
   });
 
+  test('labels that differ only by spaces are refused naming both; the classes as they were (#16)', async ({ lab, page }) => {
+    await lab.chooseAlgorithm('multiclass');
+    const text = fs.readFileSync(path.join(__dirname, '..', 'data', 'multi3.csv'));
+    await page.locator('#file-input').setInputFiles(csvFile('multi3.csv', text));
+    await expect(lab.field('points')).toHaveText('6 (2 of class apple, 2 of class cherry, 2 of class pear)');
+    await lab.key('ArrowRight');
+    await expect(lab.field('step')).toHaveText('1');
+    const before = await state(lab);
+    const error = page.locator('#file-error');
+    await page.locator('#file-input').setInputFiles(csvFile('spaced.csv', 'x1,x2,label\n0,0,a\n1,1,a \n2,2,b\n'));
+    await expect(error).toHaveText(
+      'spaced.csv: line 3: the labels "a" (line 2) and "a " differ only by the spaces around them; write them alike (one class) or differently (two)'
+    );
+    expectSameState(await state(lab), before, 'spaced.csv');
+    await expect(page.locator('[data-role="class-picker-multi"] button:visible')).toHaveText(['apple', 'cherry', 'pear']);
+  });
+
   test('a scenario JSON saved by "Scenario JSON" opens the same state', async ({ lab, page }) => {
     await lab.loadPreset('seed000');
     await lab.clickStep(3);
