@@ -198,9 +198,12 @@ pub struct Link {
 
 /// Reads a link fragment (with or without the leading `#`). Refuses, saying why: a fragment
 /// longer than [`MAX_LINK_BYTES`], a version this build does not know, a key given twice,
-/// values that do not parse, keys that contradict the algorithm (`k` without `a=kernel`, `r`
-/// without `a=multiclass`, `c` or `l` with a binary algorithm). Class names that do not fit the
-/// classes (see [`check_class_names`]) are refused when the scenario is opened.
+/// values that do not parse, counts beyond what the page can hold (`c`, classes and point
+/// indices above 4,294,967,295, said with the number as given), keys that contradict the
+/// algorithm (`k` without `a=kernel`, `r` without `a=multiclass`, `c` or `l` with a binary
+/// algorithm). Class names that do not fit the classes (see [`check_class_names`]), rows that
+/// are not one per class, edits after the step at which training stops and an empty `i` are
+/// refused when the scenario is opened.
 pub fn from_link(fragment: &str) -> Result<Link, Error> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     if fragment.len() > MAX_LINK_BYTES {
