@@ -266,6 +266,48 @@ fn labels_that_a_file_could_not_keep_are_refused_on_import() {
     );
 }
 
+/// Issue #16: labels `a` and `a ` merged into one class without a word; now the import is
+/// refused naming both (and their lines), the points and names as they were.
+#[test]
+fn labels_that_differ_only_by_spaces_are_refused_naming_both() {
+    let mut s = imported(Algorithm::Multiclass, MULTI3);
+    let before = (
+        s.data().clone(),
+        s.class_names().to_vec(),
+        s.model().clone(),
+    );
+    for (csv, expected) in [
+        (
+            "x1,x2,y\n0,0,a\n1,1,a \n2,2,b\n",
+            "line 3: the labels \"a\" (line 2) and \"a \" differ only by the spaces around them",
+        ),
+        (
+            "x1,x2,y\n0,0,\" a\"\n1,1,b\n2,2,\"a\"\n",
+            "line 4: the labels \" a\" (line 2) and \"a\" differ only by the spaces around them",
+        ),
+    ] {
+        let err = s
+            .apply(Action::ImportCsv(csv.as_bytes().to_vec()))
+            .unwrap_err();
+        assert!(err.to_string().contains(expected), "{err} lacks {expected}");
+        assert_eq!(
+            (
+                s.data().clone(),
+                s.class_names().to_vec(),
+                s.model().clone()
+            ),
+            before
+        );
+    }
+    // Spaces written the same way on every row (`1, 2, a`) are dropped as before.
+    let s = imported(
+        Algorithm::Multiclass,
+        b"x1, x2, y\n0, 0, a\n1, 1, b\n2, 2, a\n",
+    );
+    assert_eq!(s.class_names(), ["a", "b"]);
+    assert_eq!(s.data().len(), 3);
+}
+
 /// A class name as a file may hold it: numbers, words with commas, quotes, spaces, line breaks
 /// and non-ASCII letters (no white space at either end: the CSV reader trims it).
 fn class_name() -> impl Strategy<Value = String> {

@@ -307,3 +307,40 @@ fn bad_options_are_refused_with_a_reason() {
         assert!(stderr.contains(expected), "{args:?}: {stderr:?}");
     }
 }
+
+/// Issue #16: labels `a` and `a ` merged into one class without a word, and an empty
+/// `--init` was taken as zero; both now stop with a one-line reason and nothing on stdout.
+#[test]
+fn contradictions_stop_with_a_reason() {
+    let spaced = temp_csv("spaced-labels.csv", b"x1,x2,y\n0,0,a\n1,1,a \n2,2,b\n");
+    let seed000 = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/seed000.csv");
+    for (args, expected) in [
+        (
+            vec!["--algo", "multiclass", spaced.as_str()],
+            "line 3: the labels \"a\" (line 2) and \"a \" differ only by the spaces around them",
+        ),
+        (
+            vec!["--init", "", seed000],
+            "initial weights: the field is empty",
+        ),
+        (
+            vec!["--init", " ", seed000],
+            "initial weights: the field is empty",
+        ),
+    ] {
+        let output = trace(&args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{args:?} should fail");
+        assert!(
+            stderr.contains(expected),
+            "{args:?}: {stderr:?} lacks {expected:?}"
+        );
+        assert!(output.stdout.is_empty(), "{args:?}: nothing on stdout");
+    }
+    // The same labels written alike, spaces and all, still read as two classes.
+    let alike = temp_csv(
+        "alike-labels.csv",
+        b"x1, x2, y\n0, 0, a\n1, 1, b\n2, 2, a\n",
+    );
+    stdout(&trace(&["--algo", "multiclass", &alike]));
+}

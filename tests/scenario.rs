@@ -648,3 +648,171 @@ fn bad_class_names_are_refused_and_change_nothing() {
         );
     }
 }
+
+/// The state a refusal must leave as it was: model, points, setup, class names and notice aside.
+fn state(s: &Session) -> impl PartialEq + std::fmt::Debug {
+    (
+        s.model().clone(),
+        s.data().clone(),
+        s.setup().clone(),
+        s.class_names().to_vec(),
+    )
+}
+
+/// A session in use: seed 000 and two steps.
+fn in_use() -> Session {
+    let mut s = Session::new();
+    let _ = s.apply(Action::LoadPreset(Preset::Seed000));
+    let _ = s.apply(Action::Step);
+    let _ = s.apply(Action::Step);
+    s
+}
+
+/// Opens `link` in a session in use; it must be refused with a message holding every one of
+/// `says`, the state as it was.
+fn refused(link: &str, says: &[&str]) {
+    let mut s = in_use();
+    let before = state(&s);
+    let err = match from_link(link) {
+        Err(e) => e.to_string(),
+        Ok(parsed) => match parsed.scenario {
+            Some(scenario) => match s.apply(Action::LoadScenario(scenario)) {
+                Err(e) => e.to_string(),
+                Ok(_) => panic!("{link}: opened"),
+            },
+            None => panic!("{link}: no scenario"),
+        },
+    };
+    for said in says {
+        assert!(err.contains(said), "{link}: {err:?} lacks {said:?}");
+    }
+    assert_eq!(state(&s), before, "{link}: the state changed");
+}
+
+/// Issue #16: `c=3` with two rows opened with 2 rows for 3 classes (then Step said "add points
+/// first" beside 3 points).
+#[test]
+fn rows_for_another_number_of_classes_are_refused() {
+    refused(
+        "#v=1&a=multiclass&c=3&r=0,0,0;0,0,0&p=1,1,0;2,2,1;-3,3,2",
+        &["rows", "2 initial rows given for 3 classes"],
+    );
+    refused(
+        "v=1&a=multiclass&c=2&r=0,0,0;0,0,0;0,0,0&p=1,1,0;2,2,1",
+        &["3 initial rows given for 2 classes"],
+    );
+    let json = r#"{"version": 1, "algorithm": "multiclass", "classes": 3,
+        "rows": [[0, 0, 0], [0, 0, 0]], "points": [[1, 1, 0], [2, 2, 1], [-3, 3, 2]]}"#;
+    let mut s = in_use();
+    let before = state(&s);
+    let err = s
+        .apply(Action::LoadScenario(Scenario::from_json(json).unwrap()))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("2 initial rows given for 3 classes"), "{err}");
+    assert_eq!(state(&s), before);
+    // One row per class still opens and steps.
+    let mut s = Session::new();
+    let link = "v=1&a=multiclass&c=3&r=0,0,0;0,0,0;0,0,0&p=1,1,0;2,2,1;-3,3,2&n=2";
+    open(&mut s, from_link(link).unwrap().scenario.unwrap());
+    assert_eq!(s.model().steps(), 2);
+}
+
+/// Issue #16: `c=18446744073709551615` was echoed as 4294967295 (cut down to a 32-bit size);
+/// counts beyond their type are refused with the number as given.
+#[test]
+fn counts_beyond_their_type_are_refused_with_the_number_given() {
+    let huge = "18446744073709551615";
+    refused(
+        &format!("v=1&a=multiclass&c={huge}"),
+        &[huge, "classes is not from 2 to 6"],
+    );
+    refused(
+        "v=1&a=multiclass&c=4294967296",
+        &["4294967296 classes is not from 2 to 6"],
+    );
+    refused(
+        &format!("v=1&a=multiclass&p=1,1,{huge}"),
+        &[&format!("p: class {huge} is beyond")],
+    );
+    refused(
+        &format!("v=1&p=1,1,1&n=1&d=0,m,{huge},2,2"),
+        &[&format!("d: point #{huge} is beyond")],
+    );
+    refused(
+        &format!("v=1&p=1,1,1&n=1&d=0,r,{huge}"),
+        &[&format!("d: point #{huge} is beyond")],
+    );
+    refused(
+        &format!("v=1&a=multiclass&n=1&d=0,a,1,1,{huge}"),
+        &[&format!("d: class {huge} is beyond")],
+    );
+    // Beyond u64 too: "too large", not "not a whole number".
+    let huger = "99999999999999999999999";
+    refused(
+        &format!("v=1&n={huger}"),
+        &[&format!("n: {huger} is too large")],
+    );
+    refused(
+        &format!("v=1&a=multiclass&c={huger}"),
+        &[huger, "too large"],
+    );
+    // Small ones out of range are still refused when opened, with their number.
+    refused("v=1&a=multiclass&c=7", &["classes: 7 is not from 2 to 6"]);
+    refused("v=1&a=multiclass&p=1,1,4294967295", &["class 4294967295"]);
+}
+
+/// Issue #16: an edit after the step at which training converges was dropped without a word.
+#[test]
+fn edits_at_steps_never_reached_are_refused() {
+    // Where training of these points stops (it converges well before step 50).
+    let base = "v=1&a=perceptron&p=2,1,1;-1,-2,0;1,3,1&n=50";
+    let mut s = Session::new();
+    open(&mut s, from_link(base).unwrap().scenario.unwrap());
+    let stop = s.model().steps();
+    assert!(stop < 50, "training stops at {stop}");
+    // An edit at the step where training stops is replayed (and training goes on from there).
+    let mut s = Session::new();
+    let link = format!("{base}&d={stop},a,-3,-3,0");
+    open(&mut s, from_link(&link).unwrap().scenario.unwrap());
+    assert_eq!(s.data().len(), 4, "{link}");
+    // One a step later is never reached: refused, naming both steps.
+    let late = stop + 1;
+    refused(
+        &format!("{base}&d={late},a,-3,-3,0"),
+        &[&format!(
+            "edits: the edit after step {late} is never reached: training stops at step {stop}"
+        )],
+    );
+    // With no points, training never starts: an edit at step 3 is never reached.
+    refused(
+        "v=1&n=5&d=3,a,1,1,1",
+        &["the edit after step 3 is never reached: training stops at step 0"],
+    );
+}
+
+/// Issue #16: an empty initial-weights field was taken as zero without a word.
+#[test]
+fn an_empty_initial_weights_field_is_refused() {
+    for link in ["v=1&i=&p=1,1,1;-1,-1,0", "v=1&i=%20&p=1,1,1;-1,-1,0"] {
+        refused(link, &["initial weights: the field is empty", "write zero"]);
+    }
+    let json = r#"{"version": 1, "algorithm": "perceptron", "init": ""}"#;
+    let mut s = in_use();
+    let before = state(&s);
+    let err = s
+        .apply(Action::LoadScenario(Scenario::from_json(json).unwrap()))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("initial weights: the field is empty"), "{err}");
+    assert_eq!(state(&s), before);
+    // `i=zero` (what the page writes) still opens.
+    let mut s = Session::new();
+    open(
+        &mut s,
+        from_link("v=1&i=zero&p=1,1,1;-1,-1,0")
+            .unwrap()
+            .scenario
+            .unwrap(),
+    );
+}

@@ -380,3 +380,42 @@ async fn the_augmented_view_is_drawn_while_its_panel_is_open_and_says_what_it_sh
     assert!(!has_panicked());
     root.remove();
 }
+
+/// Issue #16: on the page (32-bit sizes) `c=18446744073709551615` was echoed as 4294967295;
+/// counts beyond their type are refused with the number as given, here where it happened.
+#[wasm_bindgen_test]
+fn counts_beyond_a_32_bit_size_are_said_as_given() {
+    use perceptron_lab::core::scenario::from_link;
+    use perceptron_lab::core::{Action, Session};
+    let huge = "18446744073709551615";
+    for (link, says) in [
+        (
+            format!("v=1&a=multiclass&c={huge}&p=1,1,0;2,2,1"),
+            format!("c: {huge} classes is not from 2 to 6"),
+        ),
+        (
+            "v=1&a=multiclass&c=4294967296".to_string(),
+            "c: 4294967296 classes is not from 2 to 6".to_string(),
+        ),
+        (
+            format!("v=1&a=multiclass&p=1,1,{huge}"),
+            format!("p: class {huge} is beyond"),
+        ),
+        (
+            format!("v=1&p=1,1,1&n=1&d=0,r,{huge}"),
+            format!("d: point #{huge} is beyond"),
+        ),
+    ] {
+        let mut session = Session::new();
+        let err = match from_link(&link) {
+            Err(e) => e.to_string(),
+            Ok(parsed) => session
+                .apply(Action::LoadScenario(parsed.scenario.unwrap()))
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default(),
+        };
+        assert!(err.contains(&says), "{link}: {err:?} lacks {says:?}");
+        assert!(!err.contains("4294967295"), "{link}: {err:?}");
+    }
+}

@@ -201,10 +201,15 @@ impl std::fmt::Display for InitWeights {
 }
 
 impl InitWeights {
-    /// Reads `zero`, `random`, or a comma-separated list `W0,W1,…` (bias weight first).
+    /// Reads `zero`, `random`, or a comma-separated list `W0,W1,…` (bias weight first). An
+    /// empty text (or only spaces) is refused rather than taken as zero: write `zero` for that.
     pub fn parse(text: &str) -> Result<InitWeights, Error> {
         match text.trim() {
-            "" | "zero" | "0" => Ok(InitWeights::Zero),
+            "" => Err(Error::InitWeights(
+                "the field is empty; write zero, random or W0,W1,W2 (an empty field is not taken as zero)"
+                    .to_string(),
+            )),
+            "zero" | "0" => Ok(InitWeights::Zero),
             "random" => Ok(InitWeights::Random),
             list => {
                 let weights = list
@@ -372,5 +377,27 @@ mod tests {
             InitWeights::Explicit(vec![-1.0, 0.0, 0.0])
         );
         assert!(InitWeights::parse("1,x").is_err());
+    }
+
+    /// Issue #16: an empty initial-weights field was taken as zero without a word.
+    #[test]
+    fn an_empty_init_is_refused_not_taken_as_zero() {
+        for empty in ["", " ", "\t "] {
+            let message = InitWeights::parse(empty).unwrap_err().to_string();
+            assert!(
+                message.contains("initial weights: the field is empty"),
+                "{message:?}"
+            );
+            assert!(message.contains("zero, random or W0,W1,W2"), "{message:?}");
+        }
+        let form = SettingsForm {
+            bias: true,
+            init: "",
+            eta: "1",
+            order: "fixed",
+            seed: "1",
+            max_epochs: "1000",
+        };
+        assert!(form.parse(2).is_err());
     }
 }

@@ -19,13 +19,16 @@ test('invalid settings show #settings-error and change nothing', async ({ lab, p
     [{ eta: 'abc' }, 'η = "abc"'],
     [{ maxEpochs: '0' }, 'max epochs = 0'],
     [{ init: '1,2' }, 'init = "1,2" (needs 3 weights)'],
+    // Issue #16: an empty field was taken as zero without a word.
+    [{ init: '' }, 'init = "" (empty)', /initial weights: the field is empty; write zero, random or W0,W1,W2/],
   ];
-  for (const [fields, what] of bad) {
+  for (const [fields, what, says] of bad) {
     await lab.fillSettings(VALID);
     await lab.fillSettings(fields);
     await page.locator('#apply').click();
     await expect(error, `${what}: the error is shown`).toBeVisible();
     await expect(error, `${what}: the error has a message`).not.toHaveText(/^\s*$/);
+    if (says) await expect(error, `${what}: the error says why`).toHaveText(says);
     await expect(page, `${what}: the page did not navigate (form submit handled)`).toHaveURL(/\/(index\.html)?(#v=1&[^?]*)?$/);
     const now = await lab.status();
     for (const name of KEPT) expect(now[name], `${what}: status field "${name}" unchanged`).toBe(before[name]);

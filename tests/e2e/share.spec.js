@@ -20,6 +20,7 @@ const {
 } = require('./helpers');
 const { decodePng } = require('./png');
 const { SCREENSHOT_DIR } = require('./env');
+const AxeBuilder = require('@axe-core/playwright').default;
 
 /** Seed 000's table as a link (the README's own example, at step 3). */
 const SEED000_LINK =
@@ -322,6 +323,32 @@ const BAD_LINKS = [
     fragment: 'v=1&a=perceptron&b=1&n=1&n=2&p=1,1,0;3,2,1',
     why: /n is given twice/,
   },
+  // Issue #16: contradictions were accepted.
+  {
+    what: 'two initial rows for three classes',
+    fragment: 'v=1&a=multiclass&c=3&r=0,0,0;0,0,0&p=1,1,0;2,2,1;-3,3,2',
+    why: /rows: 2 initial rows given for 3 classes: give one row per class/,
+  },
+  {
+    what: 'a class count beyond its type, said as given (not cut to 4294967295)',
+    fragment: 'v=1&a=multiclass&c=18446744073709551615&p=1,1,0;2,2,1',
+    why: /c: 18446744073709551615 classes is not from 2 to 6/,
+  },
+  {
+    what: 'a point class beyond its type, said as given',
+    fragment: 'v=1&a=multiclass&c=3&p=1,1,0;2,2,18446744073709551615',
+    why: /p: class 18446744073709551615 is beyond any this page can have/,
+  },
+  {
+    what: 'an edit after the step at which training stops',
+    fragment: 'v=1&a=perceptron&n=50&p=2,1,1;-1,-2,0;1,3,1&d=40,a,-3,-3,0',
+    why: /edits: the edit after step 40 is never reached: training stops at step \d+/,
+  },
+  {
+    what: 'an empty initial-weights field',
+    fragment: 'v=1&a=perceptron&i=&n=0&p=1,1,0;3,2,1',
+    why: /initial weights: the field is empty; write zero, random or W0,W1,W2/,
+  },
 ];
 
 test.describe('a link that cannot be opened changes nothing and says why', () => {
@@ -360,6 +387,32 @@ test.describe('a link that cannot be opened changes nothing and says why', () =>
       expect(problems).toEqual([]);
     });
   }
+
+  test('a refused contradiction reads in the status panel in light, dark and presenter themes', async ({ page }) => {
+    const problems = watchProblems(page);
+    const lab = await openLabAt(page, problems, `/index.html#${BAD_LINKS.find((b) => /two initial rows/.test(b.what)).fragment}`);
+    const notice = page.locator('[data-field="notice"]');
+    await expect(notice).toHaveText(/rows: 2 initial rows given for 3 classes/);
+    await expect(notice).toHaveAttribute('role', 'status');
+    const panel = notice.locator('xpath=..');
+    for (const [theme, setUp] of [
+      ['light', async () => {}],
+      ['dark', () => page.emulateMedia({ colorScheme: 'dark' })],
+      ['presenter', async () => {
+        await page.emulateMedia({ colorScheme: 'light' });
+        await page.locator('#presenter').click();
+        await expect(page.locator('body')).toHaveClass(/\bpresenter\b/);
+      }],
+    ]) {
+      await setUp();
+      const results = await new AxeBuilder({ page }).include('[data-field="notice"]').analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.help}`), theme).toEqual([]);
+      fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await panel.screenshot({ path: path.join(SCREENSHOT_DIR, `share-refused-rows-${theme}.png`), animations: 'disabled', caret: 'hide' });
+    }
+    await expect(lab.field('step')).toHaveText('0');
+    expect(problems).toEqual([]);
+  });
 
   test('unknown keys (zoom=3) are ignored and named in the notice', async ({ page }) => {
     const problems = watchProblems(page);
@@ -477,6 +530,23 @@ test.describe('files', () => {
     // The class buttons (keys 1–3) read the names too.
     const names = page.locator('[data-role="class-picker-multi"] button:visible');
     await expect(names).toHaveText(['apple', 'cherry', 'pear']);
+  });
+
+  test('labels that differ only by spaces are refused naming both; the classes as they were (#16)', async ({ lab, page }) => {
+    await lab.chooseAlgorithm('multiclass');
+    const text = fs.readFileSync(path.join(__dirname, '..', 'data', 'multi3.csv'));
+    await page.locator('#file-input').setInputFiles(csvFile('multi3.csv', text));
+    await expect(lab.field('points')).toHaveText('6 (2 of class apple, 2 of class cherry, 2 of class pear)');
+    await lab.key('ArrowRight');
+    await expect(lab.field('step')).toHaveText('1');
+    const before = await state(lab);
+    const error = page.locator('#file-error');
+    await page.locator('#file-input').setInputFiles(csvFile('spaced.csv', 'x1,x2,label\n0,0,a\n1,1,a \n2,2,b\n'));
+    await expect(error).toHaveText(
+      'spaced.csv: line 3: the labels "a" (line 2) and "a " differ only by the spaces around them; write them alike (one class) or differently (two)'
+    );
+    expectSameState(await state(lab), before, 'spaced.csv');
+    await expect(page.locator('[data-role="class-picker-multi"] button:visible')).toHaveText(['apple', 'cherry', 'pear']);
   });
 
   test('a scenario JSON saved by "Scenario JSON" opens the same state', async ({ lab, page }) => {

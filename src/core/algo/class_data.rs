@@ -100,13 +100,19 @@ impl ClassData {
     }
 }
 
+/// A field without the spaces around it (as `csv::Trim::All` would leave it).
+fn trimmed(field: &[u8]) -> &[u8] {
+    field.trim_ascii()
+}
+
 /// Reads a CSV with a header row, feature columns, then a label column of any strings. Errors
-/// name the line and the reason, as for the binary reader.
+/// name the line and the reason, as for the binary reader. Spaces around fields are dropped, but
+/// two labels that differ only by them (`a` and `a `) are refused, naming both: they would
+/// otherwise merge into one class without a word.
 pub fn parse_class_csv(bytes: &[u8]) -> Result<ClassData, Error> {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
         .flexible(true)
-        .trim(csv::Trim::All)
         .from_reader(bytes);
     let columns = reader
         .byte_headers()
@@ -119,13 +125,16 @@ pub fn parse_class_csv(bytes: &[u8]) -> Result<ClassData, Error> {
         return Err(Error::EmptyFile);
     }
     let (mut xs, mut labels) = (Vec::new(), Vec::new());
+    // Each label as first written (spaces kept) and its line, by label.
+    let mut written: std::collections::HashMap<String, (String, u64)> =
+        std::collections::HashMap::new();
     for record in reader.byte_records() {
         let record = record.map_err(|e| Error::Row {
             line: e.position().map_or(0, |p| p.line()),
             reason: format!("unreadable CSV ({e})"),
         })?;
         let line = record.position().map_or(0, |p| p.line());
-        if record.iter().all(|f| f.is_empty()) {
+        if record.iter().all(|f| trimmed(f).is_empty()) {
             continue;
         }
         if record.len() != columns {
@@ -134,7 +143,8 @@ pub fn parse_class_csv(bytes: &[u8]) -> Result<ClassData, Error> {
                 reason: format!("expected {columns} columns, found {}", record.len()),
             });
         }
-        for (c, field) in record.iter().enumerate() {
+        for (c, raw) in record.iter().enumerate() {
+            let field = trimmed(raw);
             let Ok(text) = std::str::from_utf8(field) else {
                 return Err(Error::Row {
                     line,
@@ -142,6 +152,18 @@ pub fn parse_class_csv(bytes: &[u8]) -> Result<ClassData, Error> {
                 });
             };
             if c + 1 == columns {
+                let raw = String::from_utf8_lossy(raw).into_owned();
+                let (first, first_line) = written
+                    .entry(text.to_string())
+                    .or_insert_with(|| (raw.clone(), line));
+                if *first != raw {
+                    return Err(Error::Row {
+                        line,
+                        reason: format!(
+                            "the labels {first:?} (line {first_line}) and {raw:?} differ only by the spaces around them; write them alike (one class) or differently (two)"
+                        ),
+                    });
+                }
                 labels.push(text.to_string());
             } else {
                 match text.parse::<f64>() {
@@ -179,11 +201,30 @@ mod tests {
             [2, 1, 0, 1]
         );
         let words = parse_class_csv(b"x,y,c\n0,0,pear\n1,1,apple\n2,2,10\n").unwrap();
+        // Spaces around every field, the same way on every row: dropped.
+        let spaced = parse_class_csv(b"x, y, c\n 0, 0, pear\n1 ,1, apple \n").unwrap();
+        assert_eq!(spaced.names(), ["apple", "pear"]);
         assert_eq!(words.names(), ["10", "apple", "pear"]);
         assert!(parse_class_csv(b"x,y,c\n0,0,a\n1,1,a\n").is_err());
         assert!(parse_class_csv(b"x,y,c\n0,nan,a\n1,1,b\n")
             .unwrap_err()
             .to_string()
             .contains("line 2"));
+    }
+
+    /// Issue #16: labels `a` and `a ` merged into one class without a word.
+    #[test]
+    fn labels_that_differ_only_by_spaces_are_refused_naming_both() {
+        let message = parse_class_csv(b"x,y,c\n0,0,a\n1,1,a \n2,2,b\n")
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("line 3"), "{message}");
+        assert!(message.contains(r#""a" (line 2) and "a ""#), "{message}");
+        assert!(message.contains("differ only by the spaces"), "{message}");
+        // Quoted, and leading spaces: the same.
+        let message = parse_class_csv(b"x,y,c\n0,0,\" b\"\n1,1,a\n2,2,b\n")
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains(r#"" b" (line 2) and "b""#), "{message}");
     }
 }

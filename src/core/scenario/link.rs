@@ -140,8 +140,50 @@ fn parse_number(key: &str, text: &str) -> Result<f64, Error> {
 }
 
 fn parse_whole(key: &str, text: &str) -> Result<u64, Error> {
-    text.parse::<u64>()
-        .map_err(|_| field("link", format!("{key}: {text:?} is not a whole number ≥ 0")))
+    text.parse::<u64>().map_err(|_| {
+        if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+            // A whole number, only too large: say so, with the number as given.
+            field(
+                "link",
+                format!("{key}: {text} is too large (at most {})", u64::MAX),
+            )
+        } else {
+            field("link", format!("{key}: {text:?} is not a whole number ≥ 0"))
+        }
+    })
+}
+
+/// The largest class or point index read from a link: what every build counts exactly (the page
+/// runs with 32-bit sizes), far beyond the classes and points any scenario has. Larger ones are
+/// refused with the number as given, rather than cut down to the page's largest size.
+const MAX_INDEX: u64 = u32::MAX as u64;
+
+/// A class or point index (`what`) of key `key`, refused with the text given when it is beyond
+/// [`MAX_INDEX`].
+fn parse_index(key: &str, what: &str, text: &str) -> Result<usize, Error> {
+    let n = parse_whole(key, text)?;
+    match usize::try_from(n) {
+        Ok(i) if n <= MAX_INDEX => Ok(i),
+        _ => Err(field(
+            "link",
+            format!("{key}: {what}{text} is beyond any this page can have"),
+        )),
+    }
+}
+
+/// K of the `c` key. Its range (2 to 6) is checked when the scenario is opened; a number
+/// beyond [`MAX_INDEX`] is refused here, with the text given (not cut down to the page's
+/// largest size, as a 32-bit page would).
+fn parse_classes(text: &str) -> Result<usize, Error> {
+    use crate::core::algo::multiclass::{MAX_CLASSES, MIN_CLASSES};
+    let n = parse_whole("c", text)?;
+    match usize::try_from(n) {
+        Ok(k) if n <= MAX_INDEX => Ok(k),
+        _ => Err(field(
+            "link",
+            format!("c: {text} classes is not from {MIN_CLASSES} to {MAX_CLASSES}"),
+        )),
+    }
 }
 
 /// What a fragment holds: a scenario (`None` when it has none, e.g. only `hide=` or nothing),
@@ -156,9 +198,12 @@ pub struct Link {
 
 /// Reads a link fragment (with or without the leading `#`). Refuses, saying why: a fragment
 /// longer than [`MAX_LINK_BYTES`], a version this build does not know, a key given twice,
-/// values that do not parse, keys that contradict the algorithm (`k` without `a=kernel`, `r`
-/// without `a=multiclass`, `c` or `l` with a binary algorithm). Class names that do not fit the
-/// classes (see [`check_class_names`]) are refused when the scenario is opened.
+/// values that do not parse, counts beyond what the page can hold (`c`, classes and point
+/// indices above 4,294,967,295, said with the number as given), keys that contradict the
+/// algorithm (`k` without `a=kernel`, `r` without `a=multiclass`, `c` or `l` with a binary
+/// algorithm). Class names that do not fit the classes (see [`check_class_names`]), rows that
+/// are not one per class, edits after the step at which training stops and an empty `i` are
+/// refused when the scenario is opened.
 pub fn from_link(fragment: &str) -> Result<Link, Error> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     if fragment.len() > MAX_LINK_BYTES {
@@ -293,11 +338,10 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
                         format!("p: the point {p:?} is not x,y,class"),
                     ));
                 }
-                let class = parse_whole("p", f[2])?;
                 Ok((
                     parse_number("p", f[0])?,
                     parse_number("p", f[1])?,
-                    usize::try_from(class).unwrap_or(usize::MAX),
+                    parse_index("p", "class ", f[2])?,
                 ))
             })
             .collect::<Result<Vec<_>, Error>>()?,
@@ -309,25 +353,22 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
             .filter(|e| !e.is_empty())
             .map(|e| {
                 let f: Vec<&str> = e.split(',').collect();
-                let whole = |t: &str| -> Result<usize, Error> {
-                    Ok(usize::try_from(parse_whole("d", t)?).unwrap_or(usize::MAX))
-                };
                 match (f.len(), f.get(1).copied()) {
                     (5, Some("a")) => Ok(Edit::Add {
                         step: parse_whole("d", f[0])?,
                         x: parse_number("d", f[2])?,
                         y: parse_number("d", f[3])?,
-                        class: whole(f[4])?,
+                        class: parse_index("d", "class ", f[4])?,
                     }),
                     (5, Some("m")) => Ok(Edit::Move {
                         step: parse_whole("d", f[0])?,
-                        index: whole(f[2])?,
+                        index: parse_index("d", "point #", f[2])?,
                         x: parse_number("d", f[3])?,
                         y: parse_number("d", f[4])?,
                     }),
                     (3, Some("r")) => Ok(Edit::Remove {
                         step: parse_whole("d", f[0])?,
-                        index: whole(f[2])?,
+                        index: parse_index("d", "point #", f[2])?,
                     }),
                     _ => Err(field(
                         "link",
@@ -373,7 +414,7 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
         algorithm,
         kernel: get("k").unwrap_or("linear").to_string(),
         classes: match get("c") {
-            Some(c) => usize::try_from(parse_whole("c", c)?).unwrap_or(usize::MAX),
+            Some(c) => parse_classes(c)?,
             None => 3,
         },
         class_names: names,

@@ -385,6 +385,17 @@ impl Session {
             }
             reached = next.model().steps();
         }
+        if let Some(late) = pending.peek() {
+            // Training stopped (converged, or out of epochs) before the edit's step: it would
+            // be dropped without a word, so the scenario is refused (issue #16).
+            return Err(Error::Field {
+                field: "edits",
+                reason: format!(
+                    "the edit after step {} is never reached: training stops at step {reached}",
+                    late.step()
+                ),
+            });
+        }
         *self = next;
         self.view = match s.view {
             Some([x_min, x_max, y_min, y_max]) if usable_view(x_min, x_max, y_min, y_max) => Rect {

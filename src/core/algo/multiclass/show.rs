@@ -43,6 +43,15 @@ impl Algo for MulticlassTrainer {
     };
     fn create(setup: &Setup, settings: Settings, dim: usize) -> Result<Self, Error> {
         match &setup.rows {
+            // One row per class: rows for another K contradict the K given (issue #16).
+            Some(rows) if rows.len() != setup.classes => Err(Error::Field {
+                field: "rows",
+                reason: format!(
+                    "{} initial rows given for {} classes: give one row per class",
+                    rows.len(),
+                    setup.classes
+                ),
+            }),
             Some(rows) => MulticlassTrainer::with_initial_rows(settings, dim, rows.clone()),
             None => MulticlassTrainer::new(settings, dim, setup.classes),
         }
