@@ -162,8 +162,11 @@ fn given_params(matches: &ArgMatches) -> Vec<(&'static str, f64)> {
 }
 
 pub fn main() -> ExitCode {
-    let matches = command().get_matches();
-    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command()).exit());
+    let matches = command()
+        .try_get_matches()
+        .unwrap_or_else(|e| clap_exit(&e));
+    let cli =
+        Cli::from_arg_matches(&matches).unwrap_or_else(|e| clap_exit(&e.format(&mut command())));
     if cli.algorithms {
         println!("{}", registry_json());
         return ExitCode::SUCCESS;
@@ -180,6 +183,28 @@ pub fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Prints clap's usage error, help or version (which echo what was typed: an argument's control
+/// characters are made visible on a terminal) and exits with clap's status.
+fn clap_exit(e: &clap::Error) -> ! {
+    let text = e.render().to_string();
+    let terminal = if e.use_stderr() {
+        std::io::stderr().is_terminal()
+    } else {
+        std::io::stdout().is_terminal()
+    };
+    let text = if terminal {
+        terminal_text(&text)
+    } else {
+        std::borrow::Cow::Borrowed(text.as_str())
+    };
+    if e.use_stderr() {
+        eprint!("{text}");
+    } else {
+        print!("{text}");
+    }
+    std::process::exit(e.exit_code())
 }
 
 /// The registry as JSON: one object per algorithm, in the selector's order.
