@@ -333,7 +333,7 @@ fn run(cli: &Cli, params: &[(&'static str, f64)]) -> Result<(), String> {
     let mut out = emit::Emitter::new(cli.format, cli.no_steps);
     out.begin(model.json_algo(), &model.cli_head(input.dim, &input.names))
         .map_err(write_err)?;
-    let mut progress = progress::Progress::new(samples);
+    let mut progress = progress::Progress::new(samples, out.wants_steps());
     let stopped = loop {
         let record = match model.step(&input.data, &input.classes) {
             Ok(record) => record,

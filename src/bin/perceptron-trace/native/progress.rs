@@ -1,5 +1,6 @@
-//! The progress bar of a long run: on standard error, only when it is a terminal and only once
-//! the run has taken [`LONG`]; piped or redirected, nothing at all is written.
+//! The progress bar of a long run: on standard error, only when it is a terminal, only once
+//! the run has taken [`LONG`], and not while the step table itself streams to a terminal (the
+//! two would tear each other's lines); piped or redirected, nothing at all is written.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -11,25 +12,28 @@ pub const LONG: Duration = Duration::from_secs(1);
 /// How many steps pass between two looks at the clock.
 const EVERY: u64 = 64;
 
-/// Whether a bar is shown: standard error is a terminal and the run has taken `elapsed` ≥
-/// [`LONG`].
-pub fn wanted(stderr_is_terminal: bool, elapsed: Duration) -> bool {
-    stderr_is_terminal && elapsed >= LONG
+/// Whether a bar is shown: standard error is a terminal, the steps are not streaming to a
+/// terminal at the same time (`rows_on_terminal`), and the run has taken `elapsed` ≥ [`LONG`].
+pub fn wanted(stderr_is_terminal: bool, rows_on_terminal: bool, elapsed: Duration) -> bool {
+    stderr_is_terminal && !rows_on_terminal && elapsed >= LONG
 }
 
 /// The bar of one run: the samples of the current epoch, with the epoch and the step count.
 pub struct Progress {
     terminal: bool,
+    rows_on_terminal: bool,
     start: Instant,
     samples: u64,
     bar: Option<ProgressBar>,
 }
 
 impl Progress {
-    /// A run over `samples` points per epoch, starting now.
-    pub fn new(samples: usize) -> Progress {
+    /// A run over `samples` points per epoch, starting now; `rows` says whether a row is
+    /// printed per step.
+    pub fn new(samples: usize, rows: bool) -> Progress {
         Progress {
             terminal: std::io::stderr().is_terminal(),
+            rows_on_terminal: rows && std::io::stdout().is_terminal(),
             start: Instant::now(),
             samples: samples.max(1) as u64,
             bar: None,
@@ -43,7 +47,7 @@ impl Progress {
             return;
         }
         if self.bar.is_none() {
-            if !wanted(self.terminal, self.start.elapsed()) {
+            if !wanted(self.terminal, self.rows_on_terminal, self.start.elapsed()) {
                 return;
             }
             let bar =
@@ -75,12 +79,14 @@ mod tests {
 
     #[test]
     fn a_bar_only_on_a_terminal_and_only_for_a_long_run() {
-        assert!(wanted(true, LONG));
-        assert!(wanted(true, LONG * 300));
-        assert!(!wanted(true, LONG / 2));
-        assert!(!wanted(true, Duration::ZERO));
-        assert!(!wanted(false, LONG * 300));
-        assert!(!wanted(false, LONG));
+        assert!(wanted(true, false, LONG));
+        assert!(wanted(true, false, LONG * 300));
+        assert!(!wanted(true, false, LONG / 2));
+        assert!(!wanted(true, false, Duration::ZERO));
+        assert!(!wanted(false, false, LONG * 300));
+        assert!(!wanted(false, false, LONG));
+        // The step table streaming to the terminal: no bar to tear its lines.
+        assert!(!wanted(true, true, LONG * 300));
     }
 
     #[test]
@@ -88,6 +94,7 @@ mod tests {
         // Tests run with standard error captured or piped: however long the run, no bar.
         let mut p = Progress {
             terminal: false,
+            rows_on_terminal: false,
             start: Instant::now()
                 .checked_sub(LONG * 10)
                 .unwrap_or_else(Instant::now),
