@@ -5,6 +5,7 @@
 
 use perceptron_lab::core::algo::kernel::Kernel;
 use perceptron_lab::core::scenario::{from_link, to_link, Scenario};
+use perceptron_lab::core::table::{csv_formula_safe, TableFormat};
 use perceptron_lab::core::{Action, Algorithm, Preset, Session, Setup};
 use proptest::prelude::*;
 
@@ -362,7 +363,8 @@ proptest! {
     ) {
         let mut csv = String::from("x1,x2,label\n");
         for (x, y, c) in &rows {
-            csv.push_str(&format!("{x},{y},{}\n", field(&labels[*c])));
+            // As a saved points CSV holds it: a formula-like name behind a quote.
+            csv.push_str(&format!("{x},{y},{}\n", field(&csv_formula_safe(&labels[*c]))));
         }
         let s = imported(algorithm, csv.as_bytes());
         // The names are the labels (sorted), each point has its label.
@@ -393,6 +395,98 @@ proptest! {
             prop_assert_eq!(u.data(), s.data());
             prop_assert_eq!(u.class_names(), s.class_names());
             prop_assert_eq!(u.points_csv(), saved.clone());
+        }
+    }
+}
+
+/// Names a spreadsheet would run as formulas, and the plain ones it would not.
+fn hostile_name() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[=@+-][a-zA-Z0-9(),\"';:=+-]{0,10}",
+        "'{1,3}[=@+-][a-zA-Z0-9(),\"=+-]{0,6}",
+        "[+-]",
+        "[+-]?[0-9]{1,3}(\\.[0-9]{1,2})?([eE][+-]?[0-9])?",
+        "[a-z]['=+-]{0,3}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    /// Saved, a formula-like name is neutralized behind a single quote (no cell a spreadsheet
+    /// runs); read again, every name is exactly what it was.
+    #[test]
+    fn points_csv_neutralizes_formulas_and_round_trips_every_name(
+        labels in prop::collection::btree_set(hostile_name(), 2..=6)
+            .prop_map(|names| names.into_iter().collect::<Vec<_>>()),
+    ) {
+        let mut file = String::from("x1,x2,label\n");
+        for (i, label) in labels.iter().enumerate() {
+            file.push_str(&format!("{i},{i},{}\n", field(&csv_formula_safe(label))));
+        }
+        let s = imported(Algorithm::Multiclass, file.as_bytes());
+        let mut names = s.class_names().to_vec();
+        names.sort();
+        prop_assert_eq!(&names, &labels);
+        let saved = s.points_csv();
+        let mut reader = csv::Reader::from_reader(saved.as_bytes());
+        for record in reader.records() {
+            let cell = record.unwrap()[2].to_string();
+            prop_assert!(!cell.starts_with(['=', '@', '\t', '\r']), "{}", cell);
+            if let Some(rest) = cell.strip_prefix(['+', '-']) {
+                prop_assert!(rest.is_empty() || rest.parse::<f64>().is_ok(), "{}", cell);
+            }
+        }
+        let t = imported(Algorithm::Multiclass, saved.as_bytes());
+        prop_assert_eq!(t.class_names(), s.class_names());
+        prop_assert_eq!(t.data(), s.data());
+        prop_assert_eq!(t.points_csv(), saved);
+    }
+}
+
+#[test]
+fn formula_names_are_saved_behind_a_quote_and_plain_labels_as_they_are() {
+    let s = imported(
+        Algorithm::Multiclass,
+        b"x,y,c\n0,0,\"=HYPERLINK(\"\"http://e.x\"\")\"\n1,1,-1\n2,2,+\n3,3,@SUM(A1)\n4,4,-\n",
+    );
+    let saved = s.points_csv();
+    assert_eq!(
+        saved,
+        "x1,x2,label\n0,0,\"'=HYPERLINK(\"\"http://e.x\"\")\"\n1,1,-1\n2,2,+\n3,3,'@SUM(A1)\n4,4,-\n"
+    );
+    let t = imported(Algorithm::Ovr, saved.as_bytes());
+    assert_eq!(t.class_names(), s.class_names());
+    assert!(t
+        .class_names()
+        .contains(&"=HYPERLINK(\"http://e.x\")".to_string()));
+}
+
+/// The page's LaTeX trace export (the same table code as the command line): a class name with
+/// a line break and a backslash cannot end a line and run `\input`; its CSV cells cannot run.
+#[test]
+fn the_trace_export_escapes_hostile_class_names() {
+    let mut s = imported(
+        Algorithm::Multiclass,
+        b"x,y,c\n0,0,\"x\n\\input{/etc/passwd}\"\n1,1,\"=1+1\"\n2,-1,\"b\x1b[31m\"\n",
+    );
+    for _ in 0..4 {
+        act(&mut s, Action::Step);
+    }
+    let tex = s.trace_export(TableFormat::Latex);
+    assert!(
+        tex.contains("\\textbackslash{}x0a\\textbackslash{}input"),
+        "{tex}"
+    );
+    for line in tex.lines() {
+        let code = line.split_once('%').map_or(line, |(code, _)| code);
+        assert!(!code.contains("\\input"), "{line:?} in\n{tex}");
+        assert!(!line.contains('\x1b'), "{line:?}");
+    }
+    let csv = s.trace_export(TableFormat::Csv);
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    for record in reader.records() {
+        for cell in record.unwrap().iter() {
+            assert!(!cell.starts_with(['=', '@']), "{cell:?} in\n{csv}");
         }
     }
 }

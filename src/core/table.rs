@@ -211,7 +211,8 @@ pub struct RunResult {
 
 /// A table of already formatted rows `[step, weights, score, correct, update]` in `format`
 /// (the algorithms of the family other than the classic rule), closed (Markdown, LaTeX) by a
-/// row with the model reached. LaTeX cells are escaped as text.
+/// row with the model reached. LaTeX cells are escaped as text; CSV cells a spreadsheet would
+/// run as a formula are neutralized ([`csv_formula_safe`]).
 pub fn text_document(format: TableFormat, rows: &[[String; 5]], closing: &str) -> String {
     let mut out = String::new();
     match format {
@@ -232,7 +233,8 @@ pub fn text_document(format: TableFormat, rows: &[[String; 5]], closing: &str) -
             let mut writer = csv::Writer::from_writer(Vec::new());
             let _ = writer.write_record(["step", "weights", "score", "correct", "update"]);
             for r in rows {
-                let _ = writer.write_record(r);
+                let _ =
+                    writer.write_record(r.iter().map(|cell| csv_formula_safe(cell).into_owned()));
             }
             let bytes = writer.into_inner().unwrap_or_default();
             out.push_str(&String::from_utf8_lossy(&bytes));
@@ -286,12 +288,20 @@ fn latex_text(text: &str) -> String {
     })
 }
 
+/// No LaTeX of its own for any character: for [`latex_escaped`], non-ASCII text as it is.
+fn as_is(_: char) -> Option<&'static str> {
+    None
+}
+
 /// `text` with LaTeX's special characters escaped; a character beyond ASCII is written as
 /// `other` says, or as is when it says `None`.
 fn latex_escaped<'a>(text: &str, other: impl Fn(char) -> Option<&'a str>) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
         match ch {
+            // A line break would end a `%` comment and start a line TeX runs: every control
+            // character is written as its visible escape (`\x0a`), itself escaped.
+            ch if ch.is_control() => out.push_str(&latex_escaped(&control_escape(ch), as_is)),
             '\\' => out.push_str("\\textbackslash{}"),
             '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
                 out.push('\\');
@@ -307,6 +317,97 @@ fn latex_escaped<'a>(text: &str, other: impl Fn(char) -> Option<&'a str>) -> Str
         }
     }
     out
+}
+
+/// The visible escape of a control character: `\x1b` for the ASCII ones (C0 and DEL),
+/// `\u{9b}` for the C1 ones (U+0080 to U+009F). Other characters are returned as they are.
+pub fn control_escape(ch: char) -> String {
+    match ch as u32 {
+        _ if !ch.is_control() => ch.to_string(),
+        code @ 0..=0x7f => format!("\\x{code:02x}"),
+        code => format!("\\u{{{code:x}}}"),
+    }
+}
+
+/// `text` as it may go to a terminal: every control character but the line feed (escape
+/// sequences, carriage returns, bells, backspaces, tabs, C1 controls) written as its visible
+/// escape ([`control_escape`]), so that a label cannot move the cursor, recolour or retitle
+/// the terminal. A backslash already in `text` stays as it is.
+pub fn terminal_text(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|ch| ch.is_control() && ch != '\n') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for ch in text.chars() {
+        if ch == '\n' {
+            out.push(ch);
+        } else {
+            out.push_str(&control_escape(ch));
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// `text` as the rest of a LaTeX `%` comment line: LaTeX's special characters escaped and
+/// every control character, line breaks included, written as its visible escape, so that the
+/// comment cannot end early and nothing after it runs.
+pub fn latex_comment(text: &str) -> String {
+    latex_escaped(text, as_is)
+}
+
+/// Whether a spreadsheet would run a CSV cell holding `text` as a formula (OWASP's CSV
+/// injection list): a cell that begins with `=`, `@`, a tab or a carriage return always; one
+/// that begins with `+` or `-` unless it is that sign alone or a plain decimal number (`-1`,
+/// `+0.5`, `-2e3`), which a spreadsheet reads as the number or the text it is.
+pub fn csv_formula_like(text: &str) -> bool {
+    match text.chars().next() {
+        Some('=' | '@' | '\t' | '\r') => true,
+        Some('+' | '-') => {
+            let rest = &text[1..];
+            !(rest.is_empty() || plain_number(rest))
+        }
+        _ => false,
+    }
+}
+
+/// Digits with at most one decimal point and an optional exponent (`12`, `.5`, `3.`, `1e-3`).
+fn plain_number(text: &str) -> bool {
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(at) => (&text[..at], Some(&text[at + 1..])),
+        None => (text, None),
+    };
+    let digits = mantissa.chars().filter(char::is_ascii_digit).count();
+    let points = mantissa.chars().filter(|&c| c == '.').count();
+    let mantissa_ok = digits > 0 && points <= 1 && digits + points == mantissa.len();
+    let exponent_ok = match exponent {
+        None => true,
+        Some(e) => {
+            let e = e.strip_prefix(['+', '-']).unwrap_or(e);
+            !e.is_empty() && e.chars().all(|c| c.is_ascii_digit())
+        }
+    };
+    mantissa_ok && exponent_ok
+}
+
+/// A CSV cell neutralized against formula injection: a single quote before `text` when,
+/// after any single quotes it already begins with, it is [`csv_formula_like`] (`=1+1` →
+/// `'=1+1`, `'=x` → `''=x`); any other text, such as `+`, `-`, `-1` or `apple`, as it is.
+/// [`csv_formula_restore`] undoes it exactly.
+pub fn csv_formula_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    if csv_formula_like(text.trim_start_matches('\'')) {
+        std::borrow::Cow::Owned(format!("'{text}"))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
+/// The text of a cell [`csv_formula_safe`] wrote: the quote it added taken off again (a cell
+/// that begins with single quotes and then a formula character loses one quote).
+pub fn csv_formula_restore(text: &str) -> &str {
+    match text.strip_prefix('\'') {
+        Some(rest) if csv_formula_like(text.trim_start_matches('\'')) => rest,
+        _ => text,
+    }
 }
 
 /// A cell of a table the command line prints (see [`crate::core::algo::CliTable`]): plain
@@ -340,7 +441,7 @@ impl Cell {
     /// The cell for LaTeX: text with its special characters escaped, math in `$…$`.
     pub fn latex(&self) -> String {
         match self {
-            Cell::Text(t) => latex_escaped(t, |_| None),
+            Cell::Text(t) => latex_escaped(t, as_is),
             Cell::Math(t) => {
                 format!("${}$", t.replace(" * ", " \\cdot ").replace('→', "\\to"))
             }
@@ -382,8 +483,10 @@ pub fn latex_cells(cells: &[Cell]) -> String {
     out + " \\\\"
 }
 
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
+/// A CSV field, neutralized against formula injection ([`csv_formula_safe`]) and quoted when
+/// it holds a comma, a quote or a line break.
 pub fn csv_field(text: &str) -> String {
+    let text = csv_formula_safe(text);
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
@@ -437,5 +540,71 @@ mod tests {
         };
         assert_eq!(score_expression(&r, false), "3 * (-2) + -1 * (-2) = -4");
         assert_eq!(update_text(&r, 1.0, false), "+[0, -2, -2]");
+    }
+
+    #[test]
+    fn latex_escapes_every_control_character_visibly() {
+        assert_eq!(
+            Cell::Text("x\n\\input{a}".into()).latex(),
+            "x\\textbackslash{}x0a\\textbackslash{}input\\{a\\}"
+        );
+        assert_eq!(
+            latex_text("a\rb\x1b\u{9b}"),
+            "a\\textbackslash{}x0db\\textbackslash{}x1b\\textbackslash{}u\\{9b\\}"
+        );
+        assert_eq!(
+            latex_comment("50% of\nrows"),
+            "50\\% of\\textbackslash{}x0arows"
+        );
+        for code in (0u32..0x20).chain(0x7f..0xa0) {
+            let ch = char::from_u32(code).unwrap_or('\0');
+            let text = latex_comment(&format!("a{ch}b"));
+            assert!(!text.chars().any(char::is_control), "{code:#x}: {text:?}");
+        }
+    }
+
+    #[test]
+    fn a_terminal_sees_controls_as_escapes_and_line_feeds_as_they_are() {
+        assert_eq!(terminal_text("plain\ntext"), "plain\ntext");
+        assert_eq!(
+            terminal_text("b\x1b[31m\rred\x07\t\u{9b}2J"),
+            "b\\x1b[31m\\x0dred\\x07\\x09\\u{9b}2J"
+        );
+        assert_eq!(control_escape('\x7f'), "\\x7f");
+        assert_eq!(control_escape('é'), "é");
+    }
+
+    #[test]
+    fn formula_cells_are_neutralized_and_plain_labels_are_not() {
+        for formula in [
+            "=1+1",
+            "=HYPERLINK(\"x\")",
+            "@SUM(A1)",
+            "\t=1",
+            "\r=1",
+            "+1+1",
+            "-2+3",
+            "+A1",
+            "--1",
+            "+[1, 2]",
+            "-inf",
+        ] {
+            assert!(csv_formula_like(formula), "{formula:?}");
+            assert_eq!(csv_formula_safe(formula), format!("'{formula}"));
+            assert_eq!(csv_formula_restore(&csv_formula_safe(formula)), formula);
+        }
+        for plain in [
+            "+", "-", "-1", "+1", "0", "-0.5", "+.5", "3.", "-1e-3", "+2E+10", "apple", "a=b", "",
+            "'", "'quoted",
+        ] {
+            assert!(!csv_formula_like(plain), "{plain:?}");
+            assert_eq!(csv_formula_safe(plain), plain);
+            assert_eq!(csv_formula_restore(plain), plain);
+        }
+        // Quotes already in front of a formula get one more, and lose it again.
+        assert_eq!(csv_formula_safe("'=x"), "''=x");
+        assert_eq!(csv_formula_restore("''=x"), "'=x");
+        assert_eq!(csv_field("=1,2"), "\"'=1,2\"");
+        assert_eq!(csv_field("-1"), "-1");
     }
 }

@@ -1107,6 +1107,18 @@ test('rings by a quadratic kernel: converges, inner ring blue, outer ring orange
   await lab.screenshot('family-kernel-rings.png');
 });
 
+/**
+ * A trace cell as the CSV export writes it: behind a single quote when a spreadsheet would run
+ * it as a formula (`=`, `@`, tab, CR; `+`/`-` followed by anything but a plain number, such as
+ * `+[1, 5, 6]`), OWASP's CSV-injection rule as src/core/table.rs applies it.
+ */
+function csvFormulaSafe(cell) {
+  const bare = cell.replace(/^'+/, '');
+  const formula = /^[=@\t\r]/.test(bare)
+    || (/^[+-]./.test(bare) && !/^[+-](\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(bare));
+  return formula ? `'${cell}` : cell;
+}
+
 /** A minimal CSV line parser (quoted fields with "" escapes). */
 function csvFields(line) {
   const out = [];
@@ -1194,8 +1206,10 @@ test('trace table and exports for every algorithm: rows, current row, jumping to
     } else {
       expect(csvLines[0]).toBe('step,weights,score,correct,update');
       csvLines.slice(1).forEach((line, k) => expect(csvFields(line), `${algo}: CSV row ${k + 1} = trace row`).toEqual(
-        [rows[k].cells[0], rows[k].cells[1], rows[k].cells[2], rows[k].cells[3], rows[k].cells[4]]
+        rows[k].cells.slice(0, 5).map(csvFormulaSafe)
       ));
+      // An update such as +[1, 5, 6] would be a formula: it is written behind a quote.
+      if (algo === 'batch') expect(csv.text, `${algo}: a +[…] update behind a quote`).toContain(',"\'+[');
     }
 
     const tex = await lab.download('#export-latex');

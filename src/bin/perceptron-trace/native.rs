@@ -2,10 +2,12 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Arg, ArgMatches, CommandFactory, FromArgMatches, Parser, ValueEnum};
 use perceptron_lab::core::algo::kernel::Kernel;
 use perceptron_lab::core::algo::{parse_class_csv, ClassData, Kind, Param, Summary};
+use perceptron_lab::core::table::terminal_text;
 use perceptron_lab::core::{
     parse_csv, Algorithm, Dataset, Error, InitWeights, Label, Model, Order, Refusal, Settings,
     Setup,
 };
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 /// Run the classic perceptron (or, with --algo, one of its family) on a CSV file and print
@@ -160,8 +162,11 @@ fn given_params(matches: &ArgMatches) -> Vec<(&'static str, f64)> {
 }
 
 pub fn main() -> ExitCode {
-    let matches = command().get_matches();
-    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command()).exit());
+    let matches = command()
+        .try_get_matches()
+        .unwrap_or_else(|e| clap_exit(&e));
+    let cli =
+        Cli::from_arg_matches(&matches).unwrap_or_else(|e| clap_exit(&e.format(&mut command())));
     if cli.algorithms {
         println!("{}", registry_json());
         return ExitCode::SUCCESS;
@@ -169,10 +174,37 @@ pub fn main() -> ExitCode {
     match run(&cli, &given_params(&matches)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("perceptron-trace: {message}");
+            let message = format!("perceptron-trace: {message}");
+            if std::io::stderr().is_terminal() {
+                eprintln!("{}", terminal_text(&message));
+            } else {
+                eprintln!("{message}");
+            }
             ExitCode::FAILURE
         }
     }
+}
+
+/// Prints clap's usage error, help or version (which echo what was typed: an argument's control
+/// characters are made visible on a terminal) and exits with clap's status.
+fn clap_exit(e: &clap::Error) -> ! {
+    let text = e.render().to_string();
+    let terminal = if e.use_stderr() {
+        std::io::stderr().is_terminal()
+    } else {
+        std::io::stdout().is_terminal()
+    };
+    let text = if terminal {
+        terminal_text(&text)
+    } else {
+        std::borrow::Cow::Borrowed(text.as_str())
+    };
+    if e.use_stderr() {
+        eprint!("{text}");
+    } else {
+        print!("{text}");
+    }
+    std::process::exit(e.exit_code())
 }
 
 /// The registry as JSON: one object per algorithm, in the selector's order.
@@ -284,6 +316,12 @@ fn run(cli: &Cli, params: &[(&'static str, f64)]) -> Result<(), String> {
     if cli.emit == Some(EmitArg::Python) {
         return emit_python(cli, &input, &setup);
     }
+    // Every input is checked before anything is printed: the points to predict too.
+    let points = read_points(cli, input.dim)?;
+    let samples = match algo.kind() {
+        Kind::Multiclass => input.classes.len(),
+        _ => input.data.len(),
+    };
     let mut model = Model::new(&setup, settings(cli)?, input.dim).map_err(|e| match e {
         // K out of range is the data's fault; name the file.
         Error::Field {
@@ -295,22 +333,32 @@ fn run(cli: &Cli, params: &[(&'static str, f64)]) -> Result<(), String> {
     let mut out = emit::Emitter::new(cli.format, cli.no_steps);
     out.begin(model.json_algo(), &model.cli_head(input.dim, &input.names))
         .map_err(write_err)?;
+    let mut progress = progress::Progress::new(samples, out.wants_steps());
     let stopped = loop {
-        match model.step(&input.data, &input.classes) {
-            Ok(record) if out.wants_steps() => {
-                if let Some(row) = model.cli_row(&record, &input.names) {
-                    out.row(&row).map_err(write_err)?;
+        let record = match model.step(&input.data, &input.classes) {
+            Ok(record) => record,
+            Err(why) => break why,
+        };
+        progress.step(
+            record.step(),
+            record.epoch(),
+            record.visited().map(|(i, _)| i),
+        );
+        if out.wants_steps() {
+            if let Some(row) = model.cli_row(&record, &input.names) {
+                if let Err(e) = out.row(&row) {
+                    progress.finish();
+                    return Err(write_err(e));
                 }
             }
-            Ok(_) => {}
-            Err(why) => break why,
         }
     };
+    progress.finish();
     let mut summary = model.cli_summary(&input.data, &input.names, stopped);
-    predict(cli, &input, &mut summary, &|x| {
+    let more = predict(cli, &input, points, &mut summary, &|x| {
         model.cli_predict(&input.data, x)
-    })?;
-    out.finish(&summary).map_err(write_err)?;
+    });
+    out.finish(&summary, &more).map_err(write_err)?;
     if stopped == Refusal::Overflow {
         // The table so far is printed; the run itself could not go on.
         return Err(format!(
@@ -339,21 +387,24 @@ fn emit_python(cli: &Cli, input: &Input, setup: &Setup) -> Result<(), String> {
     } else {
         data = input.data.clone();
     }
-    print!(
-        "{}",
-        perceptron_lab::core::code::python(perceptron_lab::core::code::CodeInput {
-            data: &data,
-            setup,
-            settings: &settings,
-            names: &input.names,
-            steps: cli.steps.unwrap_or(u64::MAX),
-        })
-    );
+    let code = perceptron_lab::core::code::python(perceptron_lab::core::code::CodeInput {
+        data: &data,
+        setup,
+        settings: &settings,
+        names: &input.names,
+        steps: cli.steps.unwrap_or(u64::MAX),
+    });
+    if std::io::stdout().is_terminal() {
+        print!("{}", terminal_text(&code));
+    } else {
+        print!("{code}");
+    }
     Ok(())
 }
 
 /// The rows of `--predict POINTS.csv`: `dim` features each (a further label column is
-/// ignored). `None` without the option. Errors name the file, the line and the reason.
+/// ignored). `None` without the option. Errors name the file, the line and the reason; a file
+/// without a single row to predict is an error too.
 fn read_points(cli: &Cli, dim: usize) -> Result<Option<Vec<Vec<f64>>>, String> {
     let Some(path) = &cli.predict else {
         return Ok(None);
@@ -392,34 +443,40 @@ fn read_points(cli: &Cli, dim: usize) -> Result<Option<Vec<Vec<f64>>>, String> {
         }
         rows.push(x);
     }
+    if rows.is_empty() {
+        return Err(format!(
+            "{name}: no points to predict (a header row, then one row of {dim} numbers per point)"
+        ));
+    }
     Ok(Some(rows))
 }
 
-/// Adds `"predictions"` for `--predict` to the result and a line to the summary: `class`
-/// gives the class index into the input's names.
+/// Adds `"predictions"` for the `points` of `--predict` (read by [`read_points`]) to the
+/// result and returns the line that follows the summary: `class` gives the class index into
+/// the input's names.
 fn predict(
     cli: &Cli,
     input: &Input,
+    points: Option<Vec<Vec<f64>>>,
     summary: &mut Summary,
     class: &dyn Fn(&[f64]) -> usize,
-) -> Result<(), String> {
-    let Some(points) = read_points(cli, input.dim)? else {
-        return Ok(());
+) -> Vec<String> {
+    let Some(points) = points else {
+        return Vec::new();
     };
     let predictions: Vec<String> = points
         .iter()
         .map(|x| input.names.get(class(x)).cloned().unwrap_or_default())
         .collect();
-    summary.line = format!(
-        "{}\nPredictions for {}: {}.",
-        summary.line,
+    let line = format!(
+        "Predictions for {}: {}.",
         cli.predict
             .as_deref()
             .map_or(String::new(), |p| p.display().to_string()),
         predictions.join(", ")
     );
     summary.result["predictions"] = serde_json::json!(predictions);
-    Ok(())
+    vec![line]
 }
 
 /// The training settings of the command line.
@@ -436,6 +493,9 @@ fn settings(cli: &Cli) -> Result<Settings, String> {
         max_epochs: cli.max_epochs,
     })
 }
+
+/// The progress bar of a long run on a terminal.
+mod progress;
 
 /// Streaming output: a table (Markdown, LaTeX), rows (CSV) or `{"algo", "steps", "result"}`
 /// (JSON), then a summary or result.

@@ -108,7 +108,9 @@ fn trimmed(field: &[u8]) -> &[u8] {
 /// Reads a CSV with a header row, feature columns, then a label column of any strings. Errors
 /// name the line and the reason, as for the binary reader. Spaces around fields are dropped, but
 /// two labels that differ only by them (`a` and `a `) are refused, naming both: they would
-/// otherwise merge into one class without a word.
+/// otherwise merge into one class without a word. A label that begins with a single quote and
+/// then a formula character (`'=x`, what a saved points CSV holds for the name `=x`) is read
+/// without that quote ([`crate::core::table::csv_formula_restore`]).
 pub fn parse_class_csv(bytes: &[u8]) -> Result<ClassData, Error> {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
@@ -164,7 +166,8 @@ pub fn parse_class_csv(bytes: &[u8]) -> Result<ClassData, Error> {
                         ),
                     });
                 }
-                labels.push(text.to_string());
+                // The quote a points CSV puts before a formula-like name comes off again.
+                labels.push(crate::core::table::csv_formula_restore(text).to_string());
             } else {
                 match text.parse::<f64>() {
                     Ok(v) if v.is_finite() => xs.push(v),

@@ -418,8 +418,9 @@ impl Session {
     }
 
     /// The points as CSV, `x1,x2,label`: labels `-1`/`+1` for the binary algorithms, the
-    /// class names for the multiclass ones (quoted where CSV needs it), numbers in their
-    /// shortest exact form. [`Action::ImportCsv`] reads it back: the same points, labels and
+    /// class names for the multiclass ones (quoted where CSV needs it; a name a spreadsheet
+    /// would run as a formula, such as `=HYPERLINK(…)`, behind a single quote, see
+    /// [`crate::core::table::csv_formula_safe`]), numbers in their shortest exact form. [`Action::ImportCsv`] reads it back: the same points, labels and
     /// (when every class has a point) class indices.
     pub fn points_csv(&self) -> String {
         let mut out = csv::Writer::from_writer(Vec::new());
@@ -429,7 +430,8 @@ impl Session {
                 [
                     format!("{}", x[0]),
                     format!("{}", x[1]),
-                    self.class_name(self.data.class(i)),
+                    crate::core::table::csv_formula_safe(&self.class_name(self.data.class(i)))
+                        .into_owned(),
                 ]
             }));
         // Writing to memory cannot fail.

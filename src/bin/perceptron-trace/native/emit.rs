@@ -1,8 +1,10 @@
 use super::Format;
 use perceptron_lab::core::algo::{Head, Row, Summary};
-use perceptron_lab::core::table::{latex_cells, markdown_cells, Cell};
+use perceptron_lab::core::table::{
+    latex_cells, latex_comment, markdown_cells, terminal_text, Cell,
+};
 use serde_json::Value;
-use std::io::{self, BufWriter, StdoutLock, Write};
+use std::io::{self, BufWriter, IsTerminal, StdoutLock, Write};
 
 /// Where the rows go, and in which format.
 pub struct Emitter<'a> {
@@ -10,6 +12,8 @@ pub struct Emitter<'a> {
     format: Format,
     no_steps: bool,
     first: bool,
+    /// Standard output is a terminal: control characters are written as visible escapes.
+    terminal: bool,
 }
 
 impl Emitter<'_> {
@@ -20,6 +24,17 @@ impl Emitter<'_> {
             format,
             no_steps,
             first: true,
+            terminal: io::stdout().is_terminal(),
+        }
+    }
+
+    /// Writes `text`, with its control characters made visible on a terminal
+    /// ([`terminal_text`]); piped or redirected, exactly as it is.
+    fn put(&mut self, text: &str) -> io::Result<()> {
+        if self.terminal {
+            self.out.write_all(terminal_text(text).as_bytes())
+        } else {
+            self.out.write_all(text.as_bytes())
         }
     }
 
@@ -36,27 +51,30 @@ impl Emitter<'_> {
         });
         if self.no_steps {
             if self.format == Format::Json {
-                write!(self.out, "{{{algo}")?;
+                self.put(&format!("{{{algo}"))?;
             }
             return Ok(());
         }
-        match self.format {
+        let text = match self.format {
             Format::Markdown => {
-                writeln!(self.out, "{}", markdown_cells(&head.cells))?;
                 let rules = vec!["---"; head.cells.len().saturating_sub(1)];
-                writeln!(self.out, "|---:|{}|", rules.join("|"))
+                format!(
+                    "{}\n|---:|{}|\n",
+                    markdown_cells(&head.cells),
+                    rules.join("|")
+                )
             }
-            Format::Csv => writeln!(self.out, "{}", head.csv),
+            Format::Csv => format!("{}\n", head.csv),
             Format::Latex => {
                 let spec = "l".repeat(head.cells.len().saturating_sub(1));
-                write!(
-                    self.out,
+                format!(
                     "\\begin{{tabular}}{{r{spec}}}\n\\toprule\n{}\n\\midrule\n",
                     latex_cells(&head.cells)
                 )
             }
-            Format::Json => write!(self.out, "{{{algo}\"steps\":["),
-        }
+            Format::Json => format!("{{{algo}\"steps\":["),
+        };
+        self.put(&text)
     }
 
     /// One record: a table row, a CSV row or a JSON object (nothing with `--no-steps`).
@@ -64,52 +82,58 @@ impl Emitter<'_> {
         if self.no_steps {
             return Ok(());
         }
-        match self.format {
-            Format::Markdown => writeln!(self.out, "{}", markdown_cells(&row.cells)),
-            Format::Csv => writeln!(self.out, "{}", row.csv),
-            Format::Latex => writeln!(self.out, "{}", latex_cells(&row.cells)),
+        let text = match self.format {
+            Format::Markdown => markdown_cells(&row.cells) + "\n",
+            Format::Csv => format!("{}\n", row.csv),
+            Format::Latex => latex_cells(&row.cells) + "\n",
             Format::Json => {
                 let sep = if self.first { "" } else { "," };
                 self.first = false;
-                write!(self.out, "{sep}{}", row.json)
+                format!("{sep}{}", row.json)
             }
-        }
+        };
+        self.put(&text)
     }
 
     /// Closes the table (after the summary's closing row, if any) and prints the summary line
-    /// (Markdown, LaTeX as a comment, CSV only with `--no-steps`) or the JSON `"result"`.
-    pub fn finish(&mut self, summary: &Summary) -> io::Result<()> {
-        let line = &summary.line;
+    /// and the `more` lines after it (Markdown, LaTeX as `%` comments with every line break
+    /// and control character of a name escaped, CSV only with `--no-steps`) or the JSON
+    /// `"result"`.
+    pub fn finish(&mut self, summary: &Summary, more: &[String]) -> io::Result<()> {
+        let lines = || std::iter::once(&summary.line).chain(more);
         let closing = |cells: fn(&[Cell]) -> String| {
             summary
                 .closing
                 .as_deref()
                 .map_or(String::new(), |c| cells(c) + "\n")
         };
+        let mut text = String::new();
         match self.format {
             Format::Markdown => {
                 if !self.no_steps {
-                    writeln!(self.out, "{}", closing(markdown_cells))?;
+                    text.push_str(&closing(markdown_cells));
+                    text.push('\n');
                 }
-                writeln!(self.out, "{line}")?;
+                lines().for_each(|l| text.push_str(&format!("{l}\n")));
             }
             Format::Csv => {
                 if self.no_steps {
-                    writeln!(self.out, "{line}")?;
+                    lines().for_each(|l| text.push_str(&format!("{l}\n")));
                 }
             }
             Format::Latex => {
                 if !self.no_steps {
-                    let closing = closing(latex_cells);
-                    write!(self.out, "{closing}\\bottomrule\n\\end{{tabular}}\n")?;
+                    text.push_str(&closing(latex_cells));
+                    text.push_str("\\bottomrule\n\\end{tabular}\n");
                 }
-                writeln!(self.out, "% {line}")?;
+                lines().for_each(|l| text.push_str(&format!("% {}\n", latex_comment(l))));
             }
             Format::Json => {
                 let sep = if self.no_steps { "" } else { "]," };
-                writeln!(self.out, "{sep}\"result\":{}}}", summary.result)?;
+                text = format!("{sep}\"result\":{}}}\n", summary.result);
             }
         }
+        self.put(&text)?;
         self.out.flush()
     }
 }
