@@ -29,6 +29,13 @@ pub(super) struct Aside {
     state: Rc<Session>,
 }
 
+/// Which way [`Session::cross`] goes.
+#[derive(Clone, Copy)]
+enum Direction {
+    Undo,
+    Redo,
+}
+
 /// What a session can undo and redo.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Undo {
@@ -98,19 +105,11 @@ impl Session {
         if !self.history.at_start() {
             return false;
         }
-        let Some(aside) = self.undo.undo.pop() else {
+        let Some(what) = self.cross(Direction::Undo) else {
             return false;
         };
-        let now = self.put_aside();
-        let mut stacks = std::mem::take(&mut self.undo);
-        stacks.redo.push(Aside {
-            what: aside.what,
-            state: now,
-        });
-        self.bring_back(&aside.state, stacks);
         self.notice = format!(
-            "Undone: {} (Step → does it again). At step {}.",
-            aside.what,
+            "Undone: {what} (Step → does it again). At step {}.",
             self.model().steps()
         );
         self.undo.redo_at = Some(self.history.revision());
@@ -129,19 +128,35 @@ impl Session {
         if !self.history.at_end() {
             return false;
         }
-        let Some(aside) = self.undo.redo.pop() else {
+        let Some(what) = self.cross(Direction::Redo) else {
             return false;
         };
-        let before = self.put_aside();
-        let mut stacks = std::mem::take(&mut self.undo);
-        stacks.undo.push(Aside {
-            what: aside.what,
-            state: before,
-        });
-        self.bring_back(&aside.state, stacks);
-        self.notice = format!("Redone: {}.", aside.what);
+        self.notice = format!("Redone: {what}.");
         self.undo.redo_at = (!self.undo.redo.is_empty()).then(|| self.history.revision());
         true
+    }
+
+    /// Takes the newest state of one stack (undo or redo), puts the session as it is on the
+    /// other and brings that state back. Returns the action's words, or `None` when the stack
+    /// is empty.
+    fn cross(&mut self, direction: Direction) -> Option<&'static str> {
+        let from = match direction {
+            Direction::Undo => &mut self.undo.undo,
+            Direction::Redo => &mut self.undo.redo,
+        };
+        let aside = from.pop()?;
+        let now = self.put_aside();
+        let mut stacks = std::mem::take(&mut self.undo);
+        let to = match direction {
+            Direction::Undo => &mut stacks.redo,
+            Direction::Redo => &mut stacks.undo,
+        };
+        to.push(Aside {
+            what: aside.what,
+            state: now,
+        });
+        self.bring_back(&aside.state, stacks);
+        Some(aside.what)
     }
 
     /// Replaces the state by `state`, keeping `stacks` and how the views are looked at (the
