@@ -3,14 +3,11 @@
 //! and a piped run writes nothing to standard error (the progress bar is for terminals only).
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::process::{Command, Output};
+// The shared helpers; this file needs only `trace`.
+#[allow(dead_code)]
+mod trace;
 
-fn trace(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_perceptron-trace"))
-        .args(args)
-        .output()
-        .expect("runs perceptron-trace")
-}
+use trace::trace;
 
 fn temp_csv(name: &str, content: &str) -> String {
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);

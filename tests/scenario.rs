@@ -668,6 +668,19 @@ fn in_use() -> Session {
     s
 }
 
+/// Opens scenario JSON `json` in a session in use; it must be refused with a message holding
+/// `says`, the state as it was.
+fn refused_json(json: &str, says: &str) {
+    let mut s = in_use();
+    let before = state(&s);
+    let err = s
+        .apply(Action::LoadScenario(Scenario::from_json(json).unwrap()))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains(says), "{err}");
+    assert_eq!(state(&s), before);
+}
+
 /// Opens `link` in a session in use; it must be refused with a message holding every one of
 /// `says`, the state as it was.
 fn refused(link: &str, says: &[&str]) {
@@ -703,14 +716,7 @@ fn rows_for_another_number_of_classes_are_refused() {
     );
     let json = r#"{"version": 1, "algorithm": "multiclass", "classes": 3,
         "rows": [[0, 0, 0], [0, 0, 0]], "points": [[1, 1, 0], [2, 2, 1], [-3, 3, 2]]}"#;
-    let mut s = in_use();
-    let before = state(&s);
-    let err = s
-        .apply(Action::LoadScenario(Scenario::from_json(json).unwrap()))
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("2 initial rows given for 3 classes"), "{err}");
-    assert_eq!(state(&s), before);
+    refused_json(json, "2 initial rows given for 3 classes");
     // One row per class still opens and steps.
     let mut s = Session::new();
     let link = "v=1&a=multiclass&c=3&r=0,0,0;0,0,0;0,0,0&p=1,1,0;2,2,1;-3,3,2&n=2";
@@ -798,14 +804,7 @@ fn an_empty_initial_weights_field_is_refused() {
         refused(link, &["initial weights: the field is empty", "write zero"]);
     }
     let json = r#"{"version": 1, "algorithm": "perceptron", "init": ""}"#;
-    let mut s = in_use();
-    let before = state(&s);
-    let err = s
-        .apply(Action::LoadScenario(Scenario::from_json(json).unwrap()))
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("initial weights: the field is empty"), "{err}");
-    assert_eq!(state(&s), before);
+    refused_json(json, "initial weights: the field is empty");
     // `i=zero` (what the page writes) still opens.
     let mut s = Session::new();
     open(
