@@ -167,6 +167,24 @@ impl Dataset {
         Ok(())
     }
 
+    /// Inserts a sample of class `class` at index `i` (later samples shift up by one; `i` at
+    /// most the length). Rejects what [`Dataset::push_class`] rejects and an index beyond the
+    /// end, leaving the data as it was.
+    pub fn insert_class(&mut self, i: usize, x: &[f64], class: usize) -> Result<(), Error> {
+        if i > self.len() {
+            return Err(Error::Field {
+                field: "points",
+                reason: format!("there is no place #{} among {} points", i + 1, self.len()),
+            });
+        }
+        let mut tail = Dataset::new(self.dim);
+        tail.push_class(x, class)?;
+        let at = i * self.dim;
+        self.xs.splice(at..at, tail.xs);
+        self.classes.insert(i, tail.classes[0]);
+        Ok(())
+    }
+
     /// Moves sample `i` to `x`. Rejects non-finite coordinates and a wrong number of features,
     /// leaving the data as it was.
     pub fn set_x(&mut self, i: usize, x: &[f64]) -> Result<(), Error> {

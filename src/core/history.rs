@@ -2,13 +2,14 @@
 //!
 //! `states[i]` is the training state after `i` entries; entry `i` led from `states[i]` to
 //! `states[i + 1]`. An entry is a step (with its record, a row of the trace table) or an edit of
-//! the points made after training had started (with the points before and after, so that going
-//! back across it shows the data as it was). Going back and forward moves a cursor; a new action
+//! the points made after training had started (a [`PointChange`]: what it did to one point, with
+//! what it takes to undo it, so that going back across it shows the data as it was; an edit
+//! costs a few numbers, never a copy of the points). Going back and forward moves a cursor; a new action
 //! at a cursor before the end drops the future, as in an editor. The oldest entries are dropped
 //! beyond the limit ([`HISTORY_LIMIT`] unless set lower), so memory stays bounded during long runs.
 
 use super::algo::registry::{Model, Record};
-use super::Dataset;
+use super::{Dataset, Error};
 use std::collections::VecDeque;
 
 /// Entries kept. Older ones are dropped (step back then stops at the oldest kept state).
@@ -21,13 +22,86 @@ pub enum Entry {
     Step(Record),
     /// The points changed while training was under way.
     Edit {
-        /// The points before the edit.
-        before: Dataset,
-        /// The points after it.
-        after: Dataset,
+        /// What the edit did to the points, and how to undo it.
+        change: PointChange,
         /// What was done, e.g. "moved point #3 to (2, 1)".
         what: String,
     },
+}
+
+/// What an edit did to one point, with what it takes to undo it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PointChange {
+    /// A point of class `class` appended at `x`.
+    Added {
+        /// Its features.
+        x: Vec<f64>,
+        /// Its class index.
+        class: usize,
+    },
+    /// Point `index` (0-based) moved from `from` to `to`.
+    Moved {
+        /// 0-based index.
+        index: usize,
+        /// Where it was.
+        from: Vec<f64>,
+        /// Where it went.
+        to: Vec<f64>,
+    },
+    /// Point `index` (0-based), at `x` with class `class`, removed.
+    Removed {
+        /// 0-based index.
+        index: usize,
+        /// Its features.
+        x: Vec<f64>,
+        /// Its class index.
+        class: usize,
+    },
+}
+
+impl PointChange {
+    /// Makes the change on `data`; on `Err` the data is as it was.
+    pub fn redo(&self, data: &mut Dataset) -> Result<(), Error> {
+        match self {
+            PointChange::Added { x, class } => data.push_class(x, *class),
+            PointChange::Moved { index, to, .. } => Self::move_to(data, *index, to),
+            PointChange::Removed { index, .. } => {
+                Self::check_index(data, *index)?;
+                data.remove(*index);
+                Ok(())
+            }
+        }
+    }
+
+    /// Takes the change back on `data` (the data it was made on); on `Err` the data is as it was.
+    pub fn undo(&self, data: &mut Dataset) -> Result<(), Error> {
+        match self {
+            PointChange::Added { .. } => {
+                let last = data.len().saturating_sub(1);
+                Self::check_index(data, last)?;
+                data.remove(last);
+                Ok(())
+            }
+            PointChange::Moved { index, from, .. } => Self::move_to(data, *index, from),
+            PointChange::Removed { index, x, class } => data.insert_class(*index, x, *class),
+        }
+    }
+
+    fn move_to(data: &mut Dataset, index: usize, x: &[f64]) -> Result<(), Error> {
+        Self::check_index(data, index)?;
+        data.set_x(index, x)
+    }
+
+    fn check_index(data: &Dataset, index: usize) -> Result<(), Error> {
+        if index < data.len() {
+            Ok(())
+        } else {
+            Err(Error::Field {
+                field: "points",
+                reason: format!("there is no point #{}", index + 1),
+            })
+        }
+    }
 }
 
 /// A snapshot of everything that changes with a step.
@@ -37,6 +111,9 @@ pub struct State {
     pub model: Model,
     /// The best weights so far (fewest training errors) and their error count, for pocket mode.
     pub pocket: Option<(Vec<f64>, usize)>,
+    /// The work of the run up to this state, in work units: what replaying it from a link or
+    /// a file costs ([`crate::core::WORK_BUDGET`]).
+    pub work: u64,
 }
 
 /// The timeline with its cursor.
@@ -100,13 +177,7 @@ impl History {
         self.entries.push_back(entry);
         self.states.push_back(state);
         self.cursor += 1;
-        while self.entries.len() > self.limit {
-            if let Some(Entry::Step(_)) = self.entries.pop_front() {
-                self.dropped_steps += 1;
-            }
-            self.states.pop_front();
-            self.cursor -= 1;
-        }
+        self.drop_oldest();
     }
 
     /// Replaces the current state without a new entry (e.g. an edit before any step).
@@ -239,22 +310,40 @@ impl History {
 
     /// Moves the cursor to `position` and returns the edits crossed on the way, in order, with
     /// whether each was undone (`true`) or redone (`false`).
-    pub fn seek(&mut self, position: usize) -> Vec<(Dataset, bool)> {
+    pub fn seek(&mut self, position: usize) -> Vec<(PointChange, bool)> {
         let position = position.min(self.entries.len());
         let mut crossed = Vec::new();
         while self.cursor > position {
             self.cursor -= 1;
-            if let Entry::Edit { before, .. } = &self.entries[self.cursor] {
-                crossed.push((before.clone(), true));
+            if let Entry::Edit { change, .. } = &self.entries[self.cursor] {
+                crossed.push((change.clone(), true));
             }
         }
         while self.cursor < position {
-            if let Entry::Edit { after, .. } = &self.entries[self.cursor] {
-                crossed.push((after.clone(), false));
+            if let Entry::Edit { change, .. } = &self.entries[self.cursor] {
+                crossed.push((change.clone(), false));
             }
             self.cursor += 1;
         }
         crossed
+    }
+
+    /// Keeps at most `limit` entries from now on (at least 1, at most [`HISTORY_LIMIT`]),
+    /// dropping the oldest ones now if there are more: the kernel run's limit follows the
+    /// number of points, which edits change.
+    pub fn set_limit(&mut self, limit: usize) {
+        self.limit = limit.clamp(1, HISTORY_LIMIT);
+        self.drop_oldest();
+    }
+
+    fn drop_oldest(&mut self) {
+        while self.entries.len() > self.limit && self.cursor > 0 {
+            if let Some(Entry::Step(_)) = self.entries.pop_front() {
+                self.dropped_steps += 1;
+            }
+            self.states.pop_front();
+            self.cursor -= 1;
+        }
     }
 
     /// The step count of the last kept state (the end of the scrubber).

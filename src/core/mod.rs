@@ -43,7 +43,7 @@ pub use region::Region;
 pub use scene::{ClassLine, MarginView, Scene, ScenePoint, Visited};
 pub use session::{
     Action, BatchView, Changed, Gram, Session, TraceRow, DEFAULT_SECOND_ETA, DEFAULT_VIEW,
-    MAX_POINTS, RUN_CAP, UNDO_LIMIT,
+    MAX_EDITS, MAX_POINTS, MAX_STEPS_PER_TICK, STEP_OVERHEAD, TICK_WORK, UNDO_LIMIT, WORK_BUDGET,
 };
 pub use settings::{InitWeights, Order, Settings, SettingsForm, MAX_EPOCHS_LIMIT};
 pub use status::Status;

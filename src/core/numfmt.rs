@@ -47,9 +47,31 @@ pub fn exact(v: f64) -> String {
     }
 }
 
+/// A count with thousands separators: `20,000,000`.
+pub fn count(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_have_thousands_separators() {
+        assert_eq!(count(0), "0");
+        assert_eq!(count(999), "999");
+        assert_eq!(count(1_000), "1,000");
+        assert_eq!(count(20_000_000), "20,000,000");
+        assert_eq!(count(u64::MAX), "18,446,744,073,709,551,615");
+    }
 
     #[test]
     fn integers_and_decimals() {

@@ -9,8 +9,8 @@ use super::algo::registry::{Model, Record, Setup};
 use super::algo::ClassData;
 use super::algo::Learner;
 use super::explain::Explanation;
-use super::history::{Entry, History, State, HISTORY_LIMIT};
-use super::numfmt::{num, point, vector};
+use super::history::{Entry, History, PointChange, State, HISTORY_LIMIT};
+use super::numfmt::{count, num, point, vector};
 use super::table::{self, TableFormat};
 use super::theory::{self, MaxMargin};
 use super::{
@@ -50,8 +50,24 @@ pub const SPEED_RANGE: std::ops::RangeInclusive<f64> = 0.5..=1000.0;
 /// The most points the session holds (imports beyond it are refused with a message).
 pub const MAX_POINTS: usize = 100_000;
 
-/// Run to convergence stops after this many steps and says so.
-pub const RUN_CAP: u64 = 100_000;
+/// The work a run may do, in work units (about one sample scored by one weight vector, or one
+/// kernel value: [`Learner::step_cost`], plus [`STEP_OVERHEAD`] a step; pocket mode adds a
+/// count of the training errors, n units, a step; an edit after training started costs n). A
+/// step beyond it is refused and says so, which stops Play, Run to convergence, Finish epoch
+/// and Next mistake; a link or scenario whose replay would need more is refused before anything
+/// is replayed, so whatever the page trained it can open again. A budget of work, not of steps:
+/// a classic step visits one sample, a batch or kernel step every point. About 0.2 s natively.
+pub const WORK_BUDGET: u64 = 20_000_000;
+
+/// The bookkeeping of one step (its record, a history entry) in work units: even the cheapest
+/// step costs about this much.
+pub const STEP_OVERHEAD: u64 = 16;
+
+/// The work one frame of Play may do (at most [`MAX_STEPS_PER_TICK`] steps as well).
+pub const TICK_WORK: u64 = 400_000;
+
+/// The most edits a link or scenario may hold.
+pub const MAX_EDITS: usize = 100_000;
 
 /// Whether an action changed anything visible.
 #[must_use]
@@ -192,6 +208,7 @@ impl Session {
             history: History::new(State {
                 model,
                 pocket: None,
+                work: 0,
             }),
             selected: Label::Pos.class(),
             selected_point: None,
@@ -480,8 +497,8 @@ impl Session {
                     );
                     return Ok(Changed::Redraw);
                 };
-                for (data, _) in self.history.seek(position) {
-                    self.set_data(data);
+                for (change, undone) in self.history.seek(position) {
+                    self.cross_edit(&change, undone);
                 }
                 self.after_time_travel();
                 self.notice = format!("At step {}.", self.model().steps());

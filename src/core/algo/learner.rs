@@ -360,6 +360,14 @@ pub trait Learner {
     fn history_limit(&self, _n: usize) -> usize {
         crate::core::HISTORY_LIMIT
     }
+    /// The work of one step on `n` points of `k` classes, in work units: about one sample scored
+    /// by one weight vector, or one kernel value (about 10 ns of native work; `benches/core.rs`
+    /// measures the steps behind these figures). What [`crate::core::WORK_BUDGET`] counts,
+    /// with [`crate::core::STEP_OVERHEAD`] added for every step. By default one: the step visits
+    /// one sample with one weight vector.
+    fn step_cost(&self, _n: usize, _k: usize) -> u64 {
+        1
+    }
 }
 
 /// `[w0, w1, w2]` of a weight vector (missing entries 0).

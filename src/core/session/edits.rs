@@ -49,11 +49,13 @@ impl Session {
             point(&[x, y]),
             self.class_name(class)
         );
-        self.edit(what, |data, model| {
-            data.push_class(&[x, y], class)?;
-            model.sample_added(data.len());
-            Ok(())
-        })?;
+        self.edit(
+            what,
+            PointChange::Added {
+                x: vec![x, y],
+                class,
+            },
+        )?;
         self.selected_point = None;
         Ok(Changed::Redraw)
     }
@@ -88,11 +90,14 @@ impl Session {
                 // Put the point back and record the move as one edit.
                 self.data.set_x(index, &from)?;
                 let what = format!("Moved point #{} to {}.", index + 1, point(&to));
-                self.edit(what, |data, model| {
-                    data.set_x(index, &to)?;
-                    model.sample_moved();
-                    Ok(())
-                })?;
+                self.edit(
+                    what,
+                    PointChange::Moved {
+                        index,
+                        from: from.to_vec(),
+                        to: to.to_vec(),
+                    },
+                )?;
                 self.selected_point = Some(index);
                 Ok(Changed::Redraw)
             }
@@ -116,43 +121,49 @@ impl Session {
         }
         let p = self.data.x(index).to_vec();
         let what = format!("Removed point #{} at {}.", index + 1, point(&p));
-        self.edit(what, |data, model| {
-            data.remove(index);
-            model.sample_removed(index);
-            Ok(())
-        })?;
+        let class = self.data.class(index);
+        self.edit(what, PointChange::Removed { index, x: p, class })?;
         self.selected_point = None;
         Ok(Changed::Redraw)
     }
 
     /// Applies an edit of the points. It keeps the weights and the step count; once steps have
     /// been taken it becomes an entry of the timeline.
-    pub(super) fn edit(
-        &mut self,
-        what: String,
-        change: impl FnOnce(&mut Dataset, &mut Model) -> Result<(), Error>,
-    ) -> Result<(), Error> {
-        let mut data = self.data.clone();
+    ///
+    /// The change is made on the points in place (on `Err` they are as they were); the
+    /// timeline records the change itself, not a copy of the points.
+    pub(super) fn edit(&mut self, what: String, change: PointChange) -> Result<(), Error> {
+        let n = self.data.len() as u64;
+        change.redo(&mut self.data)?;
         let mut state = self.history.current().clone();
-        change(&mut data, &mut state.model)?;
+        match &change {
+            PointChange::Added { .. } => state.model.sample_added(self.data.len()),
+            PointChange::Moved { .. } => state.model.sample_moved(),
+            PointChange::Removed { index, .. } => state.model.sample_removed(*index),
+        }
         if let Some((w, errors)) = &mut state.pocket {
             // The pocket's error count refers to the data: recount it on the new data.
-            *errors = training_errors(&data, w);
+            *errors = training_errors(&self.data, w);
         }
+        // A run whose kept history costs more per entry with more points (the kernel run's α)
+        // keeps fewer entries as points are added.
+        let limit = state.model.history_limit(self.data.len());
         let started = self.history.has_steps_before_cursor();
         if started {
-            let before = std::mem::replace(&mut self.data, data.clone());
+            // Replaying an edit copies the state and shifts the points: n visits' work.
+            state.work = state.work.saturating_add(n.max(STEP_OVERHEAD));
             self.history.push(
                 Entry::Edit {
-                    before,
-                    after: data,
+                    change,
                     what: what.clone(),
                 },
                 state,
             );
         } else {
-            self.data = data;
             self.history.replace_current(state);
+        }
+        if limit < self.history.limit() {
+            self.history.set_limit(limit);
         }
         self.data_version += 1;
         self.reset_watch();
@@ -163,6 +174,21 @@ impl Session {
             );
         }
         Ok(())
+    }
+
+    /// Crosses a recorded edit of the timeline: undoes it (`undone`) or redoes it. The change
+    /// was recorded on these very points, so it applies; were it ever refused, the points stay
+    /// as they are.
+    pub(super) fn cross_edit(&mut self, change: &PointChange, undone: bool) {
+        let crossed = if undone {
+            change.undo(&mut self.data)
+        } else {
+            change.redo(&mut self.data)
+        };
+        debug_assert!(crossed.is_ok(), "a recorded edit applies: {crossed:?}");
+        self.data_version += 1;
+        self.selected_point = None;
+        self.drag = None;
     }
 
     pub(super) fn set_data(&mut self, data: Dataset) {

@@ -94,46 +94,43 @@ impl Session {
         if self.history.dropped_steps() > 0 {
             return None;
         }
-        let mut start = None;
         let mut edits = Vec::new();
+        let mut changes = Vec::new();
         let mut step = 0;
         for entry in self.history.done_entries() {
             match entry {
                 Entry::Step(r) => step = r.step(),
-                Entry::Edit { before, after, .. } => {
-                    start.get_or_insert_with(|| before.clone());
-                    let changed = (0..before.len().min(after.len()))
-                        .find(|&i| before.x(i) != after.x(i) || before.class(i) != after.class(i));
-                    let edit = if after.len() == before.len() + 1 {
-                        let i = after.len() - 1;
-                        Edit::Add {
+                Entry::Edit { change, .. } => {
+                    changes.push(change);
+                    edits.push(match change {
+                        PointChange::Added { x, class } => Edit::Add {
                             step,
-                            x: after.x(i)[0],
-                            y: after.x(i)[1],
-                            class: after.class(i),
-                        }
-                    } else if after.len() + 1 == before.len() {
-                        Edit::Remove {
+                            x: x[0],
+                            y: x[1],
+                            class: *class,
+                        },
+                        PointChange::Moved { index, to, .. } => Edit::Move {
                             step,
-                            index: changed.unwrap_or(after.len()) + 1,
-                        }
-                    } else {
-                        let i = changed?;
-                        Edit::Move {
+                            index: index + 1,
+                            x: to[0],
+                            y: to[1],
+                        },
+                        PointChange::Removed { index, .. } => Edit::Remove {
                             step,
-                            index: i + 1,
-                            x: after.x(i)[0],
-                            y: after.x(i)[1],
-                        }
-                    };
-                    edits.push(edit);
+                            index: index + 1,
+                        },
+                    });
                 }
             }
         }
-        Some((start.unwrap_or_else(|| self.data.clone()), edits))
+        // The points training started from: today's, with the edits taken back.
+        let mut start = self.data.clone();
+        for change in changes.iter().rev() {
+            change.undo(&mut start).ok()?;
+        }
+        Some((start, edits))
     }
 
-    /// The current state as a scenario: setup, settings, points and the step on show.
     pub fn scenario(&self) -> crate::core::scenario::Scenario {
         let settings = self.settings();
         let (start, edits) = self
@@ -211,33 +208,43 @@ impl Session {
                     point(&[x, y]),
                     self.class_name(class)
                 );
-                self.edit(what, |data, model| {
-                    data.push_class(&[x, y], class)?;
-                    model.sample_added(data.len());
-                    Ok(())
-                })
+                self.edit(
+                    what,
+                    PointChange::Added {
+                        x: vec![x, y],
+                        class,
+                    },
+                )
             }
             Edit::Move { index, x, y, .. } => {
                 if index == 0 || index > self.data.len() {
                     return Err(bad(format!("there is no point #{index} to move")));
                 }
                 let what = format!("Moved point #{index} to {}.", point(&[x, y]));
-                self.edit(what, |data, model| {
-                    data.set_x(index - 1, &[x, y])?;
-                    model.sample_moved();
-                    Ok(())
-                })
+                let from = self.data.x(index - 1).to_vec();
+                self.edit(
+                    what,
+                    PointChange::Moved {
+                        index: index - 1,
+                        from,
+                        to: vec![x, y],
+                    },
+                )
             }
             Edit::Remove { index, .. } => {
                 if index == 0 || index > self.data.len() {
                     return Err(bad(format!("there is no point #{index} to remove")));
                 }
                 let what = format!("Removed point #{index}.");
-                self.edit(what, |data, model| {
-                    data.remove(index - 1);
-                    model.sample_removed(index - 1);
-                    Ok(())
-                })
+                let (x, class) = (self.data.x(index - 1).to_vec(), self.data.class(index - 1));
+                self.edit(
+                    what,
+                    PointChange::Removed {
+                        index: index - 1,
+                        x,
+                        class,
+                    },
+                )
             }
         }
     }
@@ -356,7 +363,16 @@ impl Session {
                 reason: "the edits are not in step order".to_string(),
             });
         }
-        Model::new(&setup, settings.clone(), 2)?;
+        let model = Model::new(&setup, settings.clone(), 2)?;
+        replay_budget(
+            &model,
+            setup.algorithm.title(),
+            setup.num_classes(),
+            s.pocket,
+            s.points.len(),
+            &s.edits,
+            s.step,
+        )?;
         let second_eta = match s.second_eta {
             Some(eta) => crate::core::algo::perceptron::eta::check_second_eta(eta)?,
             None => super::DEFAULT_SECOND_ETA,
@@ -442,4 +458,72 @@ impl Session {
             Err(_) => String::new(),
         }
     }
+}
+
+/// Checks what replaying a scenario costs before anything is replayed: at most [`MAX_EDITS`]
+/// edits, at most [`MAX_POINTS`] points after any of them, and at most [`WORK_BUDGET`] of work
+/// (the same count the page keeps while training, so what the page made it can open again).
+/// The steps are counted as asked; training may stop sooner, which only costs less.
+fn replay_budget(
+    model: &Model,
+    title: &str,
+    k: usize,
+    pocket: bool,
+    points: usize,
+    edits: &[crate::core::scenario::Edit],
+    step: u64,
+) -> Result<(), Error> {
+    use crate::core::scenario::Edit;
+    if edits.len() > MAX_EDITS {
+        return Err(Error::Field {
+            field: "edits",
+            reason: format!(
+                "{} edits is more than the {} a scenario may hold",
+                count(edits.len() as u64),
+                count(MAX_EDITS as u64)
+            ),
+        });
+    }
+    let mut n = points;
+    let mut at = 0;
+    let mut work: u64 = 0;
+    let steps = |from: u64, to: u64, n: usize| {
+        to.saturating_sub(from)
+            .saturating_mul(super::training::step_work(model, n, k, pocket))
+    };
+    for edit in edits {
+        work = work.saturating_add(steps(at, edit.step(), n));
+        at = at.max(edit.step());
+        if at > 0 {
+            work = work.saturating_add((n as u64).max(STEP_OVERHEAD));
+        }
+        n = match edit {
+            Edit::Add { .. } => n + 1,
+            Edit::Remove { .. } => n.saturating_sub(1),
+            Edit::Move { .. } => n,
+        };
+        if n > MAX_POINTS {
+            return Err(Error::Field {
+                field: "edits",
+                reason: format!(
+                    "the edits bring the points to more than the {} the page can hold",
+                    count(MAX_POINTS as u64)
+                ),
+            });
+        }
+    }
+    work = work.saturating_add(steps(at, step, n));
+    if work > WORK_BUDGET {
+        return Err(Error::Field {
+            field: "step",
+            reason: format!(
+                "replaying it to step {step} takes about {} units of work ({} with {n} points costs {} a step), more than the {} a run may do; open it at an earlier step or with fewer points",
+                count(work),
+                title,
+                count(super::training::step_work(model, n, k, pocket)),
+                count(WORK_BUDGET),
+            ),
+        });
+    }
+    Ok(())
 }

@@ -15,7 +15,14 @@ impl Session {
             .filter(|_| self.pocket_mode)
             .map(|w| (w.to_vec(), training_errors(&self.data, w)));
         let limit = model.history_limit(self.data.len());
-        self.history = History::with_limit(State { model, pocket }, limit);
+        self.history = History::with_limit(
+            State {
+                model,
+                pocket,
+                work: 0,
+            },
+            limit,
+        );
         self.runs += 1;
         // The classes keep their names while the algorithm stays multiclass.
         let names = std::mem::take(&mut self.class_names);
@@ -96,9 +103,9 @@ impl Session {
                 Entry::Step(record) => Forward::Stepped {
                     mistake: record.mistake(),
                 },
-                Entry::Edit { after, what, .. } => {
-                    let (after, what) = (after.clone(), what.clone());
-                    self.set_data(after);
+                Entry::Edit { change, what } => {
+                    let (change, what) = (change.clone(), what.clone());
+                    self.cross_edit(&change, false);
                     self.reset_watch();
                     self.notice = format!("Redo: {what}");
                     Forward::Edited
@@ -113,8 +120,14 @@ impl Session {
             self.notice = why;
             return Forward::Stopped;
         }
+        let cost = self.step_work();
+        if self.history.current().work.saturating_add(cost) > WORK_BUDGET {
+            self.notice = self.out_of_work(cost);
+            return Forward::Stopped;
+        }
         let classes = self.class_data();
         let mut state = self.history.current().clone();
+        state.work += cost;
         match state.model.step(&self.data, &classes) {
             Ok(record) => {
                 let mistake = record.mistake();
@@ -166,9 +179,9 @@ impl Session {
             Entry::Step(record) => {
                 self.notice = format!("Back to step {}.", record.step() - 1);
             }
-            Entry::Edit { before, what, .. } => {
-                let (before, what) = (before.clone(), what.clone());
-                self.set_data(before);
+            Entry::Edit { change, what } => {
+                let (change, what) = (change.clone(), what.clone());
+                self.cross_edit(&change, true);
                 self.notice = format!("Undone: {what}");
             }
         }
@@ -180,7 +193,6 @@ impl Session {
     }
 
     pub(super) fn run_to_convergence(&mut self) {
-        let start = self.model().steps();
         while self.cycle.is_none() {
             if let Forward::Stopped = self.forward_one() {
                 break;
@@ -188,12 +200,8 @@ impl Session {
             if self.model().state() != TrainState::Running {
                 break;
             }
-            if self.model().steps() - start >= RUN_CAP {
-                break;
-            }
         }
         let t = self.model();
-        let done = t.steps() - start;
         self.notice = match (t.state(), self.cycle) {
             (TrainState::Converged, _) => format!(
                 "Verdict: converged after {} epochs ({} steps, {} updates).",
@@ -212,11 +220,30 @@ impl Session {
                 "Verdict: not converged after max epochs ({}).",
                 self.settings().max_epochs
             ),
-            (TrainState::Running, None) if done >= RUN_CAP => {
-                format!("Verdict: not converged after {RUN_CAP} more steps; stopped there.")
-            }
             (TrainState::Running, None) => self.notice.clone(),
         };
+    }
+
+    /// The work of one step on the points as they are ([`WORK_BUDGET`]).
+    pub(super) fn step_work(&self) -> u64 {
+        step_work(
+            self.model(),
+            self.data.len(),
+            self.num_classes(),
+            self.pocket_mode,
+        )
+    }
+
+    /// What a step refused at the work budget says; `cost` is the step's work.
+    fn out_of_work(&self, cost: u64) -> String {
+        format!(
+            "Stopped at step {}: a run may do {} units of work, so that a link or a file can replay it in a moment, and the next step of {} with {} points costs {} more than this run has left. Reset, or train on fewer points.",
+            self.model().steps(),
+            count(WORK_BUDGET),
+            self.setup.algorithm.title(),
+            self.data.len(),
+            count(cost),
+        )
     }
 
     /// Records the weights at the start of each epoch (fixed order only): a repeat proves that
@@ -284,10 +311,16 @@ impl Session {
         if steps == 0 {
             return Changed::Nothing;
         }
+        let start = self.history.current().work;
         for _ in 0..steps {
             let stopped = matches!(self.forward_one(), Forward::Stopped);
             if stopped || self.model().state() != TrainState::Running {
                 self.playing = false;
+                break;
+            }
+            // A frame does a bounded amount of work: with many points a batch or kernel step
+            // visits them all, so fewer steps fit in a frame.
+            if self.history.current().work.saturating_sub(start) >= TICK_WORK {
                 break;
             }
         }
@@ -295,4 +328,15 @@ impl Session {
     }
 
     // ----- views ----------------------------------------------------------------------------
+}
+
+/// The work of one step of `model` on `n` points of `k` classes, in work units: the
+/// algorithm's own [`Learner::step_cost`], the bookkeeping, and in pocket mode a count of the
+/// training errors (n visits).
+pub(crate) fn step_work(model: &Model, n: usize, k: usize, pocket: bool) -> u64 {
+    let pocket = if pocket { n as u64 } else { 0 };
+    model
+        .step_cost(n, k)
+        .saturating_add(STEP_OVERHEAD)
+        .saturating_add(pocket)
 }

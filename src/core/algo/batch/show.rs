@@ -24,6 +24,10 @@ impl Batch {
 }
 
 impl Learner for Batch {
+    /// A step is an epoch: every point visited, and J_p and |M| kept (5 units a point).
+    fn step_cost(&self, n: usize, _k: usize) -> u64 {
+        5 * n.max(1) as u64
+    }
     fn settings(&self) -> &Settings {
         &self.settings
     }

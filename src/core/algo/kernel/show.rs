@@ -13,6 +13,11 @@ use crate::core::numfmt::{num, point, vector};
 use crate::core::{Dataset, Error, Settings, Setup};
 
 impl Learner for KernelTrainer {
+    /// A kernel value against every point (the score, from the cached Gram row) and a copy of α
+    /// in the history: one unit a point.
+    fn step_cost(&self, n: usize, _k: usize) -> u64 {
+        n.max(1) as u64
+    }
     crate::scheduled_by!(settings, schedule);
     /// The new sample gets `α = 0`; `α`, `b` and the step count stay.
     fn sample_added(&mut self, n: usize) {

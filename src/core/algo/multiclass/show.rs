@@ -10,6 +10,10 @@ use crate::core::numfmt::{point, vector};
 use crate::core::{Dataset, Error, Settings, Setup};
 
 impl Learner for MulticlassTrainer {
+    /// The sample scored by each of the K rows, the argmax and the record (9 units a row).
+    fn step_cost(&self, _n: usize, k: usize) -> u64 {
+        9 * k.max(1) as u64
+    }
     crate::scheduled_by!(run.settings, run.epochs);
     fn predict_class(&self, _data: &Dataset, x: &[f64]) -> Option<usize> {
         Some(self.predict(x))

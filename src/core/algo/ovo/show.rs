@@ -10,6 +10,11 @@ use crate::core::scene::ClassLine;
 use crate::core::{Dataset, Error, Settings, Setup};
 
 impl Learner for OvoTrainer {
+    /// The sample scored by each of the K(K−1)/2 pairwise classifiers for the vote (32 units
+    /// each).
+    fn step_cost(&self, _n: usize, k: usize) -> u64 {
+        32 * (k * k.saturating_sub(1) / 2).max(1) as u64
+    }
     crate::scheduled_by!(run.settings, run.epochs);
     /// Updates summed over the pairs.
     fn updates(&self) -> u64 {

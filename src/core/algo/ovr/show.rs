@@ -10,6 +10,10 @@ use crate::core::scene::ClassLine;
 use crate::core::{Dataset, Error, Settings, Setup};
 
 impl Learner for OvrTrainer {
+    /// The sample visited by each of the K one-vs-rest classifiers (14 units each).
+    fn step_cost(&self, _n: usize, k: usize) -> u64 {
+        14 * k.max(1) as u64
+    }
     crate::scheduled_by!(run.settings, run.epochs);
     /// Updates summed over the K classifiers.
     fn updates(&self) -> u64 {
