@@ -38,7 +38,29 @@
       for (const id of timers) clearTimeout(id);
       timers.clear();
       for (const observer of observers) observer.disconnect();
+      offerLastGood();
     }, { once: true });
+
+    // The crash panel offers the scenario the lab kept after its last change (the lab writes it
+    // on its root as plain text, readable after the module stopped), so the user's points and
+    // run leave with them.
+    function offerLastGood() {
+      const saved = root.perceptronLabLastGood;
+      const offer = document.getElementById('crash-save');
+      if (typeof saved !== 'string' || !offer) return;
+      offer.hidden = false;
+      document.getElementById('crash-download').addEventListener('click', () => {
+        const url = URL.createObjectURL(new Blob([saved], { type: 'application/json' }));
+        const a = document.createElement('a');
+        a.href = url;
+        a.download = 'perceptron-lab-scenario.json';
+        a.hidden = true;
+        document.body.append(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 1000);
+      });
+    }
 
     // Every call goes through here: an error from the handle is logged, never thrown at the page.
     const call = (fn) => {

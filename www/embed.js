@@ -11,29 +11,68 @@
 //
 // A scenario is a link fragment (what "Copy link" puts after the #), a scenario object (what
 // toJSON() returns or "Scenario JSON" saves), or nothing for a blank lab. embed.js finds the
-// WebAssembly next to itself, so the folder can be hosted under any path.
+// WebAssembly next to itself, so the folder can be hosted under any path. Each lab runs in a
+// WebAssembly instance of its own: should one ever stop after an internal error, it shows its
+// own crash panel (offering its last scenario for download) and the others keep working.
 (function () {
   'use strict';
 
   const script = document.currentScript;
   const base = new URL('.', script ? script.src : window.location.href);
-  let loading = null;
   /** The lab mounted in each element, so that mounting there again replaces it. */
   const mounted = new WeakMap();
+  /** The compiled WebAssembly module (fetched and compiled once for every lab of the page). */
+  let compiled = null;
+  /** Instances of destroyed labs, ready for the next mount (an instance is never freed). */
+  const spare = [];
+  let instances = 0;
 
-  /** Loads the module once for every lab on the page. */
-  function bindings() {
-    if (!loading) {
-      loading = import(new URL('perceptron-lab.js', base).href).then(async (module) => {
-        await module.default({ module_or_path: new URL('perceptron-lab_bg.wasm', base) });
-        return module;
-      });
-      const css = document.createElement('link');
-      css.rel = 'stylesheet';
-      css.href = new URL('embed.css', base).href;
-      document.head.appendChild(css);
-    }
-    return loading;
+  function compile() {
+    const css = document.createElement('link');
+    css.rel = 'stylesheet';
+    css.href = new URL('embed.css', base).href;
+    document.head.appendChild(css);
+    const url = new URL('perceptron-lab_bg.wasm', base);
+    return fetch(url).then(async (response) => {
+      if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+      try {
+        return await WebAssembly.compileStreaming(response.clone());
+      } catch (err) {
+        // A server that does not send application/wasm: compile from the bytes.
+        return WebAssembly.compile(await response.arrayBuffer());
+      }
+    });
+  }
+
+  /**
+   * A WebAssembly instance of its own for one lab: a panic in one lab stops that lab only, and
+   * its memory is its own. The glue is evaluated once per instance (a module's URL is its
+   * identity, hence the query), the bytes are fetched and compiled once.
+   */
+  async function instance() {
+    if (spare.length > 0) return spare.pop();
+    if (!compiled) compiled = compile();
+    const wasm = await compiled;
+    instances += 1;
+    const module = await import(new URL(`perceptron-lab.js?lab=${instances}`, base).href);
+    await module.default({ module_or_path: wasm });
+    return module;
+  }
+
+  /** Offers `root`'s last good scenario for download in its crash panel, if it kept one. */
+  function offerLastGood(root) {
+    const saved = root.perceptronLabLastGood;
+    const offer = root.querySelector('[data-role="crash-save"]');
+    if (typeof saved !== 'string' || !offer) return;
+    offer.hidden = false;
+    offer.querySelector('button').addEventListener('click', () => {
+      const url = URL.createObjectURL(new Blob([saved], { type: 'application/json' }));
+      const a = el('a', { href: url, download: 'perceptron-lab-scenario.json', hidden: '' });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    });
   }
 
   /** `tag` with attributes and children (strings become text nodes: never parsed as HTML). */
@@ -74,7 +113,11 @@
       el('div', { class: 'plab-crash', role: 'alert', 'data-role': 'crash', hidden: '' },
         el('strong', {}, 'This lab stopped after an internal error.'),
         el('pre', { 'data-role': 'crash-message' }),
-        el('p', {}, 'Reload the page to start it again.')));
+        el('p', { 'data-role': 'crash-save', hidden: '' },
+          'Your points and run as they were a moment ago: ',
+          el('button', { type: 'button', class: 'plab-save' }, 'Download the scenario (JSON)'),
+          ' — open it in the lab after reloading.'),
+        el('p', {}, 'Reload the page to start it again. The other labs of the page keep working.')));
   }
 
   /** The scenario argument as a fragment or JSON text for the handle. */
@@ -93,7 +136,7 @@
    */
   async function mount(element, scenario, options) {
     if (!(element instanceof Element)) throw new TypeError('mount needs an element');
-    const module = await bindings();
+    const module = await instance();
     // Mounting where a lab already is replaces it: the old one is destroyed, not left running.
     const previous = mounted.get(element);
     if (previous) previous.destroy();
@@ -110,12 +153,15 @@
     const signal = stop.signal;
     const listeners = new Set();
     let resize = null;
-    // After a crash (of this lab or another on the page) the lab shows its crash panel; its
-    // listeners, observer and step listeners stop here.
+    // After a crash the lab shows its crash panel (with its last good scenario to download);
+    // its listeners, observer and step listeners stop here, and its instance is never reused.
+    let crashed = false;
     root.addEventListener('perceptron-lab:crash', () => {
+      crashed = true;
       stop.abort();
       if (resize) resize.disconnect();
       listeners.clear();
+      offerLastGood(root);
     }, { once: true });
     const call = (fn) => {
       try {
@@ -231,12 +277,18 @@
         listeners.clear();
         if (resize) resize.disconnect();
         call(() => lab.on_step(null));
+        const free = () => {
+          call(() => lab.free());
+          // The instance serves the next mount, unless it panicked (its state is not to be
+          // trusted).
+          if (!crashed) spare.push(module);
+        };
         if (dispatching > 0) {
           // Called from a step listener, inside one of the lab's own calls: its WebAssembly
           // state is freed as soon as that call has returned.
-          queueMicrotask(() => call(() => lab.free()));
+          queueMicrotask(free);
         } else {
-          call(() => lab.free());
+          free();
         }
         root.remove();
         if (mounted.get(element) === handle) mounted.delete(element);

@@ -1,9 +1,10 @@
 //! A visible crash state: a panic shows each lab's crash panel (the message and what to do)
 //! instead of leaving a frozen plot, and every handle call afterwards is refused.
 //!
-//! All the labs of a page share one WebAssembly instance, and after a panic its state cannot be
-//! trusted: every lab stops. The lab whose call or frame panicked shows the message in its own
-//! panel; the others say that another lab stopped. Each lab's root also receives a
+//! All the labs of one WebAssembly instance stop after a panic, since its state cannot be
+//! trusted: the lab whose call or frame panicked shows the message in its own panel; the others
+//! say that another lab stopped. `embed.js` gives every lab of a course page an instance of its
+//! own, so there a panic stops one lab only. Each lab's root also receives a
 //! `perceptron-lab:crash` event, so the page's glue removes its listeners and timers.
 
 use std::cell::{Cell, RefCell};

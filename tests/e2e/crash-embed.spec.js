@@ -1,7 +1,7 @@
 // A panic in one embedded lab of a course page is never a frozen plot without a word: that lab
-// shows its own crash panel (an accessible alert with the message, readable), the other lab of
-// the page (the same WebAssembly instance, stopped too) says so in its own panel, and the labs'
-// animation frames, listeners and step events all stop. Needs the build with the test hooks
+// shows its own crash panel (an accessible alert with the message, readable, and its last good
+// scenario to download), its listeners and step events stop, and the other lab of the page (its
+// own WebAssembly instance) keeps working. Needs the build with the test hooks
 // (scripts/test.sh): the handle's debug_panic, reached through embed.js's hidden debugPanic.
 'use strict';
 
@@ -9,6 +9,7 @@ const base = require('@playwright/test');
 const path = require('node:path');
 const { expect } = require('./helpers');
 const { SCREENSHOT_DIR } = require('./env');
+const AxeBuilder = require('@axe-core/playwright').default;
 
 const test = base.test;
 
@@ -45,7 +46,7 @@ const frames = (page, n) =>
     next(count);
   }), n);
 
-test('a crash in one embedded lab shows its own panel; every lab of the page stops', async ({ page }) => {
+test('a crash in one embedded lab shows its own panel and its last scenario; the other lab keeps working', async ({ page }) => {
   const consoleErrors = [];
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
@@ -65,15 +66,21 @@ test('a crash in one embedded lab shows its own panel; every lab of the page sto
   expect(await page.evaluate(() => Object.keys(document.getElementById('lab-seed000').perceptronLab)),
     'the test hook is not part of the handle’s API').not.toContain('debugPanic');
 
-  // The XOR lab plays, with a step listener; the seed 000 lab has taken a step.
+  // The XOR lab plays, with a step listener; the seed 000 lab has taken a step, and keeps its
+  // scenario a moment later.
   await page.evaluate(() => {
     window.__xorSteps = 0;
-    const xorLab = document.getElementById('lab-xor').perceptronLab;
-    xorLab.on('step', () => { window.__xorSteps += 1; });
-    xorLab.togglePlay();
+    window.__seedSteps = 0;
+    document.getElementById('lab-xor').perceptronLab.on('step', () => { window.__xorSteps += 1; });
+    document.getElementById('lab-seed000').perceptronLab.on('step', () => { window.__seedSteps += 1; });
+    document.getElementById('lab-xor').perceptronLab.togglePlay();
   });
   await seed.locator('[data-act="step"]').click();
   await expect(seed.locator('[data-field="step"]')).toHaveText('1');
+  await page.waitForFunction(() => {
+    const kept = document.querySelector('#lab-seed000 .plab').perceptronLabLastGood;
+    return typeof kept === 'string' && JSON.parse(kept).step === 1;
+  });
   await expect.poll(() => page.evaluate(() => window.__xorSteps), { message: 'the XOR lab plays' }).toBeGreaterThan(0);
 
   const thrown = await page.evaluate(() => {
@@ -91,50 +98,67 @@ test('a crash in one embedded lab shows its own panel; every lab of the page sto
   await expect(panel).toBeVisible();
   await expect(panel).toHaveAttribute('role', 'alert');
   await expect(panel).toContainText('This lab stopped after an internal error.');
+  await expect(panel).toContainText('The other labs of the page keep working.');
   await expect(panel.locator('[data-role="crash-message"]')).toContainText('deliberate crash for testing');
   await expect(seed.locator('canvas'), 'the frozen plot is replaced by the panel').toBeHidden();
   await expect(seed.locator('[data-act="step"]')).toBeHidden();
-  // The other lab of the page stopped too (one WebAssembly instance) and says so in its panel.
-  const other = xor.locator('[data-role="crash"]');
-  await expect(other).toBeVisible();
-  await expect(other.locator('[data-role="crash-message"]')).toContainText('Another lab on this page stopped after an internal error');
-  await expect(xor.locator('canvas')).toBeHidden();
   expect(consoleErrors.join('\n')).toContain('deliberate crash');
 
+  // The other lab runs in its own WebAssembly instance: no panel, still playing, still answering.
+  await expect(xor.locator('[data-role="crash"]')).toBeHidden();
+  await expect(xor.locator('canvas')).toBeVisible();
+  const xorStepsAtCrash = await page.evaluate(() => window.__xorSteps);
+  await expect.poll(() => page.evaluate(() => window.__xorSteps), { message: 'the XOR lab plays on' })
+    .toBeGreaterThan(xorStepsAtCrash);
+  await xor.locator('[data-act="play"]').click();
+  await xor.locator('[data-act="reset"]').click();
+  await expect(xor.locator('[data-field="step"]')).toHaveText('0');
+  await xor.locator('[data-act="step"]').click();
+  await expect(xor.locator('[data-field="step"]')).toHaveText('1');
+
+  // The crashed lab's points leave with the user: its last good scenario, by keyboard.
+  const save = panel.getByRole('button', { name: 'Download the scenario (JSON)' });
+  await expect(save).toBeVisible();
+  const box = await save.boundingBox();
+  expect(box.height, 'the button is at least 24 px high').toBeGreaterThanOrEqual(24);
+  await save.focus();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  const saved = JSON.parse(require('node:fs').readFileSync(await file.path(), 'utf8'));
+  expect(saved.step).toBe(1);
+  expect(saved.points).toEqual([[1, 1, 0], [3, 2, 1], [2, 4, 1], [3, 4, 1], [2, 3, 0]]);
+
   // Readable: every text of the panel has a contrast of at least 4.5:1 on the panel.
-  for (const selector of ['strong', 'pre', 'p']) {
-    const colours = await panel.locator(selector).evaluate((el) => {
+  for (const selector of ['strong', 'pre', 'p', 'button']) {
+    const colours = await panel.locator(selector).first().evaluate((el) => {
       const box = el.closest('[data-role="crash"]');
-      return { fg: getComputedStyle(el).color, bg: getComputedStyle(box).backgroundColor, size: getComputedStyle(el).fontSize };
+      const own = getComputedStyle(el).backgroundColor;
+      const bg = own === 'rgba(0, 0, 0, 0)' ? getComputedStyle(box).backgroundColor : own;
+      return { fg: getComputedStyle(el).color, bg, size: getComputedStyle(el).fontSize };
     });
     const ratio = contrast(colours.fg, colours.bg);
     expect(ratio, `${selector}: ${colours.fg} on ${colours.bg}`).toBeGreaterThanOrEqual(4.5);
     expect(parseFloat(colours.size), `${selector}: font size`).toBeGreaterThanOrEqual(12);
   }
+  const axe = await new AxeBuilder({ page }).include('#lab-seed000').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`), 'axe on the crash panel').toEqual([]);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'crash-embed.png'), fullPage: true });
 
-  // Everything stops: no animation frame is queued any more, no step is reported, and the
-  // buttons and keys have no listener left (a listener would log the refused call).
-  const rafBefore = await page.evaluate(() => window.__rafCalls);
-  const stepsBefore = await page.evaluate(() => window.__xorSteps);
+  // The crashed lab stops: no step is reported, and its buttons and keys have no listener left
+  // (a listener would log the refused call); its handle refuses calls.
+  const seedSteps = await page.evaluate(() => window.__seedSteps);
   const errorsBefore = consoleErrors.length;
-  await frames(page, 20);
   await page.evaluate(() => {
-    for (const id of ['lab-seed000', 'lab-xor']) {
-      const root = document.querySelector(`#${id} .plab`);
-      root.querySelectorAll('[data-act]').forEach((b) => b.click());
-      root.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
-      root.querySelector('canvas').dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0 }));
-    }
+    const root = document.querySelector('#lab-seed000 .plab');
+    root.querySelectorAll('[data-act]').forEach((b) => b.click());
+    root.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    root.querySelector('canvas').dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0 }));
   });
   await frames(page, 20);
-  expect(await page.evaluate(() => window.__rafCalls), 'animation frames queued after the crash').toBe(rafBefore);
-  expect(await page.evaluate(() => window.__xorSteps), 'steps reported after the crash').toBe(stepsBefore);
+  expect(await page.evaluate(() => window.__seedSteps), 'steps reported after the crash').toBe(seedSteps);
   expect(consoleErrors.slice(errorsBefore), 'calls made by listeners after the crash').toEqual([]);
-  // The handle refuses calls instead of running on a broken instance.
   const refused = await page.evaluate(() => {
     try {
-      document.getElementById('lab-xor').perceptronLab.step();
+      document.getElementById('lab-seed000').perceptronLab.step();
       return 'no error';
     } catch (e) {
       return String(e);
@@ -142,6 +166,32 @@ test('a crash in one embedded lab shows its own panel; every lab of the page sto
   });
   expect(refused).toContain('stopped after an internal error');
   expect(pageErrors, 'no uncaught error besides the deliberate one').toEqual([]);
+});
+
+test('a lab mounted after a crash gets a fresh instance and works', async ({ page }) => {
+  page.on('console', () => {});
+  await page.goto('/course.html');
+  await page.waitForFunction(() => window.PerceptronLab && window.PerceptronLab.ready, null, { timeout: 20_000 });
+  await page.evaluate(() => window.PerceptronLab.ready);
+  await page.evaluate(() => {
+    try {
+      document.getElementById('lab-xor').perceptronLab.debugPanic();
+    } catch (_) {
+      // The deliberate crash.
+    }
+  });
+  await expect(page.locator('#lab-xor [data-role="crash"]')).toBeVisible();
+  // Destroying the crashed lab and mounting again in its place: a working lab.
+  await page.evaluate(async () => {
+    const host = document.getElementById('lab-xor');
+    host.perceptronLab.destroy();
+    host.perceptronLab = await window.PerceptronLab.mount(host, 'v=1&a=perceptron&p=1,1,1;-1,-1,0');
+  });
+  const xor = page.locator('#lab-xor');
+  await expect(xor.locator('[data-role="crash"]')).toBeHidden();
+  await xor.locator('[data-act="step"]').click();
+  await expect(xor.locator('[data-field="step"]')).toHaveText('1');
+  await expect(page.locator('#lab-seed000 [data-role="crash"]')).toBeHidden();
 });
 
 test('after a panic every method of the main page’s handle refuses, whatever its arguments', async ({ page }) => {

@@ -1,5 +1,6 @@
-// A panic never leaves a frozen canvas: the crash panel replaces the plot with the message and a
-// reload link, and the controls stop acting on the dead module.
+// A panic never leaves a frozen canvas: the crash panel replaces the plot with the message, the
+// scenario the lab kept after its last change (to download: the points leave with the user) and
+// a reload link, and the controls stop acting on the dead module.
 'use strict';
 
 const base = require('@playwright/test');
@@ -11,8 +12,14 @@ base.test('a panic shows the crash panel, stops the controls, and reload recover
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
   const lab = await openLab(page, []);
-  await lab.addPoint(1, 1);
+  const a = await lab.addPoint(1, 1);
+  const b = await lab.addPoint(-1, -2, 'shift');
   await expect(page.locator('#crash')).toBeHidden();
+  // The lab keeps its scenario a moment after each change.
+  await page.waitForFunction(() => {
+    const kept = document.getElementById('lab').perceptronLabLastGood;
+    return typeof kept === 'string' && JSON.parse(kept).points.length === 2;
+  });
 
   // The handle's deliberate panic; the call itself fails in the page (the module traps).
   const thrown = await page.evaluate(() => {
@@ -31,6 +38,16 @@ base.test('a panic shows the crash panel, stops the controls, and reload recover
   await expect(page.locator('#plot'), 'the frozen plot is replaced by the panel').toBeHidden();
   expect(consoleErrors.join('\n')).toContain('deliberate crash');
   await page.screenshot({ path: require('node:path').join(__dirname, 'screenshots', 'crash-panel.png') });
+
+  // The user's points leave with them: the panel offers the last good scenario, by keyboard too.
+  const download = page.locator('#crash-download');
+  await expect(download).toBeVisible();
+  await download.focus();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(file.suggestedFilename()).toBe('perceptron-lab-scenario.json');
+  const saved = JSON.parse(require('node:fs').readFileSync(await file.path(), 'utf8'));
+  expect(saved.points).toEqual([[a.x, a.y, 1], [b.x, b.y, 0]]);
+  expect(saved.algorithm).toBe('perceptron');
 
   // Later calls are refused with a message instead of running on a broken module.
   const refused = await page.evaluate(() => {

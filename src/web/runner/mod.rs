@@ -7,6 +7,7 @@ mod augmented;
 mod code;
 mod dom_out;
 mod eta_panel;
+mod keep;
 mod paint;
 mod panels;
 
@@ -135,6 +136,8 @@ pub struct Runner {
     last_trace_ms: f64,
     /// The "This run in code" panel (see `code.rs`).
     code: code::CodePanel,
+    /// The last good scenario, for the crash panel (see `keep.rs`).
+    keeper: keep::Keeper,
 }
 
 impl Runner {
@@ -193,6 +196,7 @@ impl Runner {
             address: None,
             last_trace_ms: f64::NEG_INFINITY,
             code: code::CodePanel::find(root),
+            keeper: keep::Keeper::new(root),
         }
     }
 
@@ -221,7 +225,9 @@ impl Runner {
 
     /// Whether another animation frame is needed after this one.
     pub fn wants_frames(&self) -> bool {
-        self.session.is_playing() || self.address.as_ref().is_some_and(Address::pending)
+        self.session.is_playing()
+            || self.address.as_ref().is_some_and(Address::pending)
+            || self.keeper.pending()
     }
 
     /// Marks the frame dirty (e.g. after a resize); the next frame draws everything afresh,
@@ -458,10 +464,12 @@ impl Runner {
             if let Some(address) = &mut self.address {
                 address.touch();
             }
+            self.keeper.touch();
         }
         if let Some(address) = &mut self.address {
             address.frame(now_ms, &self.session);
         }
+        self.keeper.frame(now_ms, &self.session);
         Ok(())
     }
 
