@@ -6,6 +6,27 @@
 
   let started = false;
 
+  /**
+   * The handle `lab`, each of whose method calls reports a trap of the WebAssembly module
+   * (a `WebAssembly.RuntimeError`) to `trapped` before throwing it on as before.
+   */
+  function watchTraps(lab, trapped) {
+    return new Proxy(lab, {
+      get(target, prop) {
+        const value = target[prop];
+        if (typeof value !== 'function') return value;
+        return (...args) => {
+          try {
+            return value.apply(target, args);
+          } catch (err) {
+            if (err instanceof WebAssembly.RuntimeError) trapped(err);
+            throw err;
+          }
+        };
+      },
+    });
+  }
+
   function start() {
     const bindings = window.wasmBindings;
     if (started || !bindings || !bindings.Lab) return;
@@ -14,13 +35,29 @@
     const root = document.getElementById('lab');
     let lab;
     try {
-      lab = new bindings.Lab(root);
+      lab = watchTraps(new bindings.Lab(root), trapped);
     } catch (err) {
       document.getElementById('crash-message').textContent = String(err);
       document.getElementById('crash').hidden = false;
       return;
     }
     window.perceptronLab = lab;
+
+    // A trap of the WebAssembly module (out of memory, say) is not a panic: no Rust code runs
+    // after it, so the lab cannot show its panel itself. The page does, as after a panic.
+    function trapped(err) {
+      if (document.body.dataset.crashed === 'true') return;
+      document.getElementById('crash-message').textContent =
+        `The lab's WebAssembly module stopped (${err}): it ran out of memory or met an internal error.`;
+      document.getElementById('crash').hidden = false;
+      document.body.dataset.crashed = 'true';
+      root.dataset.crashed = 'true';
+      root.dispatchEvent(new CustomEvent('perceptron-lab:crash', { bubbles: true }));
+    }
+    // A trap in an animation frame reaches no caller: the window hears of it.
+    window.addEventListener('error', (e) => {
+      if (e.error instanceof WebAssembly.RuntimeError) trapped(e.error);
+    });
 
     // Every listener and timer of the page is bound to `signal`: after a crash (the lab's
     // "perceptron-lab:crash" event) they all stop, and the crash panel stays.

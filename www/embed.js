@@ -59,6 +59,44 @@
     return module;
   }
 
+  /** Every mounted lab's raw handle and what to do when its module traps. */
+  const live = new Set();
+
+  /**
+   * A trap of a lab's WebAssembly module (out of memory, say) is not a panic: no Rust code runs
+   * after it, so the lab cannot show its panel itself. A trap in a call is the caller's lab's;
+   * one in an animation frame reaches only the window, and the lab whose module it was is the
+   * one that no longer answers (its state stays borrowed by the call that never returned).
+   */
+  window.addEventListener('error', (e) => {
+    if (!(e.error instanceof WebAssembly.RuntimeError)) return;
+    for (const entry of live) {
+      try {
+        entry.lab.field('step');
+      } catch (err) {
+        entry.trapped(e.error);
+      }
+    }
+  });
+
+  /** `lab` with each method call reporting a trap to `trapped` before throwing it on. */
+  function watchTraps(lab, trapped) {
+    return new Proxy(lab, {
+      get(target, prop) {
+        const value = target[prop];
+        if (typeof value !== 'function') return value;
+        return (...args) => {
+          try {
+            return value.apply(target, args);
+          } catch (err) {
+            if (err instanceof WebAssembly.RuntimeError) trapped(err);
+            throw err;
+          }
+        };
+      },
+    });
+  }
+
   /** Offers `root`'s last good scenario for download in its crash panel, if it kept one. */
   function offerLastGood(root) {
     const saved = root.perceptronLabLastGood;
@@ -148,7 +186,19 @@
         if (node.dataset.control.split(/\s+/).includes(name.trim())) node.hidden = true;
       });
     }
-    const lab = new module.Lab(root);
+    const raw = new module.Lab(root);
+    const trapped = (err) => {
+      if (root.dataset.crashed === 'true') return;
+      const panel = root.querySelector('[data-role="crash"]');
+      panel.querySelector('[data-role="crash-message"]').textContent =
+        `This lab's WebAssembly module stopped (${err}): it ran out of memory or met an internal error.`;
+      panel.hidden = false;
+      root.dataset.crashed = 'true';
+      root.dispatchEvent(new CustomEvent('perceptron-lab:crash', { bubbles: true }));
+    };
+    const entry = { lab: raw, trapped };
+    live.add(entry);
+    const lab = watchTraps(raw, trapped);
     const stop = new AbortController();
     const signal = stop.signal;
     const listeners = new Set();
@@ -158,6 +208,7 @@
     let crashed = false;
     root.addEventListener('perceptron-lab:crash', () => {
       crashed = true;
+      live.delete(entry);
       stop.abort();
       if (resize) resize.disconnect();
       listeners.clear();
@@ -273,6 +324,7 @@
       destroy() {
         if (destroyed) return;
         destroyed = true;
+        live.delete(entry);
         stop.abort();
         listeners.clear();
         if (resize) resize.disconnect();
@@ -299,6 +351,8 @@
     // Object.keys, and absent from the page that is shipped.
     if (typeof lab.debug_panic === 'function') {
       Object.defineProperty(handle, 'debugPanic', { value: () => lab.debug_panic(), enumerable: false });
+      Object.defineProperty(handle, 'debugTrap', { value: () => lab.debug_trap(), enumerable: false });
+      Object.defineProperty(handle, 'debugTrapNextFrame', { value: () => lab.debug_trap_next_frame(), enumerable: false });
     }
     return handle;
   }

@@ -64,6 +64,8 @@ impl Shared {
             let Ok(mut runner) = self.runner.try_borrow_mut() else {
                 return Ok(false);
             };
+            #[cfg(feature = "test-hooks")]
+            super::hooks::trap_if_asked();
             if let Err(message) = runner.frame(now_ms) {
                 web_sys::console::error_1(&JsValue::from_str(&message));
             }

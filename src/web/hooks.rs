@@ -2,7 +2,20 @@
 //! benchmarks; never the page `scripts/serve.sh` or a plain `trunk build --release` ships).
 
 use super::handle::Lab;
+use std::cell::Cell;
 use wasm_bindgen::prelude::*;
+
+thread_local! {
+    /// Set by `debug_trap_next_frame`: the next animation frame of this instance traps.
+    static TRAP_NEXT_FRAME: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Traps the module if a test asked for it (`debug_trap_next_frame`); called by every frame.
+pub(super) fn trap_if_asked() {
+    if TRAP_NEXT_FRAME.with(|t| t.replace(false)) {
+        core::arch::wasm32::unreachable()
+    }
+}
 
 #[wasm_bindgen]
 impl Lab {
@@ -30,6 +43,22 @@ impl Lab {
     pub fn debug_panic(&self) -> Result<(), JsValue> {
         self.with(|_| -> Result<(), crate::core::Error> {
             panic!("debug_panic was called: this is a deliberate crash for testing the crash panel")
+        })
+    }
+
+    /// Traps the WebAssembly module on purpose, as running out of memory would: inside a call
+    /// like any other, but no panic hook runs and the lab's state stays borrowed, so tests can
+    /// check that the page shows the crash panel anyway.
+    pub fn debug_trap(&self) -> Result<(), JsValue> {
+        self.with(|_| -> Result<(), crate::core::Error> { core::arch::wasm32::unreachable() })
+    }
+
+    /// Makes the next animation frame of this lab's module trap, inside the frame, where no
+    /// caller hears of it (only the window's `error` event does).
+    pub fn debug_trap_next_frame(&self) -> Result<(), JsValue> {
+        self.with(|_| -> Result<(), crate::core::Error> {
+            TRAP_NEXT_FRAME.with(|t| t.set(true));
+            Ok(())
         })
     }
 }

@@ -194,6 +194,35 @@ test('a lab mounted after a crash gets a fresh instance and works', async ({ pag
   await expect(page.locator('#lab-seed000 [data-role="crash"]')).toBeHidden();
 });
 
+test('a trap inside one lab’s animation frame shows that lab’s panel only', async ({ page }) => {
+  page.on('console', () => {});
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto('/course.html');
+  await page.waitForFunction(() => window.PerceptronLab && window.PerceptronLab.ready, null, { timeout: 20_000 });
+  await page.evaluate(() => window.PerceptronLab.ready);
+  const seed = page.locator('#lab-seed000');
+  const xor = page.locator('#lab-xor');
+  await seed.locator('[data-act="step"]').click();
+  await expect(seed.locator('[data-field="step"]')).toHaveText('1');
+  await page.waitForFunction(() => {
+    const kept = document.querySelector('#lab-seed000 .plab').perceptronLabLastGood;
+    return typeof kept === 'string' && JSON.parse(kept).step === 1;
+  });
+  // The next frame of the seed lab (the one the call itself asks for) traps: no call of the
+  // page's returns an error; only the window hears of it, and the lab that no longer answers is
+  // the one whose module trapped.
+  await page.evaluate(() => document.getElementById('lab-seed000').perceptronLab.debugTrapNextFrame());
+  const panel = seed.locator('[data-role="crash"]');
+  await expect(panel).toBeVisible();
+  await expect(panel.locator('[data-role="crash-message"]')).toContainText('WebAssembly module stopped');
+  await expect(panel.getByRole('button', { name: 'Download the scenario (JSON)' })).toBeVisible();
+  await expect(xor.locator('[data-role="crash"]')).toBeHidden();
+  await xor.locator('[data-act="step"]').click();
+  await expect(xor.locator('[data-field="step"]')).toHaveText('1');
+  expect(pageErrors.join('\n'), 'the trap itself is the only uncaught error').toMatch(/unreachable/);
+});
+
 test('after a panic every method of the main page’s handle refuses, whatever its arguments', async ({ page }) => {
   page.on('console', () => {});
   await page.goto('/index.html');

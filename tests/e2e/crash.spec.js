@@ -65,3 +65,32 @@ base.test('a panic shows the crash panel, stops the controls, and reload recover
   await expect(page.locator('#crash')).toBeHidden();
   await expect(fresh.field('points')).toHaveText('0 (0 of +1, 0 of -1)');
 });
+
+base.test('a trap of the module (as out of memory would be) shows the crash panel with the last scenario', async ({ page }) => {
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', () => {});
+  const lab = await openLab(page, []);
+  const a = await lab.addPoint(2, 1);
+  await page.waitForFunction(() => {
+    const kept = document.getElementById('lab').perceptronLabLastGood;
+    return typeof kept === 'string' && JSON.parse(kept).points.length === 1;
+  });
+  // A trap runs no panic hook: the page itself notices it, from the failed call.
+  const thrown = await page.evaluate(() => {
+    try {
+      window.perceptronLab.debug_trap();
+      return null;
+    } catch (e) {
+      return e.constructor.name;
+    }
+  });
+  expect(thrown).toBe('RuntimeError');
+  await expect(page.locator('#crash')).toBeVisible();
+  await expect(page.locator('#crash-message')).toContainText('WebAssembly module stopped');
+  await expect(page.locator('#plot')).toBeHidden();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.locator('#crash-download').click()]);
+  const saved = JSON.parse(require('node:fs').readFileSync(await file.path(), 'utf8'));
+  expect(saved.points).toEqual([[a.x, a.y, 1]]);
+  expect(pageErrors).toEqual([]);
+});
