@@ -15,9 +15,10 @@ fn temp_csv(name: &str, content: &str) -> String {
     path.to_string_lossy().into_owned()
 }
 
-/// Three classes: one whose name breaks a line and then `\input`s a file, one a spreadsheet
-/// formula, one with a terminal escape sequence and a carriage return.
-const HOSTILE: &str = "x1,x2,label\n0,0,\"x\n\\input{/etc/passwd}\"\n1,1,\"=HYPERLINK(\"\"http://e.x\"\")\"\n2,2,\"b\x1b[31m\rred\"\n3,3,pear\n";
+/// Three classes: one whose name `\input`s a file, one a spreadsheet formula, one with what is
+/// left of a terminal escape sequence. (Line breaks, escapes and other control characters in a
+/// label are refused before anything is printed: see `tests/name_characters.rs`.)
+const HOSTILE: &str = "x1,x2,label\n0,0,\"x\\input{/etc/passwd}\"\n1,1,\"=HYPERLINK(\"\"http://e.x\"\")\"\n2,2,\"b[31m red\"\n3,3,pear\n";
 
 /// Every line of a LaTeX document that TeX would run: not a comment, and not made of what a
 /// table row of escaped text is.
@@ -33,7 +34,7 @@ fn assert_no_latex_injection(tex: &str) {
 }
 
 #[test]
-fn latex_escapes_line_breaks_and_controls_in_names_in_table_and_comments() {
+fn latex_escapes_backslashes_and_braces_in_names_in_table_and_comments() {
     let data = temp_csv("hostile-latex.csv", HOSTILE);
     for algo in ["multiclass", "ovr", "ovo"] {
         for steps in [&[][..], &["--no-steps"][..]] {
@@ -45,13 +46,10 @@ fn latex_escapes_line_breaks_and_controls_in_names_in_table_and_comments() {
             let tex = String::from_utf8(out.stdout).expect("UTF-8");
             assert_no_latex_injection(&tex);
             assert!(
-                tex.contains("x\\textbackslash{}x0a\\textbackslash{}input\\{/etc/passwd\\}"),
+                tex.contains("x\\textbackslash{}input\\{/etc/passwd\\}"),
                 "{tex}"
             );
-            assert!(
-                tex.contains("b\\textbackslash{}x1b[31m\\textbackslash{}x0dred"),
-                "{tex}"
-            );
+            assert!(tex.contains("b[31m red"), "{tex}");
             // The summary and the predictions are comments, every line of them.
             let tail: Vec<&str> = tex.lines().skip_while(|l| !l.starts_with('%')).collect();
             assert_eq!(tail.len(), 2, "{algo}: summary and predictions: {tex}");

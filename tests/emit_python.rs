@@ -439,7 +439,7 @@ fn class_names_are_quoted_in_the_comment() {
     );
     act(
         &mut s,
-        Action::ImportCsv(b"x1,x2,label\n0,0,\"a\nb\"\n1,1,\"c'd\"\n".to_vec()),
+        Action::ImportCsv(b"x1,x2,label\n0,0,\"a\"\"b\"\n1,1,\"c'd\"\n".to_vec()),
     );
     act(&mut s, Action::Step);
     let code = s.python_code();
@@ -447,7 +447,8 @@ fn class_names_are_quoted_in_the_comment() {
         .lines()
         .find(|l| l.starts_with("# The points"))
         .expect("the points' comment");
-    assert!(comment.contains(r#"0 = "a\nb", 1 = "c'd""#), "{comment}");
+    // (A line break in a name, which could end the comment, is refused on import: issue #15.)
+    assert!(comment.contains(r#"0 = "a\"b", 1 = "c'd""#), "{comment}");
 }
 
 /// The command line's bad input around `--emit`: a one-line error, never a panic.

@@ -364,7 +364,9 @@ fn run(cli: &Cli, params: &[(&'static str, f64)]) -> Result<(), String> {
         return Err(format!(
             "stopped before step {}: {}",
             model.steps() + 1,
-            Refusal::Overflow.message().trim_start_matches("Stopped: ")
+            model
+                .refusal_message(Refusal::Overflow)
+                .trim_start_matches("Stopped: ")
         ));
     }
     Ok(())

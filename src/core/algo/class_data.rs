@@ -108,7 +108,11 @@ fn trimmed(field: &[u8]) -> &[u8] {
 /// Reads a CSV with a header row, feature columns, then a label column of any strings. Errors
 /// name the line and the reason, as for the binary reader. Spaces around fields are dropped, but
 /// two labels that differ only by them (`a` and `a `) are refused, naming both: they would
-/// otherwise merge into one class without a word. A label that begins with a single quote and
+/// otherwise merge into one class without a word. So are a label holding a character that
+/// cannot be seen (a control, a zero-width or text-direction character, white space at an
+/// end: see [`class_names`](super::class_names)) and two labels that differ only in their
+/// Unicode spelling (`é` precomposed and `e` + U+0301: equal after NFC), naming the character
+/// or the code points. A label that begins with a single quote and
 /// then a formula character (`'=x`, what a saved points CSV holds for the name `=x`) is read
 /// without that quote ([`crate::core::table::csv_formula_restore`]).
 pub fn parse_class_csv(bytes: &[u8]) -> Result<ClassData, Error> {
@@ -129,6 +133,9 @@ pub fn parse_class_csv(bytes: &[u8]) -> Result<ClassData, Error> {
     let (mut xs, mut labels) = (Vec::new(), Vec::new());
     // Each label as first written (spaces kept) and its line, by label.
     let mut written: std::collections::HashMap<String, (String, u64)> =
+        std::collections::HashMap::new();
+    // Each label as first spelled and its line, by its NFC form.
+    let mut spelled: std::collections::HashMap<String, (String, u64)> =
         std::collections::HashMap::new();
     for record in reader.byte_records() {
         let record = record.map_err(|e| Error::Row {
@@ -154,6 +161,12 @@ pub fn parse_class_csv(bytes: &[u8]) -> Result<ClassData, Error> {
                 });
             };
             if c + 1 == columns {
+                if let Some(what) = super::class_names::hidden_character(text) {
+                    return Err(Error::Row {
+                        line,
+                        reason: format!("the label {text:?} {what}; remove it"),
+                    });
+                }
                 let raw = String::from_utf8_lossy(raw).into_owned();
                 let (first, first_line) = written
                     .entry(text.to_string())
@@ -163,6 +176,18 @@ pub fn parse_class_csv(bytes: &[u8]) -> Result<ClassData, Error> {
                         line,
                         reason: format!(
                             "the labels {first:?} (line {first_line}) and {raw:?} differ only by the spaces around them; write them alike (one class) or differently (two)"
+                        ),
+                    });
+                }
+                let (first, first_line) = spelled
+                    .entry(super::class_names::comparable(text))
+                    .or_insert_with(|| (text.to_string(), line));
+                if first != text {
+                    return Err(Error::Row {
+                        line,
+                        reason: format!(
+                            "the labels {first:?} (line {first_line}) and {text:?} {}; write them alike (one class) or differently (two)",
+                            super::class_names::spelling_differs(first, text)
                         ),
                     });
                 }

@@ -368,6 +368,22 @@ pub trait Learner {
     fn step_cost(&self, _n: usize, _k: usize) -> u64 {
         1
     }
+    /// What to change after a step was refused because its numbers would not be finite
+    /// ([`Refusal::Overflow`]): the second sentence of [`Learner::refusal_message`]. By default
+    /// "Scale the points down or use a smaller η."; an algorithm whose updates are not scaled
+    /// by η says what scales them.
+    fn overflow_advice(&self) -> &'static str {
+        super::words::OVERFLOW_ADVICE_ETA
+    }
+    /// The status line's sentence for a refused step: [`Refusal::message`], except that an
+    /// overflow is told in the shared words with this algorithm's
+    /// [`Learner::overflow_advice`].
+    fn refusal_message(&self, why: Refusal) -> String {
+        match why {
+            Refusal::Overflow => super::words::overflow(self.overflow_advice()),
+            _ => why.message().to_string(),
+        }
+    }
 }
 
 /// `[w0, w1, w2]` of a weight vector (missing entries 0).

@@ -15,6 +15,7 @@
 pub mod averaged;
 pub mod batch;
 mod class_data;
+pub(crate) mod class_names;
 mod class_table;
 mod cli;
 pub mod kernel;

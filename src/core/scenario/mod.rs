@@ -198,8 +198,10 @@ impl Edit {
 pub const MAX_CLASS_NAME_CHARS: usize = 100;
 
 /// What is wrong with `names` as the names of `classes` classes, if anything: they must be one
-/// per class, non-empty, distinct, at most [`MAX_CLASS_NAME_CHARS`] characters, and not start or
-/// end with white space (a points CSV could not keep it).
+/// per class, non-empty, distinct (also after Unicode NFC normalization: `é` and `e` + U+0301
+/// are one name), at most [`MAX_CLASS_NAME_CHARS`] characters, not start or end with white space
+/// (a points CSV could not keep it), and hold no character that cannot be seen (controls,
+/// zero-width and text-direction characters: see `algo::class_names`).
 pub(crate) fn class_names_problem(names: &[String], classes: usize) -> Option<String> {
     if names.len() != classes {
         return Some(format!(
@@ -226,6 +228,12 @@ pub(crate) fn class_names_problem(names: &[String], classes: usize) -> Option<St
                 shown()
             ));
         }
+        if let Some(what) = crate::core::algo::class_names::hidden_character(name) {
+            return Some(format!(
+                "the class name {} (class {i}) {what}; remove it",
+                shown()
+            ));
+        }
         if name.starts_with(|c: char| c.is_ascii_whitespace())
             || name.ends_with(|c: char| c.is_ascii_whitespace())
         {
@@ -238,6 +246,18 @@ pub(crate) fn class_names_problem(names: &[String], classes: usize) -> Option<St
             return Some(format!(
                 "the class name {} is given twice (classes {j} and {i})",
                 shown()
+            ));
+        }
+        let key = crate::core::algo::class_names::comparable(name);
+        if let Some((j, other)) = names[..i]
+            .iter()
+            .enumerate()
+            .find(|(_, n)| crate::core::algo::class_names::comparable(n) == key)
+        {
+            return Some(format!(
+                "the class names {other:?} (class {j}) and {} (class {i}) {}",
+                shown(),
+                crate::core::algo::class_names::spelling_differs(other, name)
             ));
         }
     }

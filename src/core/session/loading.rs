@@ -388,6 +388,8 @@ impl Session {
         next.class_names = names;
         next.selected = if algorithm.is_multiclass() { 0 } else { 1 };
         let mut reached = 0;
+        // Why training stopped before the scenario's step, in the status line's words.
+        let mut why = String::new();
         let mut pending = s.edits.iter().peekable();
         loop {
             while let Some(edit) = pending.next_if(|e| e.step() == reached) {
@@ -397,6 +399,7 @@ impl Session {
                 break;
             }
             if let Forward::Stopped = next.forward_one() {
+                why = next.notice.clone();
                 break;
             }
             reached = next.model().steps();
@@ -424,9 +427,11 @@ impl Session {
         };
         self.notice = if reached < s.step {
             format!(
-                "Opened the scenario: training stopped at step {reached}, before step {}.",
+                "Opened the scenario: training stopped at step {reached}, before step {}. {why}",
                 s.step
             )
+            .trim_end()
+            .to_string()
         } else {
             format!("Opened the scenario at step {reached}.")
         };

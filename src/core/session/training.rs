@@ -150,7 +150,7 @@ impl Session {
                         "Nothing to step: add points first (keys 1 to K choose the class)."
                             .to_string()
                     }
-                    _ => why.message().to_string(),
+                    _ => state.model.refusal_message(why),
                 };
                 Forward::Stopped
             }

@@ -28,6 +28,11 @@
 //! shuffle=False, tol=None, average=True, fit_intercept=bias, max_iter=E)` computes: its `coef_`
 //! and `intercept_` after `fit` are `w̄` and `b̄` (checked in `tests/averaged.rs` against
 //! `tests/data/averaged_reference.json`, written by `scripts/averaged_reference.py`).
+//!
+//! **Overflow.** A visit is refused with [`Refusal::Overflow`], changing nothing, when the
+//! classic rule refuses it (a score or weight that would not be finite) and also when adding
+//! its weights to the sum `Σ w_s` would take the sum beyond `±f64::MAX`; a coasting epoch of
+//! [`Averaged::run_epochs`] is checked as a whole before any of its visits is made.
 
 mod cli;
 mod code;
@@ -124,12 +129,18 @@ impl Averaged {
     }
 
     /// Visits one sample with the classic rule and adds the new weights to the average. Refuses
-    /// exactly when [`Trainer::step`] does (no data, one class, converged, epoch cap), leaving
-    /// everything as it was.
+    /// when [`Trainer::step`] does (no data, one class, converged, epoch cap, overflow) and when
+    /// the sum of the weights would overflow, leaving everything as it was.
     pub fn step(&mut self, data: &Dataset) -> StepOutcome {
-        let outcome = self.trainer.step(data);
+        let mut trainer = self.trainer.clone();
+        let outcome = trainer.step(data);
         if let StepOutcome::Stepped(record) = &outcome {
-            self.add_visit(&record.weights_after);
+            let Some(sum) = added(&self.sum, &record.weights_after, 1) else {
+                return StepOutcome::Refused(Refusal::Overflow);
+            };
+            self.trainer = trainer;
+            self.sum = sum;
+            self.visits += 1;
         }
         outcome
     }
@@ -158,7 +169,7 @@ impl Averaged {
     /// `max_epochs` still caps the run, converged or not, so this never makes more than
     /// `max_epochs·n` visits in all. Returns `Ok(())` when `epochs` epochs have been completed
     /// (at once if they already were), and otherwise the refusal that stopped it: no data, one
-    /// class, or [`Refusal::MaxEpochs`] when `epochs > max_epochs` (after running to the cap).
+    /// class, an overflow ([`Refusal::Overflow`]), or [`Refusal::MaxEpochs`] when `epochs > max_epochs` (after running to the cap).
     /// An edit that reopens a converged run (see [`Averaged::sample_added`]) ends coasting: its
     /// visits stay in the average, and the classic run resumes with its own epoch count.
     pub fn run_epochs(
@@ -188,7 +199,7 @@ impl Averaged {
                     StepOutcome::Refused(why) => return Err(why),
                 },
                 TrainState::MaxEpochs => return Err(Refusal::MaxEpochs),
-                TrainState::Converged => self.coast_epoch(data, &mut each),
+                TrainState::Converged => self.coast_epoch(data, &mut each)?,
             }
         }
     }
@@ -198,17 +209,29 @@ impl Averaged {
         Learner::schedule(&self.trainer).map_or(0, |s| s.completed_epochs(self.coasted_epochs))
     }
 
-    /// One epoch of visits that leave a converged `w` unchanged.
-    fn coast_epoch(&mut self, data: &Dataset, each: &mut impl FnMut(&StepRecord)) {
+    /// One epoch of visits that leave a converged `w` unchanged; refused as a whole, changing
+    /// nothing, when the sum would overflow by its end.
+    fn coast_epoch(
+        &mut self,
+        data: &Dataset,
+        each: &mut impl FnMut(&StepRecord),
+    ) -> Result<(), Refusal> {
         let epoch = self.completed_epochs().saturating_add(1);
         let settings = self.trainer.settings();
         let order = EpochSchedule::visit_order(settings.order, settings.seed, epoch, data.len());
         let weights = self.trainer.weights().to_vec();
+        if added(&self.sum, &weights, order.len()).is_none() {
+            return Err(Refusal::Overflow);
+        }
         for index in order {
             let x = data.x(index);
             let y = data.label(index).y();
             let score = score(&weights, x);
-            self.add_visit(&weights);
+            // Checked above for the whole epoch.
+            if let Some(sum) = added(&self.sum, &weights, 1) {
+                self.sum = sum;
+            }
+            self.visits += 1;
             each(&StepRecord {
                 step: self.visits,
                 epoch,
@@ -224,14 +247,20 @@ impl Averaged {
             });
         }
         self.coasted_epochs += 1;
+        Ok(())
     }
+}
 
-    fn add_visit(&mut self, weights: &[f64]) {
-        for (s, w) in self.sum.iter_mut().zip(weights) {
+/// `sum` with `weights` added `times` times, one addition after another as the visits make
+/// them; `None` when an entry would not be finite.
+fn added(sum: &[f64], weights: &[f64], times: usize) -> Option<Vec<f64>> {
+    let mut next = sum.to_vec();
+    for _ in 0..times {
+        for (s, w) in next.iter_mut().zip(weights) {
             *s += w;
         }
-        self.visits += 1;
     }
+    next.iter().all(|s| s.is_finite()).then_some(next)
 }
 
 /// `w0 + Σ w_i·x_i`, in the order of [`Trainer::score`].

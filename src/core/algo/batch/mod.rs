@@ -26,6 +26,12 @@
 //! [`Settings::order`] is ignored (the sums are taken in data order, so results are
 //! reproducible to the last bit). The initial weights are those of [`Trainer::new`] (zero,
 //! explicit, or seeded random with `b = 0` when the bias is off).
+//!
+//! **Overflow.** An epoch is refused with [`Refusal::Overflow`], changing nothing, when a
+//! score `w·x_i + b` is no number (`∞ − ∞`: it would otherwise drop its sample from `M` and
+//! call the run converged), or when the criterion `J_p` it records or a new weight would not be
+//! a finite number. (A score of `±∞` keeps its sign, so `M` is still right; but a mistake with
+//! it makes `J_p = ∞`.)
 
 mod cli;
 mod code;
@@ -197,8 +203,8 @@ impl Batch {
     /// Takes one epoch: finds `M` under the current weights and, unless it is empty, moves the
     /// weights by `η·Σ_M y·[1, x]`. An empty `M` is recorded too (`J_p = 0`, no change) and
     /// ends training as converged; the step of epoch `max_epochs` with a non-empty `M` ends it
-    /// at the cap. Refuses without data, with one class only, and after training ended,
-    /// leaving everything as it was.
+    /// at the cap. Refuses without data, with one class only, after training ended, and on
+    /// overflow, leaving everything as it was.
     pub fn step(&mut self, data: &Dataset) -> BatchOutcome {
         if data.is_empty() {
             return BatchOutcome::Refused(Refusal::NoData);
@@ -211,11 +217,18 @@ impl Batch {
             TrainState::MaxEpochs => return BatchOutcome::Refused(Refusal::MaxEpochs),
             TrainState::Running => {}
         }
-        let Criterion {
-            value,
-            mistakes: misclassified,
-        } = criterion(&self.weights, data);
+        let (
+            Criterion {
+                value,
+                mistakes: misclassified,
+            },
+            finite,
+        ) = scan(&self.weights, data);
+        if !finite {
+            return BatchOutcome::Refused(Refusal::Overflow);
+        }
         let weights_before = self.weights.clone();
+        let mut next = self.weights.clone();
         if !misclassified.is_empty() {
             // Σ_M y·[1, x], then one scaled addition per weight.
             let mut gradient = vec![0.0; self.weights.len()];
@@ -230,11 +243,15 @@ impl Batch {
                 }
             }
             let eta = self.settings.eta;
-            for (w, g) in self.weights.iter_mut().zip(&gradient) {
+            for (w, g) in next.iter_mut().zip(&gradient) {
                 *w += eta * g;
                 *w += 0.0; // never keep a negative zero
             }
+            if next.iter().any(|w| !w.is_finite()) {
+                return BatchOutcome::Refused(Refusal::Overflow);
+            }
         }
+        self.weights = next;
         self.epochs += 1;
         if misclassified.is_empty() {
             self.state = TrainState::Converged;
@@ -270,19 +287,26 @@ impl Batch {
 /// `J_p` and `M` of `weights` (bias first) on `data`: `M` holds the samples with
 /// `y·(w·x + b) ≤ 0`, and `J_p = Σ_M −y·(w·x + b)`, a sum of terms that are each `≥ 0`.
 pub fn criterion(weights: &[f64], data: &Dataset) -> Criterion {
+    scan(weights, data).0
+}
+
+/// [`criterion`], and whether every score was a number and `J_p` finite (a step needs them
+/// to be: see the module docs on overflow).
+fn scan(weights: &[f64], data: &Dataset) -> (Criterion, bool) {
     let mut value = 0.0;
     let mut mistakes = Vec::new();
+    let mut finite = true;
     for i in 0..data.len() {
-        let margin = data.label(i).y() * score(weights, data.x(i));
+        let s = score(weights, data.x(i));
+        finite &= !s.is_nan();
+        let margin = data.label(i).y() * s;
         if margin <= 0.0 {
             value += -margin;
             mistakes.push(i + 1);
         }
     }
-    Criterion {
-        value: value + 0.0,
-        mistakes,
-    }
+    let value: f64 = value + 0.0;
+    (Criterion { value, mistakes }, finite && value.is_finite())
 }
 
 /// `w0 + Σ w_i·x_i`, in the order of [`Trainer::score`].

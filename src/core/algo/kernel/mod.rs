@@ -37,10 +37,17 @@
 //!   clones expensive. [`KernelTrainer::gram_row`] builds one row in `O(n·d)` for the Gram panel.
 //! - **Edits of the points.** `α` belongs to its sample: a removed sample takes its `α` (and its
 //!   term of `f`) with it, while `b` keeps every update made so far; a moved sample keeps its `α`.
-//! - **Never NaN.** With finite points, η and kernel parameters, scores are finite: the fast
-//!   path sums plainly, and only if that overflows is the sum redone saturating every kernel
-//!   value, term and partial sum at `±f64::MAX` (an undefined `∞ − ∞` inside a dot product counts
-//!   as 0). An RBF value whose exponent overflows is 0. `α` and `b` saturate at `±f64::MAX`.
+//! - **Overflow refused.** A step decides on its score `f(x_i)` summed plainly (every kernel
+//!   value as computed, nothing saturated): when that is no number (`+∞` and `−∞` terms) no
+//!   decision is possible, and when the update would take `α_i` or `b` beyond `±f64::MAX`, the
+//!   step is refused with [`Refusal::Overflow`] and changes nothing, as for the classic rule. A
+//!   score of `±∞` keeps its sign: the decision stands, and the record holds it saturated at
+//!   `±f64::MAX`, so `α`, `b` and every recorded score are finite numbers.
+//! - **Never NaN on show.** Scores for drawing and prediction ([`KernelTrainer::score`], the
+//!   region map, the Gram row) are finite for finite input: the fast path sums plainly, and only
+//!   if that overflows is the sum redone saturating every kernel value, term and partial sum at
+//!   `±f64::MAX` (an undefined `∞ − ∞` inside a dot product counts as 0). An RBF value whose
+//!   exponent overflows is 0.
 
 mod cli;
 mod code;
@@ -271,6 +278,20 @@ fn power(t: f64, degree: u32) -> f64 {
     p
 }
 
+impl Kernel {
+    /// `K(a, b)` computed plainly, without saturating: `±∞` or NaN when the arithmetic
+    /// overflows (the RBF kernel never does: its exponent going to `−∞` gives 0). What a step
+    /// checks before it trusts a score.
+    fn plain(&self, a: &[f64], b: &[f64]) -> f64 {
+        let dot = || a.iter().zip(b).map(|(p, q)| p * q).sum::<f64>();
+        match *self {
+            Kernel::Linear => dot(),
+            Kernel::Poly { degree, gamma, c } => power(gamma * dot() + c, degree),
+            Kernel::Rbf { .. } => self.eval(a, b),
+        }
+    }
+}
+
 fn dot(a: &[f64], b: &[f64]) -> f64 {
     let plain: f64 = a.iter().zip(b).map(|(p, q)| p * q).sum();
     if plain.is_finite() {
@@ -423,6 +444,16 @@ impl KernelTrainer {
         s
     }
 
+    /// The score a step decides on: [`KernelTrainer::score`] without saturation, so that its
+    /// sign is the true one and `∞ − ∞` shows as NaN (and the step is refused).
+    fn exact_score(&self, data: &Dataset, x: &[f64]) -> f64 {
+        let mut s = self.bias;
+        for (coef, xj) in self.terms(data) {
+            s += coef * self.kernel.plain(xj, x);
+        }
+        s
+    }
+
     fn saturating_score(&self, data: &Dataset, x: &[f64]) -> f64 {
         let mut s = self.bias;
         for (coef, xj) in self.terms(data) {
@@ -453,7 +484,8 @@ impl KernelTrainer {
         Some(w.into_iter().map(|v| v + 0.0).collect())
     }
 
-    /// Visits one sample and applies the rule.
+    /// Visits one sample and applies the rule. Refuses, changing nothing, without data, with
+    /// one class, after convergence or at the epoch cap, and on overflow (see the module docs).
     pub fn step(&mut self, data: &Dataset) -> KernelOutcome {
         if data.is_empty() {
             return KernelOutcome::Refused(Refusal::NoData);
@@ -461,29 +493,42 @@ impl KernelTrainer {
         if !data.has_both_classes() {
             return KernelOutcome::Refused(Refusal::OneClass);
         }
-        let index = match self.schedule.next_index(data.len()) {
+        // Work on a copy of the schedule, so that a refused visit leaves it as it was.
+        let mut schedule = self.schedule.clone();
+        let index = match schedule.next_index(data.len()) {
             Ok(index) => index,
             Err(why) => return KernelOutcome::Refused(why),
         };
+        let x = data.x(index);
+        let y = data.label(index).y();
+        let exact = self.exact_score(data, x);
+        if exact.is_nan() {
+            return KernelOutcome::Refused(Refusal::Overflow);
+        }
+        let mistake = y * exact <= 0.0;
+        let score = saturate(exact);
+        let alpha_before = self.alpha(index);
+        let bias_before = self.bias;
+        let (mut alpha_after, mut bias_after) = (alpha_before, bias_before);
+        if mistake {
+            let eta = self.settings.eta;
+            alpha_after = alpha_before + eta;
+            if self.settings.bias {
+                bias_after = bias_before + eta * y + 0.0; // never a negative zero
+            }
+            if !(alpha_after.is_finite() && bias_after.is_finite()) {
+                return KernelOutcome::Refused(Refusal::Overflow);
+            }
+        }
         if self.alphas.len() != data.len() {
             // Defensive: one α per sample, even if an edit was not reported.
             self.alphas.resize(data.len(), 0.0);
         }
-        let x = data.x(index);
-        let y = data.label(index).y();
-        let score = self.score(data, x);
-        let mistake = y * score <= 0.0;
-        let alpha_before = self.alphas[index];
-        let bias_before = self.bias;
-        if mistake {
-            let eta = self.settings.eta;
-            self.alphas[index] = saturate(alpha_before + eta);
-            if self.settings.bias {
-                self.bias = saturate(self.bias + eta * y) + 0.0; // never a negative zero
-            }
-        }
-        let epoch = self.schedule.epoch();
-        self.schedule.finish_visit(data.len(), mistake);
+        self.alphas[index] = alpha_after;
+        self.bias = bias_after;
+        let epoch = schedule.epoch();
+        schedule.finish_visit(data.len(), mistake);
+        self.schedule = schedule;
         KernelOutcome::Stepped(KernelRecord {
             step: self.schedule.steps(),
             epoch,
@@ -493,9 +538,9 @@ impl KernelTrainer {
             score,
             mistake,
             alpha_before,
-            alpha_after: self.alphas[index],
+            alpha_after,
             bias_before,
-            bias_after: self.bias,
+            bias_after,
         })
     }
 

@@ -91,6 +91,15 @@ impl Learner for KernelTrainer {
     fn history_limit(&self, n: usize) -> usize {
         4_000_000 / n.max(200)
     }
+    /// A polynomial kernel's values grow with γ, c and the degree too.
+    fn overflow_advice(&self) -> &'static str {
+        match self.kernel() {
+            super::Kernel::Poly { .. } => {
+                "Scale the points down, use a smaller η, or a smaller γ, c or degree of the kernel."
+            }
+            _ => crate::core::algo::words::OVERFLOW_ADVICE_ETA,
+        }
+    }
 }
 
 impl Algo for KernelTrainer {

@@ -21,6 +21,13 @@
 //! the seeded generator, row after row from one stream (`b = 0` in every row when the bias is
 //! off); [`InitWeights::Explicit`] (a single row) is refused with [`Error::InitWeights`].
 //!
+//! **Overflow** (shared by [`ovr`](super::ovr) and [`ovo`](super::ovo)): a visit whose update
+//! would take a weight beyond `±f64::MAX`, or whose scores allow no decision, is refused with
+//! [`Refusal::Overflow`] and changes nothing (no row, counter or epoch order). No decision: a
+//! score that is no number (`∞ − ∞`), or here, for the argmax, a highest score of `±∞` that
+//! several classes share (their true scores differ, but which is highest is lost). A score of
+//! `±∞` whose place is clear keeps the decision, as for the classic rule.
+//!
 //! The pure rule, [`update`], works on any feature vector and is what the course's worked
 //! example checks.
 
@@ -223,9 +230,11 @@ impl ClassRun {
             .set_exact_epochs(stopping == Stopping::ExactEpochs);
     }
 
-    /// The index of the sample to visit next, or why there is none. Data with another number
-    /// of features or classes than the run's is refused as [`Refusal::NoData`].
-    pub(super) fn next(&mut self, data: &ClassData) -> Result<usize, Refusal> {
+    /// The index of the sample to visit next and the schedule that visits it (a copy, for the
+    /// step to keep once it is taken, so that a refused step leaves the run's as it was), or
+    /// why there is none. Data with another number of features or classes than the run's is
+    /// refused as [`Refusal::NoData`].
+    pub(super) fn next(&self, data: &ClassData) -> Result<(usize, EpochSchedule), Refusal> {
         if data.is_empty() {
             return Err(Refusal::NoData);
         }
@@ -235,8 +244,28 @@ impl ClassRun {
         if data.dim() != self.dim || data.num_classes() != self.num_classes {
             return Err(Refusal::NoData);
         }
-        self.epochs.next_index(data.len())
+        let mut schedule = self.epochs.clone();
+        let index = schedule.next_index(data.len())?;
+        Ok((index, schedule))
     }
+}
+
+/// Whether every score of `scores` is a number (one-vs-rest and one-vs-one decide on each
+/// score's sign, which `±∞` keeps and `∞ − ∞` loses).
+pub(super) fn signed(scores: &[f64]) -> bool {
+    !scores.iter().any(|s| s.is_nan())
+}
+
+/// Whether the argmax of `scores` is a decision: every score is a number, and a highest score
+/// of `±∞` is not shared.
+pub(super) fn decidable(scores: &[f64]) -> bool {
+    let top = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    signed(scores) && (top.is_finite() || scores.iter().filter(|&&s| s == top).count() < 2)
+}
+
+/// Whether every weight of `rows` is finite (a step checks its new rows with it).
+pub(super) fn finite_rows(rows: &[Vec<f64>]) -> bool {
+    rows.iter().flatten().all(|w| w.is_finite())
 }
 
 /// What happened at one step of the multiclass perceptron.
@@ -366,21 +395,27 @@ impl MulticlassTrainer {
         argmax(&self.scores(x))
     }
 
-    /// Visits one sample and applies the rule (see [`update`]).
+    /// Visits one sample and applies the rule (see [`update`]). Refuses, changing nothing,
+    /// when there is nothing to visit and on overflow (see the module docs).
     pub fn step(&mut self, data: &ClassData) -> MulticlassOutcome {
-        let index = match self.run.next(data) {
-            Ok(index) => index,
+        let (index, mut schedule) = match self.run.next(data) {
+            Ok(next) => next,
             Err(why) => return MulticlassOutcome::Refused(why),
         };
         let x = data.x(index);
         let class = data.class(index);
         let f = features(x, self.run.settings.bias);
-        let weights_before = self.weights.clone();
-        let Some(visit) = update(&mut self.weights, &f, class, self.run.settings.eta) else {
+        let mut next = self.weights.clone();
+        let Some(visit) = update(&mut next, &f, class, self.run.settings.eta) else {
             return MulticlassOutcome::Refused(Refusal::NoData);
         };
-        let epoch = self.run.epochs.epoch();
-        self.run.epochs.finish_visit(data.len(), visit.mistake);
+        if !(decidable(&visit.scores) && finite_rows(&next)) {
+            return MulticlassOutcome::Refused(Refusal::Overflow);
+        }
+        let weights_before = std::mem::replace(&mut self.weights, next);
+        let epoch = schedule.epoch();
+        schedule.finish_visit(data.len(), visit.mistake);
+        self.run.epochs = schedule;
         MulticlassOutcome::Stepped(MulticlassRecord {
             step: self.run.epochs.steps(),
             epoch,

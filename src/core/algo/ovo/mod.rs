@@ -15,10 +15,13 @@
 //!
 //! Epochs and order are those of [`Trainer`](crate::core::Trainer); an epoch is clean when no
 //! pair made a mistake in it, which stops the run by default; [`Stopping::ExactEpochs`] runs
-//! exactly `max_epochs` epochs. Initial weights: see [`multiclass`](super::multiclass) (random
-//! rows are drawn pair after pair).
+//! exactly `max_epochs` epochs. Initial weights and overflow: see
+//! [`multiclass`](super::multiclass) (random rows are drawn pair after pair; every pair's score
+//! is in the vote, so every one must have a sign).
 
-use super::multiclass::{binary_visit, dot, features, initial_rows, ClassRun, Stopping};
+use super::multiclass::{
+    binary_visit, dot, features, finite_rows, initial_rows, signed, ClassRun, Stopping,
+};
 mod cli;
 mod code;
 mod show;
@@ -186,25 +189,31 @@ impl OvoTrainer {
     }
 
     /// Visits one sample of class c and applies the classic rule to every pair involving c
-    /// (`y_p = +1` when c is the pair's higher class j, `−1` when it is i).
+    /// (`y_p = +1` when c is the pair's higher class j, `−1` when it is i). Refuses, changing
+    /// nothing, when there is nothing to visit and on overflow (a pair's score that is no
+    /// number, or a new weight that would not be finite).
     pub fn step(&mut self, data: &ClassData) -> OvoOutcome {
-        let index = match self.run.next(data) {
-            Ok(index) => index,
+        let (index, mut schedule) = match self.run.next(data) {
+            Ok(next) => next,
             Err(why) => return OvoOutcome::Refused(why),
         };
         let x = data.x(index);
         let class = data.class(index);
         let f = features(x, self.run.settings.bias);
         let eta = self.run.settings.eta;
-        let weights_before = self.weights.clone();
-        let scores: Vec<f64> = weights_before.iter().map(|row| dot(row, &f)).collect();
+        let scores: Vec<f64> = self.weights.iter().map(|row| dot(row, &f)).collect();
+        if !signed(&scores) {
+            return OvoOutcome::Refused(Refusal::Overflow);
+        }
         let before = vote(self.run.num_classes, &scores);
+        let mut next = self.weights.clone();
+        let mut pair_updates = self.pair_updates.clone();
         let (mut visited, mut updated) = (Vec::new(), Vec::new());
         for ((&(i, j), row), count) in self
             .pairs
             .iter()
-            .zip(self.weights.iter_mut())
-            .zip(self.pair_updates.iter_mut())
+            .zip(next.iter_mut())
+            .zip(pair_updates.iter_mut())
         {
             let y = if class == j {
                 1.0
@@ -220,9 +229,15 @@ impl OvoTrainer {
                 *count += 1;
             }
         }
+        if !finite_rows(&next) {
+            return OvoOutcome::Refused(Refusal::Overflow);
+        }
+        let weights_before = std::mem::replace(&mut self.weights, next);
+        self.pair_updates = pair_updates;
         let mistake = !updated.is_empty();
-        let epoch = self.run.epochs.epoch();
-        self.run.epochs.finish_visit(data.len(), mistake);
+        let epoch = schedule.epoch();
+        schedule.finish_visit(data.len(), mistake);
+        self.run.epochs = schedule;
         OvoOutcome::Stepped(OvoRecord {
             step: self.run.epochs.steps(),
             epoch,

@@ -19,10 +19,12 @@
 //! sorted as [`ClassData`] sorts them. A classifier that converged early makes no more updates,
 //! so the default stopping gives the same rows too. For **K = 2** scikit-learn trains one
 //! classifier (`classes_[1]` positive): it is `W_1`, and from zero weights `W_0 = −W_1` at every
-//! step (both see opposite labels, scores and updates). Initial weights: see
+//! step (both see opposite labels, scores and updates). Initial weights and overflow: see
 //! [`multiclass`](super::multiclass).
 
-use super::multiclass::{argmax, binary_visit, dot, features, initial_rows, ClassRun, Stopping};
+use super::multiclass::{
+    argmax, binary_visit, dot, features, finite_rows, initial_rows, signed, ClassRun, Stopping,
+};
 mod cli;
 mod code;
 mod show;
@@ -140,30 +142,37 @@ impl OvrTrainer {
     }
 
     /// Visits one sample and applies the classic rule to every classifier k with
-    /// `y_k = +1` for the sample's class and `−1` for the others.
+    /// `y_k = +1` for the sample's class and `−1` for the others. Refuses, changing nothing,
+    /// when there is nothing to visit and on overflow (a score that is no number, or a new
+    /// weight that would not be finite).
     pub fn step(&mut self, data: &ClassData) -> OvrOutcome {
-        let index = match self.run.next(data) {
-            Ok(index) => index,
+        let (index, mut schedule) = match self.run.next(data) {
+            Ok(next) => next,
             Err(why) => return OvrOutcome::Refused(why),
         };
         let x = data.x(index);
         let class = data.class(index);
         let f = features(x, self.run.settings.bias);
         let eta = self.run.settings.eta;
-        let weights_before = self.weights.clone();
+        let mut next = self.weights.clone();
         let (mut scores, mut mistakes) = (Vec::new(), Vec::new());
-        for (k, row) in self.weights.iter_mut().enumerate() {
+        for (k, row) in next.iter_mut().enumerate() {
             let y = if k == class { 1.0 } else { -1.0 };
             let (score, mistake) = binary_visit(row, &f, y, eta);
             scores.push(score);
             mistakes.push(mistake);
         }
+        if !(signed(&scores) && finite_rows(&next)) {
+            return OvrOutcome::Refused(Refusal::Overflow);
+        }
+        let weights_before = std::mem::replace(&mut self.weights, next);
         for (count, &mistake) in self.classifier_updates.iter_mut().zip(&mistakes) {
             *count += u64::from(mistake);
         }
         let mistake = mistakes.contains(&true);
-        let epoch = self.run.epochs.epoch();
-        self.run.epochs.finish_visit(data.len(), mistake);
+        let epoch = schedule.epoch();
+        schedule.finish_visit(data.len(), mistake);
+        self.run.epochs = schedule;
         OvrOutcome::Stepped(OvrRecord {
             step: self.run.epochs.steps(),
             epoch,

@@ -54,8 +54,9 @@
 //! to exactly `E` epochs, which leave the weights as they are. Its final weights are therefore
 //! those of [`run`](PassiveAggressive::run) stopped at convergence or at `E` epochs.
 //!
-//! **Overflow.** A visit whose score, `τ`, or new weights would not be finite numbers is
-//! refused with [`Refusal::Overflow`] and changes nothing (scikit-learn checks only at the end
+//! **Overflow.** A visit whose score, `‖x‖²`, `τ`, or new weights would not be finite numbers
+//! is refused with [`Refusal::Overflow`] and changes nothing (an infinite `‖x‖²` would make
+//! `τ = 0`: an "update" that moves nothing, for ever) (scikit-learn checks only at the end
 //! of an epoch and raises an error).
 //!
 //! # scikit-learn
@@ -176,7 +177,7 @@ pub struct PaVisit {
 
 /// The passive-aggressive rule on one sample: `weights` bias first `[b, w1, …, wd]`, features
 /// `x`, label `y = ±1`, `bias` whether `b` is learned. Returns what the visit computed, or
-/// [`Refusal::Overflow`] when the score, `τ` or a new weight would not be finite.
+/// [`Refusal::Overflow`] when the score, `‖x‖²`, `τ` or a new weight would not be finite.
 pub fn visit(
     variant: PaVariant,
     c: f64,
@@ -193,6 +194,9 @@ pub fn visit(
     let z = score * y;
     let loss = if z <= 1.0 { 1.0 - z } else { 0.0 };
     let norm_sq: f64 = x.iter().map(|v| v * v).sum();
+    if !norm_sq.is_finite() {
+        return Err(Refusal::Overflow);
+    }
     let (tau, skipped) = match variant.tau(c, loss, norm_sq) {
         None => (0.0, true),
         Some(_) if loss == 0.0 => (0.0, false),

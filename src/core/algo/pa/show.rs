@@ -74,6 +74,10 @@ impl Learner for PassiveAggressive {
     fn bound_text(&self, bound: &str) -> String {
         format!("(R/γ*)² = {bound}: bounds the perceptron's mistakes, not these updates")
     }
+    /// η is not used: `C` caps (PA-I) or softens (PA-II) the step.
+    fn overflow_advice(&self) -> &'static str {
+        "Scale the points down or use a smaller C (aggressiveness)."
+    }
 }
 
 /// Six well-separated points: PA-I converges to a line with every point at least 1 in score
@@ -151,6 +155,9 @@ impl<const TWO: bool> Learner for Pa<TWO> {
     }
     fn bound_text(&self, bound: &str) -> String {
         self.0.bound_text(bound)
+    }
+    fn overflow_advice(&self) -> &'static str {
+        self.0.overflow_advice()
     }
 }
 

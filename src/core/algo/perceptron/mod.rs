@@ -4,6 +4,12 @@
 //! (a zero score is a mistake, as in scikit-learn's `Perceptron`); then `w ← w + η·y·x` and
 //! `b ← b + η·y`. An epoch is one pass in the current order; training has converged after a full
 //! epoch without a mistake and stops at `max_epochs` otherwise.
+//!
+//! **Overflow.** A visit whose score `w·x + b` is no number at all (`+∞` and `−∞` terms: no
+//! decision is possible), or whose update would take a weight beyond `±f64::MAX`, is refused
+//! with [`Refusal::Overflow`] and changes nothing: no weight, counter or epoch order moves. A
+//! score of `±∞` still has a sign, so the decision stands (points near `1e300` train and
+//! converge as at any other scale); only what the run keeps must be finite.
 
 mod cli;
 mod code;
@@ -42,8 +48,10 @@ pub enum Refusal {
     Converged,
     /// The epoch cap has been reached.
     MaxEpochs,
-    /// The next step would leave the range of floating-point numbers (a score of ∞ − ∞, or a
-    /// weight beyond ±1.8e308); the state is kept as it was.
+    /// The next step would leave the range of floating-point numbers: a score that is no number
+    /// (∞ − ∞: no decision possible), or a weight, `α`, `b` or sum the run keeps that would not
+    /// be finite (beyond ±1.8e308). Every algorithm refuses such a step and keeps its state
+    /// exactly as it was.
     Overflow,
 }
 
@@ -116,18 +124,20 @@ impl Trainer {
         if !data.has_both_classes() {
             return StepOutcome::Refused(Refusal::OneClass);
         }
-        let index = match self.schedule.next_index(data.len()) {
+        // Work on a copy of the schedule, so that a refused visit leaves it as it was.
+        let mut schedule = self.schedule.clone();
+        let index = match schedule.next_index(data.len()) {
             Ok(index) => index,
             Err(why) => return StepOutcome::Refused(why),
         };
         let x = data.x(index);
         let y = data.label(index).y();
-        let weights_before = self.weights.clone();
         let score = self.score(x);
         if score.is_nan() {
             // +∞ and −∞ terms: no decision is possible, so nothing changes.
             return StepOutcome::Refused(Refusal::Overflow);
         }
+        let weights_before = self.weights.clone();
         let mistake = y * score <= 0.0;
         if mistake {
             let eta_y = self.settings.eta * y;
@@ -144,8 +154,9 @@ impl Trainer {
             // Never keep a negative zero.
             self.weights = next.into_iter().map(|w| w + 0.0).collect();
         }
-        let epoch = self.schedule.epoch();
-        self.schedule.finish_visit(data.len(), mistake);
+        let epoch = schedule.epoch();
+        schedule.finish_visit(data.len(), mistake);
+        self.schedule = schedule;
         StepOutcome::Stepped(StepRecord {
             step: self.schedule.steps(),
             epoch,
