@@ -135,6 +135,8 @@ pub struct Runner {
     last_trace_ms: f64,
     /// The "This run in code" panel (see `code.rs`).
     code: code::CodePanel,
+    /// The plot's keyboard cursor's live region (`[data-role="cursor-status"]`).
+    cursor_status: Option<Element>,
 }
 
 impl Runner {
@@ -193,6 +195,7 @@ impl Runner {
             address: None,
             last_trace_ms: f64::NEG_INFINITY,
             code: code::CodePanel::find(root),
+            cursor_status: find(root, "[data-role=\"cursor-status\"]"),
         }
     }
 
