@@ -146,14 +146,13 @@ test('keyboard only: Tab to the plot, six points, move one, delete one, train to
   await expect(lab.field('accuracy')).toHaveText('100% (5 of 5)');
 });
 
-test('axe finds nothing on the focused plot with its cursor, or while it carries a point', async ({ lab, page }) => {
+test('axe finds nothing on the focused plot with its cursor, or while it carries a point, light and dark', async ({ lab, page }) => {
   await lab.loadPreset('seed000');
   await page.locator('#plot').focus();
   await expect(cursorStatus(page)).toContainText('cursor at (0, 0)');
   const axe = async () => {
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .include('.left')
       .analyze();
     return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(' ')})`);
   };
@@ -164,6 +163,12 @@ test('axe finds nothing on the focused plot with its cursor, or while it carries
   await expect(cursorStatus(page)).toContainText('carrying point');
   await page.keyboard.press('ArrowUp');
   await expect(cursorStatus(page)).toContainText('carrying point');
+  expect(await axe()).toEqual([]);
+  // The dark scheme and presenter mode, the plot still focused.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.evaluate(() => document.getElementById('presenter').click());
+  await expect(page.locator('#presenter')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('#plot')).toBeFocused();
   expect(await axe()).toEqual([]);
 });
 
@@ -205,4 +210,54 @@ test('screenshots of the cursor in the light, dark and presenter themes (carryin
     path: path.join(SCREENSHOT_DIR, 'cursor-presenter-close-up.png'),
     clip: { x: box.x + cx - 90, y: box.y + cy - 70, width: 180, height: 140 },
   });
+});
+
+test('course page: the compact lab\'s plot takes focus and its cursor works the same; a click still lets → step', async ({ page }) => {
+  await page.goto('/course.html');
+  await page.waitForFunction(() => window.PerceptronLab && window.PerceptronLab.ready, null, { timeout: 20_000 });
+  await page.evaluate(() => window.PerceptronLab.ready);
+  const lab = page.locator('#lab-seed000');
+  const plot = lab.locator('canvas');
+  await expect(plot).toBeVisible({ timeout: 20_000 });
+  const status = lab.locator('[data-role="cursor-status"]');
+  const field = (name) => lab.locator(`[data-field="${name}"]`);
+  await expect(plot).toHaveAttribute('role', 'application');
+  await expect(plot).toHaveAccessibleName(/^Plot: points/);
+
+  // Seed 000's points: (1, 1) is #1, of class -1.
+  await tabTo(page, '#lab-seed000 canvas');
+  await expect(status).toContainText('cursor at (0, 0); nearest point: #1 at (1, 1), class -1');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(status).toHaveText('cursor at (1, 1); on point #1, class -1');
+  await expect(field('step'), '→ moved the cursor, it did not step').toHaveText('0');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Space');
+  await expect(field('notice')).toHaveText('Moved point #1 to (0.5, 1).');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Shift+Enter');
+  await expect(field('notice')).toHaveText('Added point #6 at (0.5, 0.5), class -1.');
+  // PageDown still steps on the focused plot.
+  await page.keyboard.press('PageDown');
+  await expect(field('step')).toHaveText('1');
+  // Axe on the course page with the compact lab's plot focused.
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .include('#lab-seed000')
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(' ')})`)).toEqual([]);
+
+  // Tab moves on: the cursor hides. A click on the plot then gives the lab focus, not the
+  // plot, so → steps.
+  await page.keyboard.press('Tab');
+  await expect(status).toHaveText('');
+  const box = await plot.boundingBox();
+  await page.mouse.click(box.x + box.width - 30, box.y + 30);
+  await expect(lab.locator('.plab')).toBeFocused();
+  await expect(status).toHaveText('');
+  await page.keyboard.press('ArrowRight');
+  await expect(field('step')).toHaveText('2');
 });
