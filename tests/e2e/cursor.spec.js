@@ -118,9 +118,19 @@ test('keyboard only: Tab to the plot, six points, move one, delete one, train to
   await page.keyboard.press('Delete');
   await expect(notice(page)).toHaveText('Removed point #6 at (-2, -0.5).');
   await expect(lab.field('points')).toHaveText('5 (3 of +1, 2 of -1)');
-  // The points as the page exports them (the points CSV is what "Save points" writes).
-  const csv = await page.evaluate(() => window.perceptronLab.points_csv());
+  // The points as "Save points" writes them (Enter on the button).
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('#export-points').press('Enter'),
+  ]);
+  const csv = fs.readFileSync(await download.path(), 'utf8');
   expect(csv.trim().split('\n').slice(1)).toEqual(['1,1,+1', '1.5,2,+1', '2,1.5,+1', '-1,-1,-1', '-1.5,-2,-1']);
+  // Back to the plot (Shift+Tab until it has focus), where the cursor was.
+  for (let i = 0; i < 200 && !(await plot.evaluate((p) => document.activeElement === p)); i++) {
+    await page.keyboard.press('Shift+Tab');
+  }
+  await expect(plot).toBeFocused();
+  await expect(cursorStatus(page)).toContainText('cursor at (-2, -0.5); nearest point: #4 at (-1, -1), class -1, 1.12 away. Arrow keys');
 
   // The help overlay (?) says which keys work on the focused plot; Escape gives focus back.
   await page.keyboard.press('?');
