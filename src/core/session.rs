@@ -334,7 +334,9 @@ impl Session {
         self.drag.is_some()
     }
 
-    /// Applies one action. On `Err` nothing has changed. After a visible change the derived
+    /// Applies one action. On `Err` nothing has changed (except that a point the keyboard was
+    /// carrying has been dropped where it was: every action but the cursor's own drops it
+    /// first, as one edit of its own). After a visible change the derived
     /// caches (theory, accuracy, the batch charts) are brought up to date here, so that
     /// [`Session::scene`] and [`Session::status`] only read: nothing changes the session
     /// outside `apply`.
