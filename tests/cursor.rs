@@ -214,7 +214,7 @@ fn the_text_names_the_point_under_the_cursor_or_the_nearest_with_its_distance() 
     );
     arrow(&mut s, 0, -1, true);
     arrow(&mut s, 1, 0, true);
-    // 0.3 · √2 = 0.42…, beyond the reach (0.5 · √½ = 0.35…): rounded to a hundredth.
+    // √(0.1² + 0.4²) = 0.412…, beyond the reach (0.5 · √½ = 0.35…): rounded to a hundredth.
     assert_eq!(
         s.cursor_text(),
         "cursor at (1.6, -1.6); nearest point: #1 at (1.5, -2), class +1, 0.41 away"
