@@ -425,3 +425,28 @@ fn the_crosshair_and_its_coordinates_are_drawn_only_while_the_plot_has_focus() {
     assert_eq!(s.carried_point(), Some(0));
     assert_eq!(circles(&svg(&s)), before + 2);
 }
+
+#[test]
+fn back_while_carrying_undoes_the_move_and_undo_keeps_the_cursor_where_it_is() {
+    let mut s = Session::new();
+    add(&mut s, 1.0, 1.0, false);
+    add(&mut s, -1.0, -1.0, true);
+    let _ = s.apply(Action::Step).unwrap();
+    key(&mut s, CursorAction::Focus(true));
+    arrow(&mut s, 1, 1, false);
+    arrow(&mut s, 1, 1, false);
+    key(&mut s, CursorAction::PickOrDrop);
+    arrow(&mut s, 1, 0, false);
+    // PageUp while carrying: the move is dropped as an edit, and Back undoes it.
+    let _ = s.apply(Action::Back).unwrap();
+    assert_eq!(points(&s), vec![(1.0, 1.0, 1), (-1.0, -1.0, 0)]);
+    assert_eq!(s.carried_point(), None);
+    assert_eq!(s.model().steps(), 1);
+    // Clear, then Back brings the points back; the cursor stays where it was, shown.
+    arrow(&mut s, -1, 0, false);
+    let _ = s.apply(Action::Clear).unwrap();
+    let _ = s.apply(Action::Back).unwrap();
+    assert_eq!(s.data().len(), 2);
+    assert_eq!(at(&s), (1.0, 1.0));
+    assert!(s.cursor_text().starts_with("cursor at (1, 1); on point #1"));
+}
