@@ -170,8 +170,8 @@ impl Session {
             .min_by(|a, b| a.1.total_cmp(&b.1))
     }
 
-    /// The class Shift+Enter adds (as Shift-click does).
-    fn alternate_class(&self) -> usize {
+    /// The class Shift+Enter and Shift-click add: the other of two, else the next one.
+    pub(super) fn alternate_class(&self) -> usize {
         let k = self.num_classes();
         if k == 2 {
             1 - self.selected.min(1)
