@@ -419,3 +419,81 @@ fn counts_beyond_a_32_bit_size_are_said_as_given() {
         assert!(!err.contains("4294967295"), "{link}: {err:?}");
     }
 }
+
+/// The colour of CSS pixel `(x, y)` of the canvas.
+fn pixel_at(canvas: &HtmlCanvasElement, x: f64, y: f64) -> (u8, u8, u8) {
+    let dpr = web_sys::window().unwrap().device_pixel_ratio();
+    let context: CanvasRenderingContext2d = canvas
+        .get_context("2d")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let data = context
+        .get_image_data((x * dpr).round(), (y * dpr).round(), 1.0, 1.0)
+        .unwrap()
+        .data();
+    (data[0], data[1], data[2])
+}
+
+#[wasm_bindgen_test]
+async fn the_keyboard_cursor_is_drawn_and_said_in_its_live_region_while_the_plot_has_focus() {
+    let root = mount_root();
+    let region = document().create_element("p").unwrap();
+    region.set_attribute("data-role", "cursor-status").unwrap();
+    root.append_child(&region).unwrap();
+    let lab = Lab::new(root.clone()).expect("mounts");
+    let canvas: HtmlCanvasElement = root
+        .query_selector("canvas")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    frames(2).await;
+    assert_eq!(region.text_content().unwrap_or_default(), "");
+    // Halfway along the crosshair's right arm (10 to 26 CSS px from the cursor at (1.2, 1.2),
+    // off the grid lines): white before.
+    let css = lab.to_css(1.2, 1.2);
+    let (ax, ay) = (css[0] + 18.0, css[1]);
+    assert_eq!(pixel_at(&canvas, ax, ay), (255, 255, 255));
+
+    lab.cursor_focus(true).unwrap();
+    lab.cursor_move(1, 0, false).unwrap();
+    lab.cursor_move(1, 0, false).unwrap();
+    lab.cursor_move(0, 1, false).unwrap();
+    lab.cursor_move(0, 1, false).unwrap();
+    lab.cursor_move(2, 2, true).unwrap();
+    frames(1).await;
+    assert_eq!(
+        region.text_content().unwrap_or_default(),
+        "cursor at (1.2, 1.2); no points yet"
+    );
+    assert_eq!(
+        pixel_at(&canvas, ax, ay),
+        (33, 33, 33),
+        "the arm, in the text colour"
+    );
+
+    lab.cursor_add(true).unwrap();
+    frames(1).await;
+    assert_eq!(
+        field(&root, "notice"),
+        "Added point #1 at (1.2, 1.2), class -1."
+    );
+    assert_eq!(
+        region.text_content().unwrap_or_default(),
+        "cursor at (1.2, 1.2); on point #1, class -1"
+    );
+    lab.cursor_pick().unwrap();
+    lab.cursor_move(0, -1, true).unwrap();
+    lab.cursor_cancel().unwrap();
+    frames(1).await;
+    assert_eq!(field(&root, "notice"), "Put point #1 back at (1.2, 1.2).");
+
+    lab.cursor_focus(false).unwrap();
+    frames(1).await;
+    assert_eq!(region.text_content().unwrap_or_default(), "");
+    assert_eq!(pixel_at(&canvas, ax, ay), (255, 255, 255), "hidden again");
+    assert!(!has_panicked());
+    root.remove();
+}

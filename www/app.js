@@ -170,6 +170,35 @@
     });
     listen(canvas, 'contextmenu', (e) => e.preventDefault());
 
+    // ----- the plot by keyboard: a crosshair cursor -----------------------------------------
+    // Tab reaches the plot. While it has focus the arrows move its cursor (Shift: a fine step),
+    // Enter adds a point there (Shift+Enter: the other class), Delete removes the point under
+    // it, Space picks that point up and drops it, Escape puts it back; the lab announces each
+    // in the plot's own live region. Every other key (PageDown/PageUp, P, N, ?, …) goes on to
+    // the page's shortcuts, so ← and → step only when the plot does not have focus. A click
+    // does not give the plot focus (it leaves the field that had it, as a click on the page
+    // does): mouse users keep ← and → for stepping.
+    const cursorMoves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    listen(canvas, 'mousedown', (e) => {
+      if (document.activeElement === canvas) return;
+      e.preventDefault();
+      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    });
+    listen(canvas, 'focus', () => call(() => lab.cursor_focus(true)));
+    listen(canvas, 'blur', () => call(() => lab.cursor_focus(false)));
+    listen(canvas, 'keydown', (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const move = cursorMoves[e.key];
+      if (move) call(() => lab.cursor_move(move[0], move[1], e.shiftKey));
+      else if (e.key === 'Enter') call(() => lab.cursor_add(e.shiftKey));
+      else if (e.key === ' ') call(() => lab.cursor_pick());
+      else if (e.key === 'Delete' || e.key === 'Backspace') call(() => lab.cursor_delete());
+      else if (e.key === 'Escape') call(() => lab.cursor_cancel());
+      else return;
+      e.preventDefault();
+      e.stopPropagation();
+    });
+
     // ----- buttons ---------------------------------------------------------------------------
     const actions = {
       step: () => lab.step(),

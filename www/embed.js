@@ -127,7 +127,13 @@
   function markup() {
     const field = (name, label) => [el('dt', {}, label), el('dd', { 'data-field': name }, '—')];
     return el('div', { class: 'plab', tabindex: '0', 'data-perceptron-lab-root': '' },
-      el('canvas', { class: 'plab-plot', 'aria-label': 'Points, the weight vector and the boundary' }),
+      el('canvas', {
+        class: 'plab-plot', tabindex: '0', role: 'application',
+        'aria-label': 'Plot: points, the weight vector and the boundary. Arrow keys move a cursor; '
+          + 'Enter adds a point, Space picks one up, Delete removes one.',
+      }),
+      // What the plot's keyboard cursor says (the lab writes it).
+      el('p', { class: 'plab-hidden', 'data-role': 'cursor-status', role: 'status', 'aria-live': 'polite' }),
       el('div', { class: 'plab-controls', 'data-control': 'controls' },
         el('button', { type: 'button', 'data-act': 'back', 'data-control': 'back', title: 'Step back (←)' }, '← Back'),
         el('button', { type: 'button', 'data-act': 'step', 'data-control': 'step', class: 'plab-primary', title: 'One step (→)' }, 'Step →'),
@@ -269,6 +275,30 @@
     canvas.addEventListener('contextmenu', (e) => {
       e.preventDefault();
       call(() => lab.secondary(e.offsetX, e.offsetY, 10, true));
+    }, { signal });
+    // The plot by keyboard, as on the full page: while it has focus the arrows move its cursor
+    // (Shift: a fine step), Enter / Shift+Enter add a point there, Delete removes the point
+    // under it, Space picks it up and drops it, Escape puts it back; other keys reach the lab's
+    // shortcuts below. A click gives the lab (not the plot) focus, so → steps after a click.
+    const cursorMoves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    canvas.addEventListener('mousedown', (e) => {
+      if (document.activeElement === canvas) return;
+      e.preventDefault();
+      root.focus({ preventScroll: true });
+    }, { signal });
+    canvas.addEventListener('focus', () => call(() => lab.cursor_focus(true)), { signal });
+    canvas.addEventListener('blur', () => call(() => lab.cursor_focus(false)), { signal });
+    canvas.addEventListener('keydown', (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const move = cursorMoves[e.key];
+      if (move) call(() => lab.cursor_move(move[0], move[1], e.shiftKey));
+      else if (e.key === 'Enter') call(() => lab.cursor_add(e.shiftKey));
+      else if (e.key === ' ') call(() => lab.cursor_pick());
+      else if (e.key === 'Delete' || e.key === 'Backspace') call(() => lab.cursor_delete());
+      else if (e.key === 'Escape') call(() => lab.cursor_cancel());
+      else return;
+      e.preventDefault();
+      e.stopPropagation();
     }, { signal });
     root.addEventListener('keydown', (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;

@@ -40,10 +40,11 @@ pub use history::{Entry, History, HISTORY_LIMIT};
 pub use order::{epoch_order, init_stream_value, unit_stream};
 pub use presets::Preset;
 pub use region::Region;
-pub use scene::{ClassLine, MarginView, Scene, ScenePoint, Visited};
+pub use scene::{ClassLine, CursorMark, MarginView, Scene, ScenePoint, Visited};
 pub use session::{
-    Action, BatchView, Changed, Gram, Session, TraceRow, DEFAULT_SECOND_ETA, DEFAULT_VIEW,
-    MAX_EDITS, MAX_POINTS, MAX_STEPS_PER_TICK, STEP_OVERHEAD, TICK_WORK, UNDO_LIMIT, WORK_BUDGET,
+    cursor_steps, Action, BatchView, Changed, CursorAction, Gram, Session, TraceRow,
+    DEFAULT_SECOND_ETA, DEFAULT_VIEW, MAX_EDITS, MAX_POINTS, MAX_STEPS_PER_TICK, STEP_OVERHEAD,
+    TICK_WORK, UNDO_LIMIT, WORK_BUDGET,
 };
 pub use settings::{InitWeights, Order, Settings, SettingsForm, MAX_EPOCHS_LIMIT};
 pub use status::Status;

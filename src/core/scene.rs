@@ -74,6 +74,19 @@ pub struct Scene<'a> {
     pub region: Option<&'a Region>,
     /// Whether points are the two classes `−1`/`+1` (binary algorithms) rather than K classes.
     pub binary: bool,
+    /// The keyboard cursor, while the plot has focus.
+    pub cursor: Option<CursorMark>,
+}
+
+/// The keyboard cursor on the focused plot, drawn as a crosshair.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CursorMark {
+    /// x1.
+    pub x: f64,
+    /// x2.
+    pub y: f64,
+    /// Whether it carries a point (Space picked one up).
+    pub carrying: bool,
 }
 
 /// The maximum-margin separator to draw: a dashed line and its margin band.

@@ -21,6 +21,7 @@ use std::rc::Rc;
 
 mod action;
 mod code;
+mod cursor;
 mod derived;
 mod edits;
 mod loading;
@@ -30,6 +31,7 @@ mod training;
 mod undo;
 
 pub use action::Action;
+pub use cursor::{cursor_steps, CursorAction};
 pub use show::TraceRow;
 pub use undo::UNDO_LIMIT;
 
@@ -146,6 +148,8 @@ pub struct Session {
     eta_cache: Option<EtaCache>,
     /// The states before destructive actions, for Back, and those undone, for Step.
     undo: undo::Undo,
+    /// The keyboard cursor on the focused plot.
+    cursor: cursor::Cursor,
 }
 
 /// The η panel's second learning rate when none was set: a power of two, so that from zero
@@ -240,6 +244,7 @@ impl Session {
             undo: Default::default(),
             second_eta: DEFAULT_SECOND_ETA,
             eta_cache: None,
+            cursor: Default::default(),
         };
         session.watch_epoch_start();
         session.refresh_derived();
@@ -346,11 +351,22 @@ impl Session {
         self.drag.is_some()
     }
 
-    /// Applies one action. On `Err` nothing has changed. After a visible change the derived
+    /// Applies one action. On `Err` nothing has changed (except that a point the keyboard was
+    /// carrying has been dropped where it was: every action but the cursor's own drops it
+    /// first, as one edit of its own). After a visible change the derived
     /// caches (theory, accuracy, the batch charts) are brought up to date here, so that
     /// [`Session::scene`] and [`Session::status`] only read: nothing changes the session
     /// outside `apply`.
     pub fn apply(&mut self, action: Action) -> Result<Changed, Error> {
+        // A point carried by the keyboard is dropped where it is before anything else happens
+        // (a frame's tick or grid does not touch the points).
+        if !matches!(
+            action,
+            Action::Cursor(_) | Action::Tick { .. } | Action::SetRegionGrid { .. }
+        ) && self.drop_carried()?
+        {
+            self.refresh_derived();
+        }
         // An action that replaces the timeline keeps what it replaces, for Back.
         let before = undo::destructive(&action).map(|what| (what, self.put_aside()));
         let changed = self.apply_action(action)?;
@@ -649,6 +665,7 @@ impl Session {
                 Ok(Changed::Redraw)
             }
             Action::SetSecondEta(eta) => self.set_second_eta(eta),
+            Action::Cursor(cursor) => self.cursor_action(cursor),
             Action::Tick { now_ms } => Ok(self.tick(now_ms)),
         }
     }

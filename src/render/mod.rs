@@ -6,6 +6,7 @@
 
 mod augmented;
 mod charts;
+mod cursor;
 mod fast;
 mod frame;
 mod points;
@@ -36,7 +37,7 @@ pub type DrawError<DB> = DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>
 /// boundary as a dashed ghost after an update, the pocket boundary (dashed), the decision
 /// boundary `w·x + b = 0`, the arrows (old w, η·y·x tip-to-tail, new w; or just w), the points
 /// (class by colour *and* shape), support vectors, the selected point and the ring around the
-/// sample just visited.
+/// sample just visited, the legend, and the keyboard cursor on top of everything.
 pub fn draw<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scene: &Scene<'_>,
@@ -213,6 +214,9 @@ pub fn draw_with_underlay<DB: DrawingBackend>(
     let marks_drawn = marks(&frame);
     points::draw_points(area, &frame, scene, theme, !marks_drawn)?;
     draw_legend(area, &frame, scene, theme)?;
+    if let Some(mark) = &scene.cursor {
+        cursor::draw_cursor(area, &frame, scene, mark, theme)?;
+    }
     Ok(frame)
 }
 

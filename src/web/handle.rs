@@ -5,7 +5,7 @@
 use super::runner::{Runner, ViewOptions};
 use super::{dom, panic};
 use crate::core::table::TableFormat;
-use crate::core::{Action, Error, Label, Preset, SettingsForm};
+use crate::core::{Action, CursorAction, Error, Label, Preset, SettingsForm};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -283,6 +283,39 @@ impl Lab {
     /// Removes the selected point (Delete).
     pub fn delete_selected(&self) -> Result<(), JsValue> {
         self.with(|runner| runner.apply(Action::DeleteSelected))
+    }
+
+    /// The plot took focus (`true`: the crosshair cursor shows and is announced) or lost it
+    /// (`false`: it hides; a carried point is dropped where it is).
+    pub fn cursor_focus(&self, on: bool) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::Cursor(CursorAction::Focus(on))))
+    }
+
+    /// Arrow keys on the focused plot: moves the cursor (and a carried point) by `dx`, `dy`
+    /// grid steps (up is positive), fine steps when `fine` (Shift).
+    pub fn cursor_move(&self, dx: i32, dy: i32, fine: bool) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::Cursor(CursorAction::Move { dx, dy, fine })))
+    }
+
+    /// Enter on the focused plot: adds a point at the cursor, of the selected class or
+    /// (`alternate`, Shift+Enter) the other one; drops a carried point.
+    pub fn cursor_add(&self, alternate: bool) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::Cursor(CursorAction::Add { alternate })))
+    }
+
+    /// Delete on the focused plot: removes the point under the cursor.
+    pub fn cursor_delete(&self) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::Cursor(CursorAction::Delete)))
+    }
+
+    /// Space on the focused plot: picks up the point under the cursor, or drops the one carried.
+    pub fn cursor_pick(&self) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::Cursor(CursorAction::PickOrDrop)))
+    }
+
+    /// Escape on the focused plot: puts a carried point back where it was picked up.
+    pub fn cursor_cancel(&self) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::Cursor(CursorAction::Cancel)))
     }
 
     /// Chooses the class that plain clicks and taps add: `true` for +1, `false` for −1.

@@ -89,7 +89,7 @@ pub enum Action {
     NextMistake,
     /// Step on until the current epoch is complete.
     FinishEpoch,
-    /// Step on until convergence, the epoch cap or [`RUN_CAP`] steps, then give a verdict.
+    /// Step on until convergence, the epoch cap or the run's [`WORK_BUDGET`](crate::core::WORK_BUDGET), then give a verdict.
     RunToConvergence,
     /// Move through the timeline to just after step `n` (scrubber, trace table rows).
     JumpToStep(u64),
@@ -159,6 +159,9 @@ pub enum Action {
     /// The η panel's second learning rate η₂ (the classic perceptron run again with it beside
     /// the session's η). Refused, changing nothing, unless positive and finite.
     SetSecondEta(f64),
+    /// The keyboard on the focused plot: show or hide the cursor, move it, add, remove, pick
+    /// up, carry and drop points (see [`CursorAction`](super::CursorAction)).
+    Cursor(super::CursorAction),
     /// An animation frame at `now_ms` milliseconds: takes the steps that are due while playing.
     Tick {
         /// A monotonic clock, in milliseconds.

@@ -285,6 +285,7 @@ impl Session {
                 sizes: None,
                 region: None,
                 binary: true,
+                cursor: None,
             }
         };
         Some([scene(0), scene(1)])

@@ -33,13 +33,8 @@ impl Session {
         pixel: f64,
     ) -> Result<Changed, Error> {
         let (x, y) = self.rounded(x, y, pixel);
-        let k = self.num_classes();
         let class = if alternate {
-            if k == 2 {
-                1 - self.selected.min(1)
-            } else {
-                (self.selected + 1) % k
-            }
+            self.alternate_class()
         } else {
             self.selected
         };

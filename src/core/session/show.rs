@@ -55,6 +55,7 @@ impl Session {
             sizes: model.point_sizes(&self.data),
             region: None,
             binary: !self.setup.algorithm.is_multiclass(),
+            cursor: self.cursor(),
         }
     }
 

@@ -164,6 +164,7 @@ impl Session {
     fn bring_back(&mut self, state: &Session, stacks: Undo) {
         let augmented = self.augmented;
         let region_grid = self.region_grid;
+        let cursor = self.take_cursor();
         // Fresh versions: every cache keyed on them (here and in the page) is built again, and no
         // later edit can reuse a version the page saw for other points.
         let data_version = self.data_version.max(state.data_version) + 1;
@@ -174,6 +175,7 @@ impl Session {
         self.undo = stacks;
         self.augmented = augmented;
         self.region_grid = region_grid;
+        self.keep_cursor(cursor);
         self.region_cache = None;
         self.playing = false;
         self.last_tick = None;

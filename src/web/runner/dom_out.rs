@@ -70,6 +70,9 @@ impl Runner {
                 &format!("step {value} of {max}"),
             );
         }
+        if let Some(region) = &self.cursor_status {
+            set_text(region, &self.session.cursor_text());
+        }
     }
 
     /// The trace table: a window of rows around the current step, rebuilt only when it moves.

@@ -138,6 +138,8 @@ pub struct Runner {
     code: code::CodePanel,
     /// The last good scenario, for the crash panel (see `keep.rs`).
     keeper: keep::Keeper,
+    /// The plot's keyboard cursor's live region (`[data-role="cursor-status"]`).
+    cursor_status: Option<Element>,
 }
 
 impl Runner {
@@ -197,6 +199,7 @@ impl Runner {
             last_trace_ms: f64::NEG_INFINITY,
             code: code::CodePanel::find(root),
             keeper: keep::Keeper::new(root),
+            cursor_status: find(root, "[data-role=\"cursor-status\"]"),
         }
     }
 
