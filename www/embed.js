@@ -49,8 +49,8 @@
   /** The lab's markup: the plot, the controls, the status, "This step" and the trace. */
   function markup() {
     const field = (name, label) => [el('dt', {}, label), el('dd', { 'data-field': name }, '—')];
-    return el('div', { class: 'plab', tabindex: '0', 'data-perceptron-lab-root': '' },
-      el('canvas', { class: 'plab-plot', 'aria-label': 'Points, the weight vector and the boundary' }),
+    return el('div', { class: 'plab', tabindex: '0', role: 'group', 'aria-label': 'Perceptron Lab', 'data-perceptron-lab-root': '' },
+      el('canvas', { class: 'plab-plot', role: 'img', 'aria-label': 'Points, the weight vector and the boundary' }),
       el('div', { class: 'plab-controls', 'data-control': 'controls' },
         el('button', { type: 'button', 'data-act': 'back', 'data-control': 'back', title: 'Step back (←)' }, '← Back'),
         el('button', { type: 'button', 'data-act': 'step', 'data-control': 'step', class: 'plab-primary', title: 'One step (→)' }, 'Step →'),
@@ -66,7 +66,7 @@
         el('div', {}, el('span', { class: 'plab-k' }, 'score '), el('span', { 'data-field': 'explain-score' })),
         el('div', {}, el('span', { class: 'plab-k' }, 'check '), el('span', { 'data-field': 'explain-check' })),
         el('div', {}, el('span', { class: 'plab-k' }, 'update '), el('span', { 'data-field': 'explain-update' }))),
-      el('div', { class: 'plab-trace', 'data-role': 'trace-scroll', 'data-control': 'trace' },
+      el('div', { class: 'plab-trace', 'data-role': 'trace-scroll', 'data-control': 'trace', tabindex: '0', role: 'group', 'aria-label': 'Trace table, scrolls' },
         el('table', {},
           el('thead', {}, el('tr', {}, ...['step', 'weights', 'score', 'correct?', 'update'].map((h) => el('th', {}, h)))),
           el('tbody', { 'data-role': 'trace-body' }))),
