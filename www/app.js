@@ -412,16 +412,10 @@
       });
       return { oscillators, end };
     };
-    const setSound = (on, say) => {
-      soundOn = on;
-      soundButton.setAttribute('aria-pressed', String(on));
-      if (on && !audioContext()) call(() => lab.say('This browser cannot play sound.'));
-      else if (say) call(() => lab.say(on ? 'Sound on: a tone per step.' : 'Sound off.'));
-    };
-    listen(soundButton, 'click', () => setSound(!soundOn, false));
-    // One cue per frame, for the step on show; a cue still sounding is not cut short.
+    // One cue per frame, for the step on show; a cue still sounding is not cut short. The step
+    // listener is set only while the sound is on (it costs a record per step during Play).
     let cuePending = false;
-    call(() => lab.on_step(() => {
+    const onStep = () => {
       if (!soundOn || cuePending) return;
       cuePending = true;
       queueMicrotask(() => {
@@ -430,7 +424,15 @@
         const text = call(() => lab.step_cue());
         if (typeof text === 'string') busyUntil = playNotes(text).end;
       });
-    }));
+    };
+    const setSound = (on, say) => {
+      soundOn = on;
+      call(() => lab.on_step(on ? onStep : null));
+      soundButton.setAttribute('aria-pressed', String(on));
+      if (on && !audioContext()) call(() => lab.say('This browser cannot play sound.'));
+      else if (say) call(() => lab.say(on ? 'Sound on: a tone per step.' : 'Sound off.'));
+    };
+    listen(soundButton, 'click', () => setSound(!soundOn, false));
     const listenToBoundary = () => {
       const text = call(() => lab.boundary_sweep());
       if (typeof text !== 'string') return;

@@ -130,6 +130,10 @@
     } catch (err) {
       lab.say(`This scenario could not be opened: ${err}.`);
     }
+    // Reduced motion, as the system asks: the trace jumps to the current row.
+    const motion = window.matchMedia('(prefers-reduced-motion: reduce)');
+    call(() => lab.set_reduced_motion(motion.matches));
+    motion.addEventListener('change', (m) => call(() => lab.set_reduced_motion(m.matches)), { signal });
 
     // Every step: the listeners, and a DOM event for pages that prefer addEventListener.
     // Listeners run inside the lab's own calls (how deep: `dispatching`), where it cannot free.

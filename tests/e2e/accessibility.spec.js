@@ -424,3 +424,31 @@ test.describe('axe-core finds no violation', () => {
     expect(problems).toEqual([]);
   });
 });
+
+// ----- the focus ring, looked at ----------------------------------------------------------------
+
+test('the focus ring in the light, dark and presenter themes (screenshots)', async ({ page }) => {
+  const fs = require('node:fs');
+  const path = require('node:path');
+  const { SCREENSHOT_DIR } = require('./env');
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  for (const theme of ['light', 'dark', 'presenter']) {
+    await page.emulateMedia({ colorScheme: theme === 'dark' ? 'dark' : 'light' });
+    const problems = watchProblems(page);
+    const lab = await openLabAt(page, problems, '/');
+    if (theme === 'presenter') await page.locator('#presenter').click();
+    // By keyboard, as a person would: from Speed, Tab to Sound.
+    await page.locator('#speed').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.locator('#audio')).toBeFocused();
+    await lab.settle();
+    const ring = await page.locator('#audio').evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(ring, `${theme}: a focus ring`).toBe('solid');
+    const box = await page.locator('.sound').boundingBox();
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, `a11y-focus-${theme}.png`),
+      clip: { x: box.x - 12, y: box.y - 12, width: box.width + 24, height: Math.min(box.height, 80) + 24 },
+    });
+    expect(problems).toEqual([]);
+  }
+});
