@@ -33,6 +33,7 @@
       return id;
     };
     const observers = [];
+    let audio = null; // the sound's AudioContext, made when the sound is first used
     root.addEventListener('perceptron-lab:crash', () => {
       stop.abort();
       for (const id of timers) clearTimeout(id);
@@ -369,7 +370,6 @@
     // only scheduled, one oscillator per note.
     const soundButton = byId('audio');
     let soundOn = false;
-    let audio = null;
     let busyUntil = 0;
     let sweep = [];
     const audioContext = () => {
@@ -436,7 +436,9 @@
     const listenToBoundary = () => {
       const text = call(() => lab.boundary_sweep());
       if (typeof text !== 'string') return;
-      for (const oscillator of sweep) oscillator.stop();
+      for (const oscillator of sweep) {
+        try { oscillator.stop(); } catch (err) { /* already over */ }
+      }
       const played = playNotes(text);
       sweep = played.oscillators;
       busyUntil = played.end;
