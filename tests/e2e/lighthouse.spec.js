@@ -48,6 +48,8 @@ test.describe('Lighthouse accessibility', () => {
         throttlingMethod: 'provided',
       });
       const category = result.lhr.categories.accessibility;
+      const scored = category.auditRefs.filter((ref) => result.lhr.audits[ref.id].score !== null);
+      expect(scored.length, 'the audits ran on the page').toBeGreaterThan(15);
       const failing = category.auditRefs
         .map((ref) => result.lhr.audits[ref.id])
         .filter((audit) => audit.score !== null && audit.score < 1)
