@@ -208,7 +208,7 @@ fn the_activation_picture_is_the_plane_h_of_x_zero_along_the_boundary() {
     let _ = std::fs::create_dir_all("target/svg");
     std::fs::write("target/svg/augmented-activation-seed001.svg", &svg).unwrap();
     let marks =
-        count(&svg, "circle", "fill=\"#0072B2\"") + count(&svg, "polygon", "fill=\"#D55E00\"");
+        count(&svg, "circle", "fill=\"#0072B2\"") + count(&svg, "polygon", "fill=\"#CC5800\"");
     // Each sample: its mark on the data plane and a dot at its height (class +1's dot is a disc
     // too, class −1's a disc in its colour).
     let positives = (0..s.data().len())
@@ -396,7 +396,7 @@ fn the_augmented_view_renders_to_svg_with_one_mark_per_point() {
         }
         // Each sample is one mark: +1 a disc, −1 a square, in its class colour.
         let pos = count(&svg, "circle", "fill=\"#0072B2\"");
-        let neg = count(&svg, "polygon", "fill=\"#D55E00\"");
+        let neg = count(&svg, "polygon", "fill=\"#CC5800\"");
         let expected_pos = (0..s.data().len())
             .filter(|&i| s.data().label(i).y() > 0.0)
             .count();

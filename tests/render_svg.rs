@@ -92,7 +92,7 @@ fn one_mark_per_point_and_no_boundary_when_w_is_zero() {
         "class +1 circles"
     );
     assert_eq!(
-        count(&svg, "polygon", "fill=\"#D55E00\""),
+        count(&svg, "polygon", "fill=\"#CC5800\""),
         2,
         "class −1 squares"
     );
@@ -101,7 +101,7 @@ fn one_mark_per_point_and_no_boundary_when_w_is_zero() {
         "no boundary when w = 0"
     );
     assert_eq!(
-        count(&svg, "polygon", "fill=\"#009E73\""),
+        count(&svg, "polygon", "fill=\"#008C66\""),
         0,
         "no arrow when w = 0"
     );
@@ -130,7 +130,7 @@ fn boundary_endpoints_satisfy_the_equation() {
         );
     }
     assert_eq!(
-        count(&svg, "polygon", "fill=\"#009E73\""),
+        count(&svg, "polygon", "fill=\"#008C66\""),
         1,
         "the arrowhead of w"
     );

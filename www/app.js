@@ -70,12 +70,14 @@
       return id;
     };
     const observers = [];
+    let audio = null; // the sound's AudioContext, made when the sound is first used
     root.addEventListener('perceptron-lab:crash', () => {
       stop.abort();
       for (const id of timers) clearTimeout(id);
       timers.clear();
       for (const observer of observers) observer.disconnect();
       offerLastGood();
+      if (audio) audio.close().catch(() => {});
     }, { once: true });
 
     // The crash panel offers the scenario the lab kept after its last change (the lab writes it
@@ -451,7 +453,104 @@
     on('help-close', 'click', () => showHelp(false));
     listen(help, 'click', (e) => { if (e.target === help) showHelp(false); });
 
+    // ----- sound: audio cues (Web Audio, no files; off until the user turns it on) -------------
+    // The lab writes the notes (pitch, timbre, timing) from the step's record; here they are
+    // only scheduled, one oscillator per note.
+    const soundButton = byId('audio');
+    let soundOn = false;
+    let busyUntil = 0;
+    let sweep = [];
+    const audioContext = () => {
+      const Context = window.AudioContext || window.webkitAudioContext;
+      if (!Context) return null;
+      if (!audio) audio = new Context();
+      if (audio.state === 'suspended') audio.resume().catch(() => {});
+      return audio;
+    };
+    // Schedules `notes` (the lab's JSON) from now; returns the oscillators and when they end.
+    const playNotes = (text) => {
+      const notes = JSON.parse(text || '[]');
+      const context = notes.length ? audioContext() : null;
+      if (!context) return { oscillators: [], end: 0 };
+      const t0 = context.currentTime + 0.02;
+      let end = t0;
+      const oscillators = notes.map((note) => {
+        const start = t0 + note.start;
+        const stop = start + note.duration;
+        const oscillator = context.createOscillator();
+        oscillator.type = note.wave;
+        oscillator.frequency.setValueAtTime(note.frequency, start);
+        const gain = context.createGain();
+        gain.gain.setValueAtTime(0, start);
+        gain.gain.linearRampToValueAtTime(note.gain, start + 0.01);
+        gain.gain.linearRampToValueAtTime(0, stop);
+        oscillator.connect(gain);
+        let out = gain;
+        if (context.createStereoPanner) {
+          const panner = context.createStereoPanner();
+          panner.pan.setValueAtTime(note.pan, start);
+          gain.connect(panner);
+          out = panner;
+        }
+        out.connect(context.destination);
+        oscillator.start(start);
+        oscillator.stop(stop + 0.02);
+        end = Math.max(end, stop);
+        return oscillator;
+      });
+      return { oscillators, end };
+    };
+    // One cue per frame, for the step on show; a cue still sounding is not cut short. The step
+    // listener is set only while the sound is on (it costs a record per step during Play).
+    let cuePending = false;
+    const onStep = () => {
+      if (!soundOn || cuePending) return;
+      cuePending = true;
+      queueMicrotask(() => {
+        cuePending = false;
+        if (!soundOn || (audio && audio.currentTime < busyUntil)) return;
+        const text = call(() => lab.step_cue());
+        if (typeof text === 'string') busyUntil = playNotes(text).end;
+      });
+    };
+    const setSound = (on, say) => {
+      soundOn = on;
+      call(() => lab.on_step(on ? onStep : null));
+      soundButton.setAttribute('aria-pressed', String(on));
+      if (on && !audioContext()) call(() => lab.say('This browser cannot play sound.'));
+      else if (say) call(() => lab.say(on ? 'Sound on: a tone per step.' : 'Sound off.'));
+    };
+    listen(soundButton, 'click', () => setSound(!soundOn, false));
+    const listenToBoundary = () => {
+      const text = call(() => lab.boundary_sweep());
+      if (typeof text !== 'string') return;
+      for (const oscillator of sweep) {
+        try { oscillator.stop(); } catch (err) { /* already over */ }
+      }
+      const played = playNotes(text);
+      sweep = played.oscillators;
+      busyUntil = played.end;
+      if (!sweep.length) {
+        call(() => lab.say(audioContext() ? 'No boundary in view to listen to.' : 'This browser cannot play sound.'));
+      }
+    };
+    on('listen', 'click', listenToBoundary);
+
     // ----- keyboard --------------------------------------------------------------------------
+    // Single-key shortcuts (letters, digits, Space, ?) can be switched off (WCAG 2.1.4); the
+    // choice is kept in this browser. Clicker keys (PageDown/PageUp), arrows, Delete and Escape
+    // always act.
+    const singleKeys = byId('single-keys');
+    const SINGLE_KEYS_STORE = 'perceptron-lab:single-keys';
+    try {
+      if (window.localStorage.getItem(SINGLE_KEYS_STORE) === 'off') singleKeys.checked = false;
+    } catch (err) { /* storage unavailable: shortcuts on */ }
+    listen(singleKeys, 'change', () => {
+      try {
+        window.localStorage.setItem(SINGLE_KEYS_STORE, singleKeys.checked ? 'on' : 'off');
+      } catch (err) { /* not kept */ }
+    });
+    const isCharacterKey = (key) => key.length === 1;
     const keys = {
       ArrowRight: actions.step, ' ': actions.step, PageDown: actions.step,
       ArrowLeft: actions.back, PageUp: actions.back,
@@ -460,6 +559,7 @@
       3: () => lab.select_class_key(3), 4: () => lab.select_class_key(4),
       5: () => lab.select_class_key(5), 6: () => lab.select_class_key(6),
       Delete: () => lab.delete_selected(), Backspace: () => lab.delete_selected(),
+      a: () => setSound(!soundOn, true), l: listenToBoundary,
     };
     listen(document, 'keydown', (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -468,6 +568,7 @@
       if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement
         || target instanceof HTMLSelectElement) return;
       if (e.key === 'Escape' && !help.hidden) { showHelp(false); e.preventDefault(); return; }
+      if (isCharacterKey(e.key) && !singleKeys.checked) return;
       if (e.key === '?') { showHelp(help.hidden); e.preventDefault(); return; }
       if (!help.hidden) return;
       if (e.key === 'f' || e.key === 'F') { toggleFullscreen(); e.preventDefault(); return; }

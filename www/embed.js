@@ -126,7 +126,7 @@
   /** The lab's markup: the plot, the controls, the status, "This step" and the trace. */
   function markup() {
     const field = (name, label) => [el('dt', {}, label), el('dd', { 'data-field': name }, '—')];
-    return el('div', { class: 'plab', tabindex: '0', 'data-perceptron-lab-root': '' },
+    return el('div', { class: 'plab', tabindex: '0', role: 'group', 'aria-label': 'Perceptron Lab', 'data-perceptron-lab-root': '' },
       el('canvas', {
         class: 'plab-plot', tabindex: '0', role: 'application',
         'aria-label': 'Plot: points, the weight vector and the boundary. Arrow keys move a cursor; '
@@ -149,7 +149,7 @@
         el('div', {}, el('span', { class: 'plab-k' }, 'score '), el('span', { 'data-field': 'explain-score' })),
         el('div', {}, el('span', { class: 'plab-k' }, 'check '), el('span', { 'data-field': 'explain-check' })),
         el('div', {}, el('span', { class: 'plab-k' }, 'update '), el('span', { 'data-field': 'explain-update' }))),
-      el('div', { class: 'plab-trace', 'data-role': 'trace-scroll', 'data-control': 'trace' },
+      el('div', { class: 'plab-trace', 'data-role': 'trace-scroll', 'data-control': 'trace', tabindex: '0', role: 'group', 'aria-label': 'Trace table, scrolls' },
         el('table', {},
           el('thead', {}, el('tr', {}, ...['step', 'weights', 'score', 'correct?', 'update'].map((h) => el('th', {}, h)))),
           el('tbody', { 'data-role': 'trace-body' }))),
@@ -233,6 +233,10 @@
     } catch (err) {
       lab.say(`This scenario could not be opened: ${err}.`);
     }
+    // Reduced motion, as the system asks: the trace jumps to the current row.
+    const motion = window.matchMedia('(prefers-reduced-motion: reduce)');
+    call(() => lab.set_reduced_motion(motion.matches));
+    motion.addEventListener('change', (m) => call(() => lab.set_reduced_motion(m.matches)), { signal });
 
     // Every step: the listeners, and a DOM event for pages that prefer addEventListener.
     // Listeners run inside the lab's own calls (how deep: `dispatching`), where it cannot free.

@@ -8,6 +8,7 @@
 //! - on a mistake `w ← w + η·y·x` and `b ← b + η·y`.
 
 pub mod algo;
+pub mod audio;
 pub mod augmented;
 pub mod code;
 pub mod compare;

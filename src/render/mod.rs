@@ -19,7 +19,7 @@ pub use fast::{
 };
 pub use frame::PlotFrame;
 pub use points::{mark, Mark};
-pub use theme::Theme;
+pub use theme::{Theme, PRESENTER_SCALE};
 
 use crate::core::numfmt::num;
 use crate::core::{band, clip_segment, positive_region, Boundary, Label, MarginView, Rect, Scene};

@@ -3,8 +3,12 @@
 use plotters::style::RGBColor;
 use plotters::style::{Color, RGBAColor};
 
-/// Colours (Okabe–Ito, safe for colour-blind viewers; classes also differ by shape) and the
-/// pixel scale.
+/// How much larger presenter mode draws every line, mark and label.
+pub const PRESENTER_SCALE: f64 = 1.5;
+
+/// Colours (Okabe–Ito, safe for colour-blind viewers, a little darker in the light theme so that
+/// every mark stands ≥ 3:1 on the background and on the region tints: `tests/contrast.rs`;
+/// classes also differ by shape) and the pixel scale.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Theme {
     /// Backing-store pixels per CSS pixel (devicePixelRatio, × 1.5 in presenter mode); every
@@ -73,21 +77,21 @@ impl Theme {
             axis: RGBColor(97, 97, 97),
             origin_axes: RGBColor(120, 120, 120),
             positive: RGBColor(0, 114, 178),
-            negative: RGBColor(213, 94, 0),
+            negative: RGBColor(204, 88, 0),
             positive_region: RGBColor(0, 114, 178).mix(0.10),
             boundary: RGBColor(20, 20, 20),
-            ghost: RGBColor(128, 128, 128),
-            weight: RGBColor(0, 158, 115),
-            old_weight: RGBColor(150, 150, 150),
+            ghost: RGBColor(120, 120, 120),
+            weight: RGBColor(0, 140, 102),
+            old_weight: RGBColor(120, 120, 120),
             pocket: RGBColor(140, 86, 75),
-            max_margin: RGBColor(204, 121, 167),
+            max_margin: RGBColor(186, 92, 150),
             ring: RGBColor(20, 20, 20),
             ring_mistake: RGBColor(204, 0, 0),
             classes: [
-                RGBColor(213, 94, 0),
+                RGBColor(204, 88, 0),
                 RGBColor(0, 114, 178),
-                RGBColor(0, 158, 115),
-                RGBColor(204, 121, 167),
+                RGBColor(0, 140, 102),
+                RGBColor(186, 92, 150),
                 RGBColor(117, 112, 179),
                 RGBColor(166, 118, 29),
             ],
@@ -130,6 +134,17 @@ impl Theme {
         }
     }
 
+    /// The theme the page draws with: the dark palette or the light one, at `device_scale`
+    /// (devicePixelRatio) times [`PRESENTER_SCALE`] in presenter mode.
+    pub fn for_view(dark: bool, presenter: bool, device_scale: f64) -> Theme {
+        let scale = device_scale * if presenter { PRESENTER_SCALE } else { 1.0 };
+        if dark {
+            Theme::dark(scale)
+        } else {
+            Theme::new(scale)
+        }
+    }
+
     /// The colour of class `c` (classes beyond 5 wrap around).
     pub fn class_colour(&self, c: usize) -> RGBColor {
         self.classes[c % self.classes.len()]
@@ -141,7 +156,7 @@ impl Theme {
     pub fn region_colour(&self, code: u8) -> [u8; 4] {
         let (colour, alpha) = match code {
             c if usize::from(c) < self.classes.len() => (self.classes[usize::from(c)], 0.16),
-            crate::core::region::TIED => (self.tied, 0.30),
+            crate::core::region::TIED => (self.tied, 0.20),
             _ => (self.background, 0.0),
         };
         let mix =

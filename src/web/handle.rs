@@ -486,6 +486,20 @@ impl Lab {
         self.with(|runner| runner.apply(Action::Say(text)))
     }
 
+    /// The audio cue of the step on show: a JSON array of notes (`start`, `duration` in
+    /// seconds, `frequency` in Hz, `wave`: an oscillator type, `gain`, `pan`) for the page to
+    /// schedule; `[]` at step 0. Pitch and timbre come from the step's record (see
+    /// `core::audio`).
+    pub fn step_cue(&self) -> Result<String, JsValue> {
+        self.with(|runner| Ok(runner.step_cue()))
+    }
+
+    /// "Listen to the boundary": the notes of a left-to-right sweep of the current boundary,
+    /// as [`Lab::step_cue`] writes them; `[]` when the view holds no boundary.
+    pub fn boundary_sweep(&self) -> Result<String, JsValue> {
+        self.with(|runner| Ok(runner.boundary_sweep()))
+    }
+
     /// The points as CSV text, `x1,x2,label`.
     pub fn points_csv(&self) -> Result<String, JsValue> {
         self.with(|runner| Ok(runner.points_csv()))

@@ -252,17 +252,17 @@ test('help overlay: lists the shortcuts, readable, closes; screenshot', async ({
 test('max-margin separator on seed 000; screenshot', async ({ lab, page }) => {
   await lab.loadPreset('seed000');
   await page.locator('#show-margin').check();
-  // Pinkish purple rgb(204, 121, 167) somewhere on the plot: the dashed line or the band.
+  // Pinkish purple rgb(186, 92, 150) somewhere on the plot: the dashed line or the band.
   await expect
     .poll(async () => {
       const image = await lab.plotImage();
       let n = 0;
       for (let i = 0; i < image.data.length; i += image.channels * 3) {
         const [r, g, b] = [image.data[i], image.data[i + 1], image.data[i + 2]];
-        if (Math.abs(r - 204) < 30 && Math.abs(g - 121) < 30 && Math.abs(b - 167) < 30) n++;
+        if (Math.abs(r - 186) < 30 && Math.abs(g - 92) < 30 && Math.abs(b - 150) < 30) n++;
       }
       return n;
-    }, { message: 'the max-margin separator is drawn in rgb(204, 121, 167)' })
+    }, { message: 'the max-margin separator is drawn in rgb(186, 92, 150)' })
     .toBeGreaterThan(50);
   await lab.screenshot('lecture-max-margin.png');
 });

@@ -457,7 +457,7 @@ test('kernel, XOR by an RBF kernel: Gram rows follow the steps, f = Σ α·y·K 
   const shown = g0.rows.length;
   expect(shown, 'Gram rows shown').toBeGreaterThanOrEqual(8);
   expect(shown).toBeLessThanOrEqual(32);
-  expect(g0.header[0]).toBe('');
+  expect(g0.header[0]).toBe('point');
   // α comes first, right after the row label, so it stays in view when the matrix scrolls.
   expect(g0.header[1]).toBe('α');
   expect(g0.header.slice(2, 5)).toEqual(['x1', 'x2', 'x3']);
@@ -612,7 +612,7 @@ test('kernel, linear: refused with explicit initial weights; Gram = x·x′, w =
   await lab.chooseAlgorithm('kernel');
   await expect(page.locator('#kernel')).toHaveValue('linear');
   const g = await lab.gram();
-  expect(g.header).toEqual(['', 'α', 'x1', 'x2', 'x3', 'x4', 'x5']);
+  expect(g.header).toEqual(['point', 'α', 'x1', 'x2', 'x3', 'x4', 'x5']);
   const linear = (a, c) => a.x * c.x + a.y * c.y;
   expect(g.rows.map((r) => r.k), 'linear Gram matrix = x_i·x_j').toEqual(SEED000.map((a) => SEED000.map((c) => linear(a, c))));
 

@@ -746,7 +746,7 @@ test.describe('Save: points CSV, scenario JSON, PNG, SVG', () => {
     const count = (element, attribute) =>
       svg.text.split('<').filter((e) => e.startsWith(element) && e.includes(attribute)).length;
     expect(count('circle', 'fill="#0072B2"'), 'class +1 circles').toBe(3);
-    expect(count('polygon', 'fill="#D55E00"'), 'class −1 squares').toBe(2);
+    expect(count('polygon', 'fill="#CC5800"'), 'class −1 squares').toBe(2);
     const parsed = await page.evaluate((text) => {
       const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
       const root = doc.documentElement;

@@ -182,6 +182,12 @@ pub trait Visit {
     fn ghost(&self) -> Option<&[f64]> {
         None
     }
+    /// The visited sample's signed margin before the step: positive when the model put it on
+    /// its own side, the further the larger (the audio cue's pitch, see
+    /// [`crate::core::audio`]); `None` when the step visits no single sample.
+    fn margin(&self) -> Option<f64> {
+        None
+    }
 }
 
 /// One step described for the panels and the trace table.

@@ -59,6 +59,22 @@ impl Session {
         }
     }
 
+    /// The audio cue of the step on show (see [`crate::core::audio::step_notes`]); empty at
+    /// step 0.
+    pub fn step_cue(&self) -> Vec<crate::core::audio::Note> {
+        self.last_record()
+            .map(|r| crate::core::audio::step_notes(r.visit()))
+            .unwrap_or_default()
+    }
+
+    /// "Listen to the boundary": the current model's boundary swept left to right across the
+    /// view (see [`crate::core::audio::boundary_sweep`]); empty when no column of the view
+    /// holds a change of class.
+    pub fn boundary_sweep(&self) -> Vec<crate::core::audio::Note> {
+        let model = self.model();
+        crate::core::audio::boundary_sweep(self.view, |x, y| model.predict(&self.data, &[x, y]))
+    }
+
     /// The augmented (3-D) view of the current state, or `None` when the model has no single
     /// linear boundary to lift (see [`AugmentedScene::new`](crate::core::augmented::AugmentedScene::new)).
     pub fn augmented_scene(&self) -> Option<crate::core::augmented::AugmentedScene> {

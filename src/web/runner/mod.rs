@@ -378,6 +378,17 @@ impl Runner {
         (now, fresh.into_iter().skip(skip).collect())
     }
 
+    /// The notes of the audio cue of the step on show, as JSON (an array of
+    /// [`Note`](crate::core::audio::Note)s).
+    pub fn step_cue(&self) -> String {
+        serde_json::to_string(&self.session.step_cue()).unwrap_or_else(|_| "[]".into())
+    }
+
+    /// The notes of "listen to the boundary", as JSON.
+    pub fn boundary_sweep(&self) -> String {
+        serde_json::to_string(&self.session.boundary_sweep()).unwrap_or_else(|_| "[]".into())
+    }
+
     /// The points as CSV.
     pub fn points_csv(&self) -> String {
         self.session.points_csv()
@@ -499,12 +510,11 @@ impl Runner {
     }
 
     fn theme(&self) -> Theme {
-        let scale = self.backing_scale() * if self.options.presenter { 1.5 } else { 1.0 };
-        if self.options.dark {
-            Theme::dark(scale)
-        } else {
-            Theme::new(scale)
-        }
+        Theme::for_view(
+            self.options.dark,
+            self.options.presenter,
+            self.backing_scale(),
+        )
     }
 
     fn draw(&mut self) -> Result<(), String> {

@@ -204,7 +204,8 @@ impl Runner {
         let Ok(head) = document.create_element("tr") else {
             return;
         };
-        if let Some(c) = cell("th", "") {
+        // The corner names the row headers (an empty header cell says nothing to a reader).
+        if let Some(c) = cell("th", "point") {
             let _ = head.append_child(&c);
         }
         if let Some(c) = cell("th", "α") {

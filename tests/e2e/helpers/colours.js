@@ -13,18 +13,18 @@ const colourName = (c) =>
 
 /** Region-map colours over a white background (light theme): class 0, 1, 2 and grey (tied). */
 const REGION_COLOURS = {
-  0: [248, 230, 217],
+  0: [247, 228, 214],
   1: [214, 232, 243],
-  2: [214, 239, 233],
-  tied: [212, 212, 212],
+  2: [214, 237, 231],
+  tied: [226, 226, 226],
 };
 
-/** The saturated class colours of points, arrows and lines: 0 orange, 1 blue, 2 green. */
+/** The saturated class colours of points, arrows and lines: 0 orange, 1 blue, 2 green (src/render/theme.rs). */
 const isClassColour = {
   0: ([r, g, b]) => r > 170 && r - b > 120 && g < 140,
   1: ([r, g, b]) => b > 140 && b - r > 100 && g < 160,
   2: ([r, g, b]) => g > 120 && g - r > 90 && g - b > 20,
-  // Classes 3–5 (six classes): reddish purple (204, 121, 167), blue-violet (117, 112, 179),
+  // Classes 3–5 (six classes): reddish purple (186, 92, 150), blue-violet (117, 112, 179),
   // ochre (166, 118, 29).
   3: ([r, g, b]) => r > 180 && b > 140 && r - g > 60 && b - g > 25,
   4: ([r, g, b]) => b > 160 && b - r > 45 && b - g > 50 && r < 140,

@@ -121,6 +121,9 @@ impl Algo for KernelTrainer {
 
 impl Visit for KernelRecord {
     crate::visit_fields!("kernel", mistake);
+    fn margin(&self) -> Option<f64> {
+        Some(self.y * self.score)
+    }
     fn describe(&self, settings: &Settings, _names: &[String]) -> Described {
         let r = self;
         let eta = settings.eta;

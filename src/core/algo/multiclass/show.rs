@@ -67,6 +67,9 @@ impl Algo for MulticlassTrainer {
 
 impl Visit for MulticlassRecord {
     crate::visit_fields!("multiclass", mistake);
+    fn margin(&self) -> Option<f64> {
+        crate::core::audio::lead(&self.scores, self.class)
+    }
     fn describe(&self, settings: &Settings, names: &[String]) -> Described {
         let r = self;
         let bias = settings.bias;

@@ -70,6 +70,11 @@ impl Algo for OvoTrainer {
 
 impl Visit for OvoRecord {
     crate::visit_fields!("ovo", mistake);
+    /// The true class's votes minus the best other class's.
+    fn margin(&self) -> Option<f64> {
+        let votes: Vec<f64> = self.votes.iter().map(|&v| v as f64).collect();
+        crate::core::audio::lead(&votes, self.class)
+    }
     fn describe(&self, _settings: &Settings, names: &[String]) -> Described {
         let r = self;
         let name = |c: usize| class_name(names, c);

@@ -64,6 +64,9 @@ impl Algo for OvrTrainer {
 
 impl Visit for OvrRecord {
     crate::visit_fields!("ovr", mistake);
+    fn margin(&self) -> Option<f64> {
+        crate::core::audio::lead(&self.scores, self.class)
+    }
     fn describe(&self, _settings: &Settings, names: &[String]) -> Described {
         let r = self;
         let name = |c: usize| class_name(names, c);

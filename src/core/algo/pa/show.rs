@@ -178,6 +178,9 @@ impl<const TWO: bool> Algo for Pa<TWO> {
 
 impl Visit for PaRecord {
     crate::visit_fields!("pa", updated);
+    fn margin(&self) -> Option<f64> {
+        Some(self.y * self.score)
+    }
     fn ghost(&self) -> Option<&[f64]> {
         self.updated.then_some(&self.weights_before[..])
     }

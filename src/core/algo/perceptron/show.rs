@@ -53,6 +53,9 @@ pub(crate) fn sign(y: f64) -> &'static str {
 
 impl Visit for StepRecord {
     crate::visit_fields!("binary", mistake);
+    fn margin(&self) -> Option<f64> {
+        Some(self.y * self.score)
+    }
     fn ghost(&self) -> Option<&[f64]> {
         self.mistake.then_some(&self.weights_before[..])
     }
