@@ -25,6 +25,7 @@ mod scene;
 mod schedule;
 mod session;
 mod settings;
+pub mod speech;
 mod status;
 pub mod table;
 pub mod theory;
@@ -42,8 +43,8 @@ pub use presets::Preset;
 pub use region::Region;
 pub use scene::{ClassLine, MarginView, Scene, ScenePoint, Visited};
 pub use session::{
-    Action, BatchView, Changed, Gram, Session, TraceRow, DEFAULT_SECOND_ETA, DEFAULT_VIEW,
-    MAX_POINTS, RUN_CAP, UNDO_LIMIT,
+    Action, BatchView, Changed, Gram, PointRow, Session, TraceRow, Utterance, DEFAULT_SECOND_ETA,
+    DEFAULT_VIEW, MAX_POINTS, POINT_ROWS_LIMIT, RUN_CAP, UNDO_LIMIT,
 };
 pub use settings::{InitWeights, Order, Settings, SettingsForm, MAX_EPOCHS_LIMIT};
 pub use status::Status;

@@ -26,11 +26,13 @@ mod edits;
 mod loading;
 mod names;
 mod show;
+mod speech;
 mod training;
 mod undo;
 
 pub use action::Action;
 pub use show::TraceRow;
+pub use speech::{PointRow, Utterance, POINT_ROWS_LIMIT};
 pub use undo::UNDO_LIMIT;
 
 /// The view a blank session shows: `[-5, 5] × [-5, 5]`.
@@ -130,6 +132,10 @@ pub struct Session {
     eta_cache: Option<EtaCache>,
     /// The states before destructive actions, for Back, and those undone, for Step.
     undo: undo::Undo,
+    /// What the last action gave to say (see [`Session::announcement`]), and the number of
+    /// utterances so far.
+    said: Option<speech::Said>,
+    said_seq: u64,
 }
 
 /// The η panel's second learning rate when none was set: a power of two, so that from zero
@@ -223,6 +229,8 @@ impl Session {
             undo: Default::default(),
             second_eta: DEFAULT_SECOND_ETA,
             eta_cache: None,
+            said: None,
+            said_seq: 0,
         };
         session.watch_epoch_start();
         session.refresh_derived();
@@ -336,6 +344,7 @@ impl Session {
     pub fn apply(&mut self, action: Action) -> Result<Changed, Error> {
         // An action that replaces the timeline keeps what it replaces, for Back.
         let before = undo::destructive(&action).map(|what| (what, self.put_aside()));
+        let heard = self.before_heard(&action);
         let changed = self.apply_action(action)?;
         if let Some((what, before)) = before {
             self.remember(what, before);
@@ -343,6 +352,7 @@ impl Session {
         if changed == Changed::Redraw {
             self.refresh_derived();
         }
+        self.heard(heard, changed);
         Ok(changed)
     }
 
