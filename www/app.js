@@ -453,6 +453,23 @@
       }
     });
 
+    // ----- the described plot: how much is spoken, and the points table ----------------------
+    // The verbosity is a view setting kept in this browser (localStorage), like a preference;
+    // the lab words and paces the announcements itself.
+    const VERBOSITY_KEY = 'perceptron-lab.verbosity';
+    const verbosity = byId('verbosity');
+    if (verbosity) {
+      let stored = null;
+      try { stored = window.localStorage.getItem(VERBOSITY_KEY); } catch (err) { stored = null; }
+      if (stored && [...verbosity.options].some((o) => o.value === stored)) verbosity.value = stored;
+      call(() => lab.set_verbosity(verbosity.value));
+      listen(verbosity, 'change', () => {
+        call(() => lab.set_verbosity(verbosity.value));
+        try { window.localStorage.setItem(VERBOSITY_KEY, verbosity.value); } catch (err) { /* private mode */ }
+      });
+    }
+    if (byId('points-panel')) on('points-panel', 'toggle', () => call(() => lab.refresh()));
+
     // ----- "This run in code": the frame writes the snippet while the panel is open ----------
     on('code-panel', 'toggle', () => call(() => lab.code_panel_toggled()));
     on('copy-code', 'click', () => {

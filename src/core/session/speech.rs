@@ -340,6 +340,12 @@ impl Session {
         ))
     }
 
+    /// A key that changes whenever the points, the run or the step change: the points table is
+    /// written again then.
+    pub fn state_key(&self) -> (u64, u64, u64) {
+        self.accuracy_key()
+    }
+
     /// The points the model gets wrong (0-based), in data order.
     pub fn wrong_points(&self) -> Vec<usize> {
         let model = self.model();

@@ -5,6 +5,7 @@
 mod address;
 mod augmented;
 mod code;
+mod described;
 mod dom_out;
 mod eta_panel;
 mod paint;
@@ -135,6 +136,8 @@ pub struct Runner {
     last_trace_ms: f64,
     /// The "This run in code" panel (see `code.rs`).
     code: code::CodePanel,
+    /// The announcement live region, the plot's description and the points table.
+    described: described::Described,
 }
 
 impl Runner {
@@ -193,6 +196,7 @@ impl Runner {
             address: None,
             last_trace_ms: f64::NEG_INFINITY,
             code: code::CodePanel::find(root),
+            described: described::Described::find(root),
         }
     }
 
@@ -238,6 +242,11 @@ impl Runner {
             self.options = options;
             self.dirty = true;
         }
+    }
+
+    /// How much the live region says of each step.
+    pub fn set_verbosity(&mut self, verbosity: crate::core::speech::Verbosity) {
+        self.described.verbosity = verbosity;
     }
 
     /// The current view options.
@@ -452,6 +461,7 @@ impl Runner {
             self.dirty = false;
             self.redraw(now_ms)?;
         }
+        self.announce(now_ms);
         self.show_code(now_ms);
         // Only a change of the state may change the link (a resize or a palette does not).
         if std::mem::take(&mut self.changed) {
@@ -477,6 +487,7 @@ impl Runner {
             self.show_trace();
             self.last_trace_ms = now_ms;
         }
+        self.show_described(now_ms);
         self.show_gram();
         let theme = self.theme();
         self.show_eta(&theme, now_ms);
