@@ -207,6 +207,42 @@ fn kernel_example_in_its_own_terms() {
         !d.contains("The boundary is"),
         "no line is claimed for an RBF kernel: {d}"
     );
+    // With the page's region map, the regions' shares of the view.
+    let view = s.scene().view;
+    act(
+        &mut s,
+        Action::SetRegionGrid {
+            view,
+            cols: 40,
+            rows: 40,
+        },
+    );
+    let d = s.plot_description();
+    let shares = region_shares(&d);
+    assert_eq!(shares.len(), 2, "{d}");
+    let sum: u32 = shares.iter().sum();
+    assert!(
+        (99..=101).contains(&sum),
+        "rounded shares add up to 100: {d}"
+    );
+    assert!(
+        shares.iter().all(|&p| p > 10),
+        "XOR: both classes hold a good part: {d}"
+    );
+}
+
+/// The percentages of "Of the view shown, class −1's region 48%, class +1's region 52%.".
+fn region_shares(text: &str) -> Vec<u32> {
+    let Some(start) = text.find("Of the view shown, ") else {
+        return Vec::new();
+    };
+    let rest = &text[start..];
+    let end = rest.find('.').unwrap_or(rest.len());
+    rest[..end]
+        .split("region ")
+        .skip(1)
+        .filter_map(|p| p.split('%').next()?.parse().ok())
+        .collect()
 }
 
 /// Play: the steps are low priority and paced; epoch ends and the verdict are said at once.

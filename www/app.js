@@ -425,11 +425,16 @@
     const openLink = (hash) => {
       try {
         lab.open_link(hash);
+        return true;
       } catch (err) {
         call(() => lab.say(`This link could not be opened: ${err}. Nothing was changed.`));
+        return false;
       }
     };
-    if (window.location.hash.length > 1) openLink(window.location.hash);
+    // In an iframe on a course page the lab opens its link silently (its description says
+    // what it shows; a link that fails is said); the full page says what the link opened.
+    if (window.location.hash.length > 1 && openLink(window.location.hash)
+      && initialPage.get('embed') === '1') call(() => lab.hush());
     listen(window, 'hashchange', () => openLink(window.location.hash));
     call(() => lab.write_address(initialPage.toString()));
     const shareLink = byId('share-link');

@@ -567,6 +567,15 @@ impl Lab {
         })
     }
 
+    /// Leaves what the last action gave to say unsaid: a course page's lab opens its scenario
+    /// as it mounts without announcing it (its description says what it shows).
+    pub fn hush(&self) -> Result<(), JsValue> {
+        self.with(|runner| {
+            runner.hush();
+            Ok(())
+        })
+    }
+
     /// Jumps instead of animating (follow `prefers-reduced-motion`).
     pub fn set_reduced_motion(&self, on: bool) -> Result<(), JsValue> {
         self.with_options(|o| o.reduced_motion = on)

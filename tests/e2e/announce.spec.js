@@ -43,7 +43,7 @@ test('steps, Back, an example, convergence and refusals are said in the polite l
 
   await lab.loadPreset('seed000');
   await expect(live(page)).toHaveText(
-    'Loaded “Seed 000: the step table”. 5 points: 2 of class −1, 3 of class +1. Perceptron (classic rule), step 0. The described plot below the plot says more.'
+    'Loaded “Seed 000: the step table”. 5 points: 2 of class −1, 3 of class +1. Perceptron (classic rule), step 0.'
   );
   // Seed 000's pass: scores −1, −1, 14, 17, 12; updates to [0, 3, 2] and [−1, 1, −1].
   await step(page, lab, 1);
@@ -206,4 +206,26 @@ test('the points table and the description: multiclass and kernel in their own t
   await expect(page.locator('#plot-description')).toContainText('The boundary f(x) = 0 is a curve');
   await expect(page.getByRole('table', { name: /^The points \(32\)/ }).locator('tbody tr')).toHaveCount(32);
   expect(shots.length).toBe(4);
+});
+
+test('a compact lab on the course page speaks its own steps and describes its own plot', async ({ page }) => {
+  await page.goto('/course.html');
+  await page.waitForFunction(() => window.PerceptronLab && window.PerceptronLab.ready, null, { timeout: 20_000 });
+  await page.evaluate(() => window.PerceptronLab.ready);
+  const seed = page.locator('#lab-seed000');
+  const xor = page.locator('#lab-xor');
+  await expect(seed.locator('.plab canvas')).toBeVisible({ timeout: 20_000 });
+  await expect(xor.locator('.plab canvas')).toBeVisible({ timeout: 20_000 });
+  // Each lab's plot is described by its own element (the ids differ).
+  await expect(seed.locator('canvas')).toHaveAccessibleDescription(/^5 points: 2 of class −1, 3 of class \+1\. Perceptron \(classic rule\), step 0/);
+  await expect(xor.locator('canvas')).toHaveAccessibleDescription(/Kernel perceptron \(dual form\), step 0/);
+  await seed.getByRole('button', { name: 'Step →' }).click();
+  await seed.getByRole('button', { name: 'Step →' }).click();
+  const said = seed.locator('[data-role="announce"]');
+  await expect(said).toHaveText(
+    'Step 2, epoch 1: sample 2 at (3, 2), class +1, score −1, a mistake. w becomes [0, 3, 2]; the boundary appears; 2 of 5 points are on the wrong side.'
+  );
+  await expect(xor.locator('[data-role="announce"]')).toHaveText('');
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).include('#lab-seed000').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });

@@ -299,9 +299,6 @@ impl Session {
                         self.model().steps()
                     ));
                 }
-                if full {
-                    text.push_str(" The described plot below the plot says more.");
-                }
                 (Priority::Now, text)
             }
             Utterance::Notice => (Priority::Now, notice.to_string()),
@@ -430,7 +427,11 @@ impl Session {
                 which(&wrong, 12)
             ),
         };
-        let model = t.describe_model(&self.data, &self.class_names);
+        let mut model = t.describe_model(&self.data, &self.class_names);
+        if let Some(regions) = self.regions_sentence() {
+            model.push(' ');
+            model.push_str(&regions);
+        }
         minus(&format!(
             "{} {}, step {}, epoch {}: {}. {model} {wrong_text}",
             self.points_sentence(),
@@ -439,6 +440,35 @@ impl Session {
             t.epoch(),
             self.state_text()
         ))
+    }
+
+    /// How much of the view each class's region covers, from the region map the page asked
+    /// for (kernel and multiclass models): `In the view, class 0's region covers 40%, …`.
+    /// `None` without a map.
+    fn regions_sentence(&self) -> Option<String> {
+        let region = self.region()?;
+        let total = region.cells.len();
+        if total == 0 {
+            return None;
+        }
+        let mut counts = vec![0usize; self.num_classes()];
+        let mut other = 0;
+        for &code in &region.cells {
+            match counts.get_mut(usize::from(code)) {
+                Some(n) => *n += 1,
+                None => other += 1,
+            }
+        }
+        let share = |n: usize| num((n as f64 * 100.0 / total as f64).round());
+        let mut parts: Vec<String> = counts
+            .iter()
+            .enumerate()
+            .map(|(c, &n)| format!("class {}'s region {}%", self.class_name(c), share(n)))
+            .collect();
+        if other > 0 {
+            parts.push(format!("no class (a tie) {}%", share(other)));
+        }
+        Some(format!("Of the view shown, {}.", parts.join(", ")))
     }
 
     /// The points table: at most `limit` rows from the first point, each with its class, its

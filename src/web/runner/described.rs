@@ -11,6 +11,10 @@ use crate::core::POINT_ROWS_LIMIT;
 use crate::web::dom::{find, set_text};
 use web_sys::{Element, HtmlElement};
 
+/// What the description and the table depend on: the points, the run and the step (the
+/// session's state key) and the region map's grid.
+type DescribedKey = ((u64, u64, u64), Option<(usize, usize)>);
+
 /// The elements, the pacing and what was last written.
 #[derive(Debug, Default)]
 pub(super) struct Described {
@@ -24,8 +28,10 @@ pub(super) struct Described {
     /// The last announcement written (the same words again get a trailing no-break space, so
     /// the live region changes and is spoken again).
     last_said: String,
-    /// The description the points table was written for, and whether the panel was open.
-    table_for: Option<String>,
+    /// The state the description was written for (it is worded again only when that changes).
+    described_for: Option<DescribedKey>,
+    /// The state the points table was written for (`None` while its panel is closed).
+    table_for: Option<DescribedKey>,
     last_ms: f64,
 }
 
@@ -66,6 +72,14 @@ impl Runner {
         self.described.last_said = text;
     }
 
+    /// Leaves what the last action gave to say unsaid (an embedded lab's own scenario, opened
+    /// as it mounts: a course page with several labs does not start by talking).
+    pub fn hush(&mut self) {
+        if let Some((seq, _)) = self.session.utterance() {
+            self.described.announcer.pass(seq);
+        }
+    }
+
     /// Writes the description and, when its panel is open, the points table; while playing at
     /// most every 250 ms (the frame after Play stops writes the final state).
     pub(super) fn show_described(&mut self, now_ms: f64) {
@@ -77,8 +91,14 @@ impl Runner {
         let Some(element) = &self.described.description else {
             return;
         };
-        let description = self.session.plot_description();
-        set_text(element, &description);
+        let key = (
+            self.session.state_key(),
+            self.session.region().map(|r| (r.cols, r.rows)),
+        );
+        if self.described.described_for != Some(key) {
+            set_text(element, &self.session.plot_description());
+            self.described.described_for = Some(key);
+        }
         let open = self
             .described
             .panel
@@ -88,8 +108,7 @@ impl Runner {
             self.described.table_for = None;
             return;
         }
-        let key = format!("{description}|{:?}", self.session.state_key());
-        if self.described.table_for.as_deref() == Some(key.as_str()) {
+        if self.described.table_for == Some(key) {
             return;
         }
         self.write_points_table();
