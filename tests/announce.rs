@@ -3,7 +3,7 @@
 //! kernel perceptron's XOR, at each verbosity; and the pacing of announcements during Play.
 #![cfg(not(target_arch = "wasm32"))]
 
-use perceptron_lab::core::speech::{Announcer, Priority, Verbosity, PLAY_GAP_MS};
+use perceptron_lab::core::speech::{minus, Announcer, Priority, Verbosity, PLAY_GAP_MS};
 use perceptron_lab::core::{Action, Preset, Session};
 
 fn act(s: &mut Session, action: Action) {
@@ -293,5 +293,105 @@ fn play_is_paced_by_the_announcer() {
     assert!(
         (said_steps + said_ends + 1) as u64 * 20 < steps,
         "{steps} steps, {said_steps} + {said_ends} said"
+    );
+}
+
+/// Every algorithm of the registry speaks its step and describes its model in its own terms;
+/// numbers are said with the minus sign.
+#[test]
+fn every_algorithm_speaks_in_its_own_terms() {
+    use perceptron_lab::core::{Algorithm, Setup};
+    for algorithm in Algorithm::ALL {
+        let preset = if algorithm.is_multiclass() {
+            Preset::Blobs3
+        } else {
+            Preset::Seed001 // from w = 0, as every binary algorithm may start
+        };
+        let mut s = loaded(preset);
+        let setup = Setup {
+            algorithm,
+            ..s.setup().clone()
+        };
+        act(&mut s, Action::SetSetup(setup));
+        assert!(
+            said(&s, Verbosity::Full).ends_with(&format!(
+                "{} chosen: training restarts; the points stay. {}, step 0: model {}.",
+                algorithm.title(),
+                algorithm.title(),
+                minus(&s.model().weights_text(s.data()))
+            )),
+            "{}: {}",
+            algorithm.name(),
+            said(&s, Verbosity::Full)
+        );
+        act(&mut s, Action::Step);
+        let full = said(&s, Verbosity::Full);
+        let brief = said(&s, Verbosity::Brief);
+        let name = algorithm.name();
+        assert!(full.starts_with("Step 1, epoch 1: "), "{name}: {full}");
+        assert!(brief.starts_with("Step 1: "), "{name}: {brief}");
+        assert!(brief.len() < full.len(), "{name}: brief is shorter");
+        let description = s.plot_description();
+        for text in [&full, &brief, &description] {
+            assert!(
+                !text.contains(" -") && !text.contains("(-") && !text.contains("[-"),
+                "{name}: negative numbers take the minus sign: {text}"
+            );
+        }
+        let own = match name {
+            "batch" => "one batch step over all samples",
+            "kernel" => "f(x) = ",
+            "multiclass" => "scores [",
+            "ovr" => "scores [",
+            "ovo" => "votes [",
+            "pa1" | "pa2" => "score ",
+            _ => "score ",
+        };
+        assert!(full.contains(own), "{name}: {full}");
+        let model_words = match name {
+            "averaged" => "The averaged weights w̄ = ",
+            "kernel" => "Kernel linear: the score is f(x)",
+            "multiclass" => "3 classes, one weight row each",
+            "ovr" => "One-vs-rest: one line per class",
+            "ovo" => "One-vs-one: one line per pair of classes",
+            "pa1" | "pa2" => "The margin band |w·x + b| < 1",
+            _ => "The boundary is ",
+        };
+        assert!(description.contains(model_words), "{name}: {description}");
+        let rows = s.point_rows(usize::MAX);
+        assert_eq!(rows.len(), s.data().len(), "{name}");
+        let wrong = rows.iter().filter(|r| r.correct != "yes").count();
+        assert_eq!(
+            wrong,
+            s.wrong_points().len(),
+            "{name}: the table and the count agree"
+        );
+    }
+}
+
+#[test]
+fn back_at_the_start_and_undoing_a_reset() {
+    let mut s = loaded(Preset::Seed000);
+    act(&mut s, Action::Back);
+    assert_eq!(
+        said(&s, Verbosity::Full),
+        "At the start: nothing to step back to."
+    );
+    assert_eq!(
+        said(&s, Verbosity::Off),
+        "At the start: nothing to step back to.",
+        "a refusal is said with steps off"
+    );
+    act(&mut s, Action::Step);
+    act(&mut s, Action::Step);
+    act(&mut s, Action::Reset);
+    act(&mut s, Action::Back);
+    let text = said(&s, Verbosity::Full);
+    assert!(text.starts_with("Undone: "), "{text}");
+    assert!(
+        text.ends_with(
+            "Back to step 2, epoch 1: model [0, 3, 2]; 2 of 5 points are on the wrong side."
+        ),
+        "{text}"
     );
 }

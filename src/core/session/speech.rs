@@ -145,9 +145,8 @@ impl Session {
             Heard::Jump if forward => Some(stepped(None)),
             Heard::Play if forward => Some(stepped(Some(true))),
             Heard::Jump if steps < before.steps => Some(Utterance::Back),
-            Heard::Back
-                if changed == Changed::Redraw && !self.notice.starts_with("At the start") =>
-            {
+            // Back across a step or an edit; at the oldest entry it only says why not.
+            Heard::Back if steps < before.steps || self.notice.starts_with("Undone") => {
                 Some(Utterance::Back)
             }
             Heard::Pause if changed == Changed::Redraw => Some(Utterance::Paused),
