@@ -201,6 +201,22 @@ impl Session {
         self.said.as_ref().map(|s| (s.seq, &s.what))
     }
 
+    /// The number of what the last action gave to say and whether it may be dropped during
+    /// Play, without wording it (cheap: asked every frame).
+    pub fn pending(&self) -> Option<(u64, Priority)> {
+        let said = self.said.as_ref()?;
+        let priority = match &said.what {
+            Utterance::Stepped {
+                epoch_end: None,
+                verdict: false,
+                playing: Some(false),
+                ..
+            } => Priority::Step,
+            _ => Priority::Now,
+        };
+        Some((said.seq, priority))
+    }
+
     /// The announcement of the last action at `verbosity`: its number, whether it may be
     /// dropped during Play ([`Priority`]), and its sentence, with negative numbers written with
     /// the minus sign. `None` when there is nothing to say at this verbosity. Worded from the
@@ -210,17 +226,13 @@ impl Session {
         let full = verbosity == Verbosity::Full;
         let quiet = verbosity == Verbosity::Off;
         let notice = said.notice.trim();
-        let (priority, text) = match &said.what {
+        let text = match &said.what {
             Utterance::Stepped {
                 from,
                 epoch_end,
                 verdict,
                 playing,
             } => {
-                let priority = match playing {
-                    Some(false) if epoch_end.is_none() && !verdict => Priority::Step,
-                    _ => Priority::Now,
-                };
                 let mut parts = Vec::new();
                 if !quiet {
                     if *playing == Some(true) {
@@ -240,9 +252,9 @@ impl Session {
                 } else if !notice.is_empty() && !quiet && *playing != Some(false) {
                     parts.push(notice.to_string());
                 }
-                (priority, parts.join(" "))
+                parts.join(" ")
             }
-            Utterance::Back if quiet => (Priority::Now, String::new()),
+            Utterance::Back if quiet => String::new(),
             Utterance::Back => {
                 let t = self.model();
                 let mut text = if notice.starts_with("Undone") {
@@ -264,7 +276,7 @@ impl Session {
                 } else {
                     text.push('.');
                 }
-                (Priority::Now, text)
+                text
             }
             Utterance::Paused => {
                 let t = self.model();
@@ -275,7 +287,7 @@ impl Session {
                 } else {
                     text.push('.');
                 }
-                (Priority::Now, text)
+                text
             }
             Utterance::Restarted => {
                 let t = self.model();
@@ -287,7 +299,7 @@ impl Session {
                         t.weights_text(&self.data)
                     ));
                 }
-                (Priority::Now, text)
+                text
             }
             Utterance::Loaded => {
                 let mut text = format!("{notice} {}", self.points_sentence());
@@ -298,12 +310,13 @@ impl Session {
                         self.model().steps()
                     ));
                 }
-                (Priority::Now, text)
+                text
             }
-            Utterance::Notice => (Priority::Now, notice.to_string()),
+            Utterance::Notice => notice.to_string(),
         };
+        let (seq, priority) = self.pending()?;
         let text = text.trim();
-        (!text.is_empty()).then(|| (said.seq, priority, minus(text)))
+        (!text.is_empty()).then(|| (seq, priority, minus(text)))
     }
 
     /// The last step in words: in full "Step 7, epoch 2: sample 3 at (2, −1), class +1, score

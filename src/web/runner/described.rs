@@ -56,13 +56,16 @@ impl Runner {
         let Some(live) = &self.described.live else {
             return;
         };
-        let Some((seq, priority, text)) = self.session.announcement(self.described.verbosity)
-        else {
+        // Worded only when admitted: during Play most steps are never said.
+        let Some((seq, priority)) = self.session.pending() else {
             return;
         };
         if !self.described.announcer.admit(seq, priority, now_ms) {
             return;
         }
+        let Some((_, _, text)) = self.session.announcement(self.described.verbosity) else {
+            return;
+        };
         let text = if text == self.described.last_said {
             format!("{text}\u{a0}")
         } else {
