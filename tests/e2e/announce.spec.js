@@ -175,6 +175,7 @@ test('the points table and the description: multiclass and kernel in their own t
     shots.push(file);
   };
   await check('light');
+  await lab.screenshot('described-page-light.png'); // where the section sits on the page
   await page.emulateMedia({ colorScheme: 'dark' });
   await check('dark');
   await page.emulateMedia({ colorScheme: 'light' });
