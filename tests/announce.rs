@@ -64,7 +64,7 @@ fn seed_000_pass_is_spoken_step_by_step() {
     assert_eq!(
         s.plot_description(),
         "5 points: 2 of class −1, 3 of class +1. Perceptron (classic rule), step 5, epoch 2: not converged yet. \
-         The boundary is 1·x1 − 1·x2 − 1 = 0, that is x2 = x1 − 1; it rises at 45°; it crosses the x1 axis at 1 and the x2 axis at −1. \
+         The boundary is x1 − x2 − 1 = 0, that is x2 = x1 − 1; it rises at 45°; it crosses the x1 axis at 1 and the x2 axis at −1. \
          w points right and down (−45°), towards class +1. 3 of 5 points are on the wrong side: #2, #3 and #4."
     );
     let rows = s.point_rows(10);
@@ -126,7 +126,7 @@ fn loading_convergence_and_refusals_are_spoken() {
     );
     // Seed 001's w = (1, −3), without bias.
     let d = s.plot_description();
-    assert!(d.contains("The boundary is 1·x1 − 3·x2 = 0, that is x2 = 0.3333·x1; it rises at 18°; it passes through the origin."), "{d}");
+    assert!(d.contains("The boundary is x1 − 3·x2 = 0, that is x2 = 0.3333·x1; it rises at 18°; it passes through the origin."), "{d}");
     assert_eq!(
         said(&s, Verbosity::Off),
         "Verdict: converged (epoch 2 was clean).",

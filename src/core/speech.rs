@@ -167,16 +167,26 @@ pub fn line_words(w: [f64; 3], name: &str) -> String {
 /// `w1·x1 + w2·x2 + w0 = 0` with the terms that are zero left out.
 pub fn equation(w: [f64; 3]) -> String {
     let mut text = String::new();
-    for (v, var) in [(w[1], "·x1"), (w[2], "·x2"), (w[0], "")] {
+    for (v, var) in [(w[1], "x1"), (w[2], "x2"), (w[0], "")] {
         if v == 0.0 {
             continue;
         }
+        // `x1` rather than `1·x1`; the constant keeps its 1.
+        let term = |a: f64| match (a == 1.0, var.is_empty()) {
+            (true, false) => var.to_string(),
+            (_, true) => num(a),
+            _ => format!("{}·{var}", num(a)),
+        };
         if text.is_empty() {
-            text = format!("{}{var}", num(v));
+            text = if v < 0.0 {
+                format!("−{}", term(-v))
+            } else {
+                term(v)
+            };
         } else if v < 0.0 {
-            text.push_str(&format!(" − {}{var}", num(-v)));
+            text.push_str(&format!(" − {}", term(-v)));
         } else {
-            text.push_str(&format!(" + {}{var}", num(v)));
+            text.push_str(&format!(" + {}", term(v)));
         }
     }
     if text.is_empty() {
@@ -328,8 +338,10 @@ mod tests {
         );
         assert_eq!(
             line_words([-1.0, 1.0, -1.0], "w"),
-            "The boundary is 1·x1 − 1·x2 − 1 = 0, that is x2 = x1 − 1; it rises at 45°; it crosses the x1 axis at 1 and the x2 axis at -1. w points right and down (-45°), towards class +1."
+            "The boundary is x1 − x2 − 1 = 0, that is x2 = x1 − 1; it rises at 45°; it crosses the x1 axis at 1 and the x2 axis at -1. w points right and down (-45°), towards class +1."
         );
+        assert_eq!(equation([2.0, -1.0, 0.5]), "−x1 + 0.5·x2 + 2 = 0");
+        assert_eq!(equation([-1.5, 0.0, -2.0]), "−2·x2 − 1.5 = 0");
         assert_eq!(which(&[0, 2, 4], 5), "#1, #3 and #5");
         assert_eq!(which(&[0, 2, 4], 2), "#1, #3 and 1 more");
     }
