@@ -503,3 +503,60 @@ async fn the_keyboard_cursor_is_drawn_and_said_in_its_live_region_while_the_plot
     assert!(!has_panicked());
     root.remove();
 }
+
+/// The live region says each step (in the frame after it), at the verbosity set; the
+/// description follows the state; the points table is written only while its panel is open.
+#[wasm_bindgen_test]
+async fn steps_are_said_and_the_plot_described() {
+    let root = mount_root();
+    let doc = document();
+    let add = |tag: &str, role: &str| {
+        let element = doc.create_element(tag).unwrap();
+        element.set_attribute("data-role", role).unwrap();
+        root.append_child(&element).unwrap();
+        element
+    };
+    let live = add("p", "announce");
+    let description = add("p", "plot-description");
+    let panel = add("details", "points-panel");
+    let body = doc.create_element("tbody").unwrap();
+    body.set_attribute("data-role", "points-body").unwrap();
+    panel.append_child(&body).unwrap();
+    let lab = Lab::new(root.clone()).expect("mounts");
+    frames(1).await;
+
+    lab.load_preset("seed000").expect("a known preset");
+    lab.step().unwrap();
+    lab.step().unwrap();
+    frames(1).await;
+    assert_eq!(
+        live.text_content().unwrap(),
+        "Step 2, epoch 1: sample 2 at (3, 2), class +1, score −1, a mistake. w becomes [0, 3, 2]; the boundary appears; 2 of 5 points are on the wrong side."
+    );
+    assert!(description
+        .text_content()
+        .unwrap()
+        .contains("step 2, epoch 1: not converged yet. The boundary is 3·x1 + 2·x2 = 0"));
+    assert_eq!(
+        body.child_element_count(),
+        0,
+        "the table waits for its panel"
+    );
+
+    assert!(lab.set_verbosity("loud").is_err());
+    lab.set_verbosity("brief").unwrap();
+    panel.set_attribute("open", "").unwrap();
+    lab.refresh().unwrap();
+    lab.step().unwrap();
+    frames(1).await;
+    assert_eq!(
+        live.text_content().unwrap(),
+        "Step 3: sample 3, correct; 2 of 5 wrong."
+    );
+    assert_eq!(body.child_element_count(), 5);
+    let second = body.query_selector_all("tr").unwrap().item(1).unwrap();
+    // #2 (3, 2), class +1, score 0 + 3·3 + 2·2 = 13 under [0, 3, 2]: right.
+    assert_eq!(second.text_content().unwrap(), "#232+113yes");
+    assert!(!has_panicked());
+    root.remove();
+}

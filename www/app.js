@@ -614,11 +614,16 @@
     const openLink = (hash) => {
       try {
         lab.open_link(hash);
+        return true;
       } catch (err) {
         call(() => lab.say(`This link could not be opened: ${err}. Nothing was changed.`));
+        return false;
       }
     };
-    if (window.location.hash.length > 1) openLink(window.location.hash);
+    // In an iframe on a course page the lab opens its link silently (its description says
+    // what it shows; a link that fails is said); the full page says what the link opened.
+    if (window.location.hash.length > 1 && openLink(window.location.hash)
+      && initialPage.get('embed') === '1') call(() => lab.hush());
     listen(window, 'hashchange', () => openLink(window.location.hash));
     call(() => lab.write_address(initialPage.toString()));
     const shareLink = byId('share-link');
@@ -641,6 +646,23 @@
         status.textContent = 'Select the link above and copy it (Ctrl+C).';
       }
     });
+
+    // ----- the described plot: how much is spoken, and the points table ----------------------
+    // The verbosity is a view setting kept in this browser (localStorage), like a preference;
+    // the lab words and paces the announcements itself.
+    const VERBOSITY_KEY = 'perceptron-lab.verbosity';
+    const verbosity = byId('verbosity');
+    if (verbosity) {
+      let stored = null;
+      try { stored = window.localStorage.getItem(VERBOSITY_KEY); } catch (err) { stored = null; }
+      if (stored && [...verbosity.options].some((o) => o.value === stored)) verbosity.value = stored;
+      call(() => lab.set_verbosity(verbosity.value));
+      listen(verbosity, 'change', () => {
+        call(() => lab.set_verbosity(verbosity.value));
+        try { window.localStorage.setItem(VERBOSITY_KEY, verbosity.value); } catch (err) { /* private mode */ }
+      });
+    }
+    if (byId('points-panel')) on('points-panel', 'toggle', () => call(() => lab.refresh()));
 
     // ----- "This run in code": the frame writes the snippet while the panel is open ----------
     on('code-panel', 'toggle', () => call(() => lab.code_panel_toggled()));

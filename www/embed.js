@@ -123,17 +123,26 @@
     return node;
   }
 
+  /** Labs built on this page so far: each gets its own id for its plot's description. */
+  let built = 0;
+
   /** The lab's markup: the plot, the controls, the status, "This step" and the trace. */
   function markup() {
     const field = (name, label) => [el('dt', {}, label), el('dd', { 'data-field': name }, '—')];
+    built += 1;
+    const described = `plab-description-${built}`;
     return el('div', { class: 'plab', tabindex: '0', role: 'group', 'aria-label': 'Perceptron Lab', 'data-perceptron-lab-root': '' },
       el('canvas', {
         class: 'plab-plot', tabindex: '0', role: 'application',
         'aria-label': 'Plot: points, the weight vector and the boundary. Arrow keys move a cursor; '
           + 'Enter adds a point, Space picks one up, Delete removes one.',
+        'aria-describedby': described,
       }),
       // What the plot's keyboard cursor says (the lab writes it).
       el('p', { class: 'plab-hidden', 'data-role': 'cursor-status', role: 'status', 'aria-live': 'polite' }),
+      // The plot in words (its description) and the live region every step is said in.
+      el('p', { class: 'plab-sr', id: described, 'data-role': 'plot-description' }),
+      el('p', { class: 'plab-sr', 'data-role': 'announce', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' }),
       el('div', { class: 'plab-controls', 'data-control': 'controls' },
         el('button', { type: 'button', 'data-act': 'back', 'data-control': 'back', title: 'Step back (←)' }, '← Back'),
         el('button', { type: 'button', 'data-act': 'step', 'data-control': 'step', class: 'plab-primary', title: 'One step (→)' }, 'Step →'),
@@ -143,7 +152,8 @@
       el('dl', { class: 'plab-status', 'data-control': 'status' },
         ...field('algorithm', 'Algorithm'), ...field('step', 'Step'), ...field('epoch', 'Epoch'),
         ...field('weights', 'Model'), ...field('state', 'State')),
-      el('p', { class: 'plab-notice', 'data-field': 'notice', role: 'status', 'aria-live': 'polite' }),
+      // Visible; spoken through the announce region above, so not a second time here.
+      el('p', { class: 'plab-notice', 'data-field': 'notice', role: 'status', 'aria-live': 'off' }),
       el('div', { class: 'plab-explain', 'data-control': 'explain' },
         el('strong', { 'data-field': 'explain-title' }),
         el('div', {}, el('span', { class: 'plab-k' }, 'score '), el('span', { 'data-field': 'explain-score' })),
@@ -230,6 +240,9 @@
     };
     try {
       open(lab, scenario);
+      // Its own scenario, opened as it mounts, is described, not announced: a page with
+      // several labs does not start by talking (a scenario that fails is said, below).
+      lab.hush();
     } catch (err) {
       lab.say(`This scenario could not be opened: ${err}.`);
     }

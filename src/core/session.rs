@@ -27,12 +27,14 @@ mod edits;
 mod loading;
 mod names;
 mod show;
+mod speech;
 mod training;
 mod undo;
 
 pub use action::Action;
 pub use cursor::{cursor_steps, CursorAction};
 pub use show::TraceRow;
+pub use speech::{PointRow, Utterance, POINT_ROWS_LIMIT};
 pub use undo::UNDO_LIMIT;
 
 /// The view a blank session shows: `[-5, 5] × [-5, 5]`.
@@ -150,6 +152,10 @@ pub struct Session {
     undo: undo::Undo,
     /// The keyboard cursor on the focused plot.
     cursor: cursor::Cursor,
+    /// What the last action gave to say (see [`Session::announcement`]), and the number of
+    /// utterances so far.
+    said: Option<speech::Said>,
+    said_seq: u64,
 }
 
 /// The η panel's second learning rate when none was set: a power of two, so that from zero
@@ -245,6 +251,8 @@ impl Session {
             second_eta: DEFAULT_SECOND_ETA,
             eta_cache: None,
             cursor: Default::default(),
+            said: None,
+            said_seq: 0,
         };
         session.watch_epoch_start();
         session.refresh_derived();
@@ -369,6 +377,7 @@ impl Session {
         }
         // An action that replaces the timeline keeps what it replaces, for Back.
         let before = undo::destructive(&action).map(|what| (what, self.put_aside()));
+        let heard = self.before_heard(&action);
         let changed = self.apply_action(action)?;
         if let Some((what, before)) = before {
             self.remember(what, before);
@@ -376,6 +385,7 @@ impl Session {
         if changed == Changed::Redraw {
             self.refresh_derived();
         }
+        self.heard(heard, changed);
         Ok(changed)
     }
 

@@ -607,6 +607,24 @@ impl Lab {
         self.with_options(|o| o.dark = on)
     }
 
+    /// How much the live region says of each step: `off` (refusals, messages and the verdict
+    /// only), `brief` or `full`. Another name changes nothing and is refused with a reason.
+    pub fn set_verbosity(&self, name: &str) -> Result<(), JsValue> {
+        self.with(|runner| {
+            runner.set_verbosity(crate::core::speech::Verbosity::parse(name)?);
+            Ok(())
+        })
+    }
+
+    /// Leaves what the last action gave to say unsaid: a course page's lab opens its scenario
+    /// as it mounts without announcing it (its description says what it shows).
+    pub fn hush(&self) -> Result<(), JsValue> {
+        self.with(|runner| {
+            runner.hush();
+            Ok(())
+        })
+    }
+
     /// Jumps instead of animating (follow `prefers-reduced-motion`).
     pub fn set_reduced_motion(&self, on: bool) -> Result<(), JsValue> {
         self.with_options(|o| o.reduced_motion = on)

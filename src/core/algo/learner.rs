@@ -177,6 +177,9 @@ pub trait Visit {
     fn kind(&self) -> &'static str;
     /// Describes the step under `settings`; `names` are the classes' names.
     fn describe(&self, settings: &Settings, names: &[String]) -> Described;
+    /// The step in spoken words, for the announcement of each step: the visit in full and in
+    /// brief, and what it changed (see [`Spoken`]); `names` are the classes' names.
+    fn spoken(&self, names: &[String]) -> Spoken;
     /// The weights `[b, w1, w2]` before an update that moved the one drawn line, to draw as a
     /// ghost; `None` when the step changed nothing or the model has no single line.
     fn ghost(&self) -> Option<&[f64]> {
@@ -188,6 +191,18 @@ pub trait Visit {
     fn margin(&self) -> Option<f64> {
         None
     }
+}
+
+/// One step in spoken words; the session adds the step and epoch before it and the boundary's
+/// move and the wrong count after it (see [`Session::announcement`](crate::core::Session::announcement)).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Spoken {
+    /// The visit in full: `sample 3 at (2, -1), class +1, score -0.5, a mistake`.
+    pub full: String,
+    /// The visit in brief: `sample 3, a mistake`.
+    pub brief: String,
+    /// What the step changed, if anything: `w becomes [1, 1.5, 0.5]`.
+    pub change: Option<String>,
 }
 
 /// One step described for the panels and the trace table.
@@ -361,6 +376,40 @@ pub trait Learner {
     /// The mistake bound line of the status panel, given the bound `(R/γ*)²` rounded up.
     fn bound_text(&self, bound: &str) -> String {
         format!("(R/γ*)² = {bound} ≥ updates {}", self.updates())
+    }
+    /// The model in words, for the described plot: for a linear model its boundary (equation,
+    /// angle, where it crosses the axes, which way w points); other models describe their
+    /// regions, rows or dual weights in their own terms.
+    fn describe_model(&self, data: &Dataset, _names: &[String]) -> String {
+        match (self.main_line(data), self.rows()) {
+            (Some(w), _) => crate::core::speech::line_words(w, "w"),
+            (None, Some(rows)) => format!(
+                "The weight rows, bias first: {}.",
+                crate::core::algo::words::rows_text(rows, |k| format!("W{k}"))
+            ),
+            (None, None) => String::new(),
+        }
+    }
+    /// The score of `x` as the points table shows it: `w·x + b` for a linear model, the row
+    /// scores for a model with rows.
+    fn score_text(&self, _data: &Dataset, x: &[f64]) -> String {
+        let score = |w: &[f64]| w[0] + x.iter().zip(&w[1..]).map(|(a, b)| a * b).sum::<f64>();
+        match (self.linear_weights(), self.rows()) {
+            (Some(w), _) => crate::core::numfmt::num(score(w)),
+            (None, Some(rows)) => {
+                crate::core::numfmt::vector(&rows.iter().map(|w| score(w)).collect::<Vec<_>>())
+            }
+            (None, None) => "—".to_string(),
+        }
+    }
+    /// Where a misclassified point lies, in words: `on the wrong side` of the boundary, or
+    /// for a model with a row per class or pair `in another class's region`.
+    fn wrong_words(&self) -> &'static str {
+        if self.rows().is_some() {
+            "in another class's region"
+        } else {
+            "on the wrong side"
+        }
     }
     /// How many history entries to keep for `n` points (a kernel run copies α per entry).
     fn history_limit(&self, _n: usize) -> usize {

@@ -101,26 +101,7 @@ impl Session {
             None => (dash.clone(), dash.clone(), dash.clone()),
         };
         let theory = self.current_theory();
-        let not_separable = self.proven_not_separable();
-        let state = match (t.state(), self.cycle) {
-            (TrainState::Converged, _) => format!("converged (epoch {} was clean)", t.epoch()),
-            (TrainState::MaxEpochs, _) if not_separable => format!(
-                "not converged — stopped at max epochs ({}); it never would: no line separates the classes",
-                self.settings().max_epochs
-            ),
-            (TrainState::MaxEpochs, _) => format!(
-                "not converged — stopped at max epochs ({})",
-                self.settings().max_epochs
-            ),
-            (TrainState::Running, Some((first, again))) => format!(
-                "never converges — the weights at the start of epoch {again} repeat epoch {first}: training cycles"
-            ),
-            (TrainState::Running, None) if not_separable => {
-                "never converges — no line separates the classes (max-margin problem infeasible)"
-                    .to_string()
-            }
-            (TrainState::Running, None) => "not converged yet".to_string(),
-        };
+        let state = self.state_text();
         let mut counts = vec![
             0usize;
             self.num_classes()
@@ -242,6 +223,32 @@ impl Session {
             } else {
                 "R, γ_w and γ* are measured in the plane (x1, x2): no bias, the line passes the origin.".to_string()
             },
+        }
+    }
+
+    /// Where training stands, in words (the status's `state`): converged, stopped, cycling,
+    /// proven never to converge, or not converged yet.
+    pub(super) fn state_text(&self) -> String {
+        let t = self.model();
+        let not_separable = self.proven_not_separable();
+        match (t.state(), self.cycle) {
+            (TrainState::Converged, _) => format!("converged (epoch {} was clean)", t.epoch()),
+            (TrainState::MaxEpochs, _) if not_separable => format!(
+                "not converged — stopped at max epochs ({}); it never would: no line separates the classes",
+                self.settings().max_epochs
+            ),
+            (TrainState::MaxEpochs, _) => format!(
+                "not converged — stopped at max epochs ({})",
+                self.settings().max_epochs
+            ),
+            (TrainState::Running, Some((first, again))) => format!(
+                "never converges — the weights at the start of epoch {again} repeat epoch {first}: training cycles"
+            ),
+            (TrainState::Running, None) if not_separable => {
+                "never converges — no line separates the classes (max-margin problem infeasible)"
+                    .to_string()
+            }
+            (TrainState::Running, None) => "not converged yet".to_string(),
         }
     }
 

@@ -5,6 +5,7 @@
 mod address;
 mod augmented;
 mod code;
+mod described;
 mod dom_out;
 mod eta_panel;
 mod keep;
@@ -140,6 +141,8 @@ pub struct Runner {
     keeper: keep::Keeper,
     /// The plot's keyboard cursor's live region (`[data-role="cursor-status"]`).
     cursor_status: Option<Element>,
+    /// The announcement live region, the plot's description and the points table.
+    described: described::Described,
 }
 
 impl Runner {
@@ -200,6 +203,7 @@ impl Runner {
             code: code::CodePanel::find(root),
             keeper: keep::Keeper::new(root),
             cursor_status: find(root, "[data-role=\"cursor-status\"]"),
+            described: described::Described::find(root),
         }
     }
 
@@ -247,6 +251,11 @@ impl Runner {
             self.options = options;
             self.dirty = true;
         }
+    }
+
+    /// How much the live region says of each step.
+    pub fn set_verbosity(&mut self, verbosity: crate::core::speech::Verbosity) {
+        self.described.verbosity = verbosity;
     }
 
     /// The current view options.
@@ -472,6 +481,7 @@ impl Runner {
             self.dirty = false;
             self.redraw(now_ms)?;
         }
+        self.announce(now_ms);
         self.show_code(now_ms);
         // Only a change of the state may change the link (a resize or a palette does not).
         if std::mem::take(&mut self.changed) {
@@ -499,6 +509,7 @@ impl Runner {
             self.show_trace();
             self.last_trace_ms = now_ms;
         }
+        self.show_described(now_ms);
         self.show_gram();
         let theme = self.theme();
         self.show_eta(&theme, now_ms);

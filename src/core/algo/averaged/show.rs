@@ -56,6 +56,17 @@ impl Learner for Averaged {
     fn accuracy_note(&self) -> &'static str {
         " with w̄"
     }
+    fn describe_model(&self, _data: &Dataset, _names: &[String]) -> String {
+        format!(
+            "The averaged weights w̄ = {} classify (the line drawn dashed). {} The current w = {} is the classic rule's.",
+            vector(&self.average()),
+            crate::core::speech::line_words(three(&self.average()), "w̄"),
+            vector(self.weights())
+        )
+    }
+    fn score_text(&self, _data: &Dataset, x: &[f64]) -> String {
+        crate::core::numfmt::num(self.score(x))
+    }
 }
 
 impl Averaged {

@@ -3,7 +3,7 @@
 
 use super::{Batch, BatchRecord};
 use crate::core::algo::learner::{
-    sign_class, Algo, Described, Info, Kind, Learner, Outcome, Visit,
+    sign_class, Algo, Described, Info, Kind, Learner, Outcome, Spoken, Visit,
 };
 use crate::core::algo::words::shorten;
 use crate::core::algo::ClassData;
@@ -123,6 +123,34 @@ impl Visit for BatchRecord {
     }
     fn ghost(&self) -> Option<&[f64]> {
         (!self.mistakes.is_empty()).then_some(&self.weights_before[..])
+    }
+    fn spoken(&self, _names: &[String]) -> Spoken {
+        let r = self;
+        let m: Vec<String> = r.mistakes.iter().map(|i| format!("#{i}")).collect();
+        let (full, brief) = if m.is_empty() {
+            (
+                format!(
+                    "one batch step over all samples, J_p = {}, every sample correct",
+                    num(r.criterion)
+                ),
+                "every sample correct".to_string(),
+            )
+        } else {
+            (
+                format!(
+                    "one batch step over all samples, J_p = {}, {} misclassified ({})",
+                    num(r.criterion),
+                    m.len(),
+                    shorten(&m, 8)
+                ),
+                format!("{} misclassified", m.len()),
+            )
+        };
+        Spoken {
+            full,
+            brief,
+            change: (!m.is_empty()).then(|| format!("w becomes {}", vector(&r.weights_after))),
+        }
     }
     fn describe(&self, _settings: &Settings, _names: &[String]) -> Described {
         let r = self;

@@ -3,7 +3,7 @@
 
 use super::{KernelRecord, KernelTrainer};
 use crate::core::algo::learner::{
-    bits, sign_class, three, Algo, Described, Info, Kind, Learner, Outcome, Visit,
+    bits, sign_class, three, Algo, Described, Info, Kind, Learner, Outcome, Spoken, Visit,
 };
 use crate::core::algo::perceptron::sign;
 use crate::core::algo::words::shorten;
@@ -88,6 +88,35 @@ impl Learner for KernelTrainer {
     fn bias_text(&self, _data: &Dataset) -> Option<String> {
         Some(num(self.bias()))
     }
+    fn describe_model(&self, data: &Dataset, _names: &[String]) -> String {
+        let support = self.support();
+        let alphas: Vec<String> = support
+            .iter()
+            .map(|&i| format!("#{} (α = {})", i + 1, num(self.alpha(i))))
+            .collect();
+        let mut text = format!(
+            "Kernel {}: the score is f(x) = Σ α_i·y_i·K(x_i, x) + b with b = {}. {} of {} points have α > 0 and are drawn larger{}{}.",
+            self.kernel(),
+            num(self.bias()),
+            support.len(),
+            data.len(),
+            if alphas.is_empty() { "" } else { ": " },
+            shorten(&alphas, 8)
+        );
+        match self.primal_weights(data) {
+            Some(w) => {
+                text.push_str(" With the linear kernel the boundary is a line. ");
+                text.push_str(&crate::core::speech::line_words(three(&w), "w"));
+            }
+            None => text.push_str(
+                " The boundary f(x) = 0 is a curve: the shaded region of each class is where f(x) has its sign.",
+            ),
+        }
+        text
+    }
+    fn score_text(&self, data: &Dataset, x: &[f64]) -> String {
+        num(self.score(data, x))
+    }
     fn history_limit(&self, n: usize) -> usize {
         4_000_000 / n.max(200)
     }
@@ -123,6 +152,26 @@ impl Visit for KernelRecord {
     crate::visit_fields!("kernel", mistake);
     fn margin(&self) -> Option<f64> {
         Some(self.y * self.score)
+    }
+
+    fn spoken(&self, _names: &[String]) -> Spoken {
+        let r = self;
+        let verdict = if r.mistake { "a mistake" } else { "correct" };
+        let mut change = format!("α{} becomes {}", r.index, num(r.alpha_after));
+        if r.bias_after != r.bias_before {
+            change.push_str(&format!(" and b becomes {}", num(r.bias_after)));
+        }
+        Spoken {
+            full: format!(
+                "sample {} at {}, class {}, f(x) = {}, {verdict}",
+                r.index,
+                point(&r.x),
+                sign(r.y),
+                num(r.score)
+            ),
+            brief: format!("sample {}, {verdict}", r.index),
+            change: r.mistake.then_some(change),
+        }
     }
     fn describe(&self, settings: &Settings, _names: &[String]) -> Described {
         let r = self;

@@ -2,7 +2,9 @@
 //! record's words (seed 000's worked example).
 
 use super::{MulticlassRecord, MulticlassTrainer};
-use crate::core::algo::learner::{three, Algo, Described, Info, Kind, Learner, Outcome, Visit};
+use crate::core::algo::learner::{
+    three, Algo, Described, Info, Kind, Learner, Outcome, Spoken, Visit,
+};
 use crate::core::algo::words::{class_name, features, rows_text};
 use crate::core::algo::ClassData;
 use crate::core::explain::Explanation;
@@ -33,6 +35,19 @@ impl Learner for MulticlassTrainer {
     }
     fn weights_label(&self) -> &'static str {
         "W: a row per class, bias first"
+    }
+    fn describe_model(&self, _data: &Dataset, names: &[String]) -> String {
+        let rows = self
+            .weights()
+            .iter()
+            .enumerate()
+            .map(|(k, w)| format!("class {} {}", class_name(names, k), vector(w)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        format!(
+            "{} classes, one weight row each (bias first): {rows}. A point goes to the class whose row scores highest, so the plane is split into one region per class.",
+            self.weights().len()
+        )
     }
 }
 
@@ -69,6 +84,35 @@ impl Visit for MulticlassRecord {
     crate::visit_fields!("multiclass", mistake);
     fn margin(&self) -> Option<f64> {
         crate::core::audio::lead(&self.scores, self.class)
+    }
+
+    fn spoken(&self, names: &[String]) -> Spoken {
+        let r = self;
+        let name = |c: usize| class_name(names, c);
+        let verdict = if r.mistake {
+            format!("predicted class {}, a mistake", name(r.predicted))
+        } else {
+            "predicted correctly".to_string()
+        };
+        Spoken {
+            full: format!(
+                "sample {} at {}, class {}, scores {}, {verdict}",
+                r.index,
+                point(&r.x),
+                name(r.class),
+                vector(&r.scores)
+            ),
+            brief: format!("sample {}, {verdict}", r.index),
+            change: r.mistake.then(|| {
+                format!(
+                    "the row of class {} becomes {} and the row of class {} becomes {}",
+                    name(r.class),
+                    vector(&r.weights_after[r.class]),
+                    name(r.predicted),
+                    vector(&r.weights_after[r.predicted])
+                )
+            }),
+        }
     }
     fn describe(&self, settings: &Settings, names: &[String]) -> Described {
         let r = self;

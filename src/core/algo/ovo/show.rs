@@ -1,7 +1,9 @@
 //! One-vs-one to the rest of the lab: a line per pair, and its record's words.
 
 use super::{OvoRecord, OvoTrainer};
-use crate::core::algo::learner::{three, Algo, Described, Info, Kind, Learner, Outcome, Visit};
+use crate::core::algo::learner::{
+    three, Algo, Described, Info, Kind, Learner, Outcome, Spoken, Visit,
+};
 use crate::core::algo::words::{class_name, rows_text};
 use crate::core::algo::ClassData;
 use crate::core::explain::Explanation;
@@ -49,6 +51,25 @@ impl Learner for OvoTrainer {
     fn weights_label(&self) -> &'static str {
         "W: a row per pair, bias first"
     }
+    fn describe_model(&self, _data: &Dataset, names: &[String]) -> String {
+        let lines = self
+            .pairs()
+            .iter()
+            .zip(self.weights())
+            .map(|(&(i, j), w)| {
+                format!(
+                    "{} against {}: {}",
+                    class_name(names, j),
+                    class_name(names, i),
+                    crate::core::speech::equation(three(w))
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        format!(
+            "One-vs-one: one line per pair of classes, {lines}. Each line votes for one of its two classes; the class with the most votes wins (a tie goes to the lowest class), and the regions show where each class wins."
+        )
+    }
 }
 
 impl Algo for OvoTrainer {
@@ -74,6 +95,36 @@ impl Visit for OvoRecord {
     fn margin(&self) -> Option<f64> {
         let votes: Vec<f64> = self.votes.iter().map(|&v| v as f64).collect();
         crate::core::audio::lead(&votes, self.class)
+    }
+
+    fn spoken(&self, names: &[String]) -> Spoken {
+        let r = self;
+        let name = |c: usize| class_name(names, c);
+        let votes = vector(&r.votes.iter().map(|&v| v as f64).collect::<Vec<_>>());
+        let verdict = match r.updated.len() {
+            0 => "every pair correct".to_string(),
+            1 => "1 pair wrong".to_string(),
+            n => format!("{n} pairs wrong"),
+        };
+        Spoken {
+            full: format!(
+                "sample {} at {}, class {}, votes {votes} for class {}, {verdict}",
+                r.index,
+                point(&r.x),
+                name(r.class),
+                name(r.predicted)
+            ),
+            brief: format!("sample {}, {verdict}", r.index),
+            change: r.mistake.then(|| {
+                let pairs = r
+                    .updated
+                    .iter()
+                    .map(|(i, j)| format!("{}|{}", name(*i), name(*j)))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                format!("the lines of the pairs {pairs} move")
+            }),
+        }
     }
     fn describe(&self, _settings: &Settings, names: &[String]) -> Described {
         let r = self;

@@ -1,7 +1,9 @@
 //! One-vs-rest to the rest of the lab: a line per class, and its record's words.
 
 use super::{OvrRecord, OvrTrainer};
-use crate::core::algo::learner::{three, Algo, Described, Info, Kind, Learner, Outcome, Visit};
+use crate::core::algo::learner::{
+    three, Algo, Described, Info, Kind, Learner, Outcome, Spoken, Visit,
+};
 use crate::core::algo::words::{class_name, rows_text};
 use crate::core::algo::ClassData;
 use crate::core::explain::Explanation;
@@ -43,6 +45,24 @@ impl Learner for OvrTrainer {
     fn weights_label(&self) -> &'static str {
         "W: a row per class, bias first"
     }
+    fn describe_model(&self, _data: &Dataset, names: &[String]) -> String {
+        let lines = self
+            .weights()
+            .iter()
+            .enumerate()
+            .map(|(k, w)| {
+                format!(
+                    "class {} against the rest: {}",
+                    class_name(names, k),
+                    crate::core::speech::equation(three(w))
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        format!(
+            "One-vs-rest: one line per class, {lines}. A point goes to the class with the highest score; the regions show where each class wins."
+        )
+    }
 }
 
 impl Algo for OvrTrainer {
@@ -66,6 +86,40 @@ impl Visit for OvrRecord {
     crate::visit_fields!("ovr", mistake);
     fn margin(&self) -> Option<f64> {
         crate::core::audio::lead(&self.scores, self.class)
+    }
+
+    fn spoken(&self, names: &[String]) -> Spoken {
+        let r = self;
+        let name = |c: usize| class_name(names, c);
+        let wrong: Vec<usize> = (0..r.mistakes.len()).filter(|&k| r.mistakes[k]).collect();
+        let verdict = match wrong.len() {
+            0 => "every classifier correct".to_string(),
+            1 => "1 classifier wrong".to_string(),
+            n => format!("{n} classifiers wrong"),
+        };
+        Spoken {
+            full: format!(
+                "sample {} at {}, class {}, scores {}, {verdict}",
+                r.index,
+                point(&r.x),
+                name(r.class),
+                vector(&r.scores)
+            ),
+            brief: format!("sample {}, {verdict}", r.index),
+            change: (!wrong.is_empty()).then(|| {
+                wrong
+                    .iter()
+                    .map(|&k| {
+                        format!(
+                            "the row of class {} becomes {}",
+                            name(k),
+                            vector(&r.weights_after[k])
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            }),
+        }
     }
     fn describe(&self, _settings: &Settings, names: &[String]) -> Described {
         let r = self;

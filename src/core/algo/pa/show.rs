@@ -4,7 +4,7 @@
 
 use super::{PaRecord, PaVariant, PassiveAggressive};
 use crate::core::algo::learner::{
-    sign_class, Algo, Described, Example, Info, Kind, Learner, Outcome, Param, Visit,
+    sign_class, Algo, Described, Example, Info, Kind, Learner, Outcome, Param, Spoken, Visit,
 };
 use crate::core::algo::perceptron::sign;
 use crate::core::algo::ClassData;
@@ -77,6 +77,34 @@ impl Learner for PassiveAggressive {
     /// η is not used: `C` caps (PA-I) or softens (PA-II) the step.
     fn overflow_advice(&self) -> &'static str {
         "Scale the points down or use a smaller C (aggressiveness)."
+    }
+
+    fn describe_model(&self, data: &Dataset, _names: &[String]) -> String {
+        let w = self.weights();
+        let line =
+            crate::core::speech::line_words([w[0], w[1], w.get(2).copied().unwrap_or(0.0)], "w");
+        let norm = w[1..].iter().map(|v| v * v).sum::<f64>().sqrt();
+        if norm == 0.0 {
+            return format!("{line} Aggressiveness C = {}.", num(self.c()));
+        }
+        let inside: Vec<usize> = (0..data.len())
+            .filter(|&i| {
+                let y = if data.class(i) == 1 { 1.0 } else { -1.0 };
+                y * self.score(data.x(i)) < 1.0
+            })
+            .collect();
+        format!(
+            "{line} The margin band |w·x + b| < 1 around it is 2/‖w‖ = {} wide. {} a loss above 0 (on the wrong side or inside the band), so a visit would update w{}{}. Aggressiveness C = {}.",
+            num(2.0 / norm),
+            match inside.len() {
+                0 => "No point has".to_string(),
+                1 => "1 point has".to_string(),
+                n => format!("{n} points have"),
+            },
+            if inside.is_empty() { "" } else { ": " },
+            crate::core::speech::which(&inside, 10),
+            num(self.c())
+        )
     }
 }
 
@@ -159,6 +187,10 @@ impl<const TWO: bool> Learner for Pa<TWO> {
     fn overflow_advice(&self) -> &'static str {
         self.0.overflow_advice()
     }
+
+    fn describe_model(&self, data: &Dataset, names: &[String]) -> String {
+        self.0.describe_model(data, names)
+    }
 }
 
 impl<const TWO: bool> Algo for Pa<TWO> {
@@ -183,6 +215,36 @@ impl Visit for PaRecord {
     }
     fn ghost(&self) -> Option<&[f64]> {
         self.updated.then_some(&self.weights_before[..])
+    }
+    fn spoken(&self, _names: &[String]) -> Spoken {
+        let r = self;
+        let margin = r.y * r.score;
+        let verdict = if r.skipped {
+            "skipped: x = 0".to_string()
+        } else if margin >= 1.0 {
+            "outside the margin, passive".to_string()
+        } else if margin > 0.0 {
+            format!("correct but inside the margin, loss {}", num(r.loss))
+        } else {
+            format!("a mistake, loss {}", num(r.loss))
+        };
+        Spoken {
+            full: format!(
+                "sample {} at {}, class {}, score {}, {verdict}",
+                r.index,
+                point(&r.x),
+                sign(r.y),
+                num(r.score)
+            ),
+            brief: format!("sample {}, {verdict}", r.index),
+            change: r.updated.then(|| {
+                format!(
+                    "step size τ = {}, w becomes {}",
+                    num(r.tau),
+                    vector(&r.weights_after)
+                )
+            }),
+        }
     }
     fn describe(&self, _settings: &Settings, _names: &[String]) -> Described {
         let r = self;

@@ -2,7 +2,7 @@
 //! draws.
 
 use super::{Outcome, StepRecord, Trainer};
-use crate::core::algo::learner::{sign_class, Algo, Described, Info, Kind, Learner, Visit};
+use crate::core::algo::learner::{sign_class, Algo, Described, Info, Kind, Learner, Spoken, Visit};
 use crate::core::algo::ClassData;
 use crate::core::explain::Explanation;
 use crate::core::numfmt::{num, point, vector};
@@ -58,6 +58,23 @@ impl Visit for StepRecord {
     }
     fn ghost(&self) -> Option<&[f64]> {
         self.mistake.then_some(&self.weights_before[..])
+    }
+    fn spoken(&self, _names: &[String]) -> Spoken {
+        let r = self;
+        let verdict = if r.mistake { "a mistake" } else { "correct" };
+        Spoken {
+            full: format!(
+                "sample {} at {}, class {}, score {}, {verdict}",
+                r.index,
+                point(&r.x),
+                sign(r.y),
+                num(r.score)
+            ),
+            brief: format!("sample {}, {verdict}", r.index),
+            change: r
+                .mistake
+                .then(|| format!("w becomes {}", vector(&r.weights_after))),
+        }
     }
     fn describe(&self, settings: &Settings, _names: &[String]) -> Described {
         let (eta, bias) = (settings.eta, settings.bias);
