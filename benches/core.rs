@@ -2,7 +2,8 @@
 //! (2-D), and per session step with the history that Step back needs. Run with
 //! `scripts/bench.sh`, which prints the figures as a table. Also the kernel perceptron (N = 1k)
 //! and the region maps the page draws: the kernel's grid from scratch and after one step
-//! (incremental), with about 500 non-zero α on an 800 × 600 plot in 3-pixel cells.
+//! (incremental), with about 500 non-zero α on an 800 × 600 plot in 3-pixel cells. And a run of
+//! every algorithm to the work budget (`budget/run`: ns per work unit, and the whole run).
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -230,11 +231,57 @@ mod native {
         group.finish();
     }
 
+    /// A run of each algorithm from step 0 to the work budget (Run to convergence on points
+    /// that never converge, in shuffled order so no cycle ends it early): the time per work unit
+    /// is what `Learner::step_cost` is calibrated to (about 10 ns natively), and the time of the
+    /// whole run is the longest a link or file of a run the page made takes to replay.
+    fn work_budget(c: &mut Criterion) {
+        use perceptron_lab::core::scenario::from_link;
+        use perceptron_lab::core::Algorithm;
+        let mut group = c.benchmark_group("budget/run");
+        group.sample_size(10);
+        for algorithm in Algorithm::ALL {
+            let k = if algorithm.is_multiclass() { 3 } else { 2 };
+            let fragment = format!(
+                "v=1&a={}&c=3&o=shuffle&m=1000000&p={}",
+                algorithm.name(),
+                (0..2000)
+                    .map(|i| {
+                        let t = f64::from(i) * 0.7;
+                        format!("{},{},{}", 3.0 * t.cos(), 3.0 * t.sin(), i % k)
+                    })
+                    .collect::<Vec<_>>()
+                    .join(";")
+            );
+            let scenario = match from_link(&fragment).map(|l| l.scenario) {
+                Ok(Some(s)) => s,
+                other => unreachable!("a valid link: {other:?}"),
+            };
+            let fresh = || {
+                let mut s = Session::new();
+                let _ = s.apply(Action::LoadScenario(scenario.clone()));
+                s
+            };
+            let mut probe = fresh();
+            let _ = probe.apply(Action::RunToConvergence);
+            group.throughput(Throughput::Elements(probe.history().current().work.max(1)));
+            group.bench_function(algorithm.name(), |b| {
+                b.iter_batched(
+                    fresh,
+                    |mut s| black_box(s.apply(Action::RunToConvergence)),
+                    BatchSize::LargeInput,
+                )
+            });
+        }
+        group.finish();
+    }
+
     criterion_group!(
         benches,
         steps_and_epochs,
         session_steps,
         kernel_steps,
-        regions
+        regions,
+        work_budget
     );
 }
