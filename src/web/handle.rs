@@ -5,7 +5,7 @@
 use super::runner::{Runner, ViewOptions};
 use super::{dom, panic};
 use crate::core::table::TableFormat;
-use crate::core::{Action, CursorAction, Error, Label, Preset, SettingsForm};
+use crate::core::{Action, Error, Label, Preset, SettingsForm};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -285,39 +285,6 @@ impl Lab {
         self.with(|runner| runner.apply(Action::DeleteSelected))
     }
 
-    /// The plot took focus (`true`: the crosshair cursor shows and is announced) or lost it
-    /// (`false`: it hides; a carried point is dropped where it is).
-    pub fn cursor_focus(&self, on: bool) -> Result<(), JsValue> {
-        self.with(|runner| runner.apply(Action::Cursor(CursorAction::Focus(on))))
-    }
-
-    /// Arrow keys on the focused plot: moves the cursor (and a carried point) by `dx`, `dy`
-    /// grid steps (up is positive), fine steps when `fine` (Shift).
-    pub fn cursor_move(&self, dx: i32, dy: i32, fine: bool) -> Result<(), JsValue> {
-        self.with(|runner| runner.apply(Action::Cursor(CursorAction::Move { dx, dy, fine })))
-    }
-
-    /// Enter on the focused plot: adds a point at the cursor, of the selected class or
-    /// (`alternate`, Shift+Enter) the other one; drops a carried point.
-    pub fn cursor_add(&self, alternate: bool) -> Result<(), JsValue> {
-        self.with(|runner| runner.apply(Action::Cursor(CursorAction::Add { alternate })))
-    }
-
-    /// Delete on the focused plot: removes the point under the cursor.
-    pub fn cursor_delete(&self) -> Result<(), JsValue> {
-        self.with(|runner| runner.apply(Action::Cursor(CursorAction::Delete)))
-    }
-
-    /// Space on the focused plot: picks up the point under the cursor, or drops the one carried.
-    pub fn cursor_pick(&self) -> Result<(), JsValue> {
-        self.with(|runner| runner.apply(Action::Cursor(CursorAction::PickOrDrop)))
-    }
-
-    /// Escape on the focused plot: puts a carried point back where it was picked up.
-    pub fn cursor_cancel(&self) -> Result<(), JsValue> {
-        self.with(|runner| runner.apply(Action::Cursor(CursorAction::Cancel)))
-    }
-
     /// Chooses the class that plain clicks and taps add: `true` for +1, `false` for −1.
     pub fn select_class(&self, positive: bool) -> Result<(), JsValue> {
         let label = if positive { Label::Pos } else { Label::Neg };
@@ -486,20 +453,6 @@ impl Lab {
         self.with(|runner| runner.apply(Action::Say(text)))
     }
 
-    /// The audio cue of the step on show: a JSON array of notes (`start`, `duration` in
-    /// seconds, `frequency` in Hz, `wave`: an oscillator type, `gain`, `pan`) for the page to
-    /// schedule; `[]` at step 0. Pitch and timbre come from the step's record (see
-    /// `core::audio`).
-    pub fn step_cue(&self) -> Result<String, JsValue> {
-        self.with(|runner| Ok(runner.step_cue()))
-    }
-
-    /// "Listen to the boundary": the notes of a left-to-right sweep of the current boundary,
-    /// as [`Lab::step_cue`] writes them; `[]` when the view holds no boundary.
-    pub fn boundary_sweep(&self) -> Result<String, JsValue> {
-        self.with(|runner| Ok(runner.boundary_sweep()))
-    }
-
     /// The points as CSV text, `x1,x2,label`.
     pub fn points_csv(&self) -> Result<String, JsValue> {
         self.with(|runner| Ok(runner.points_csv()))
@@ -605,24 +558,6 @@ impl Lab {
     /// The dark palette (follow `prefers-color-scheme`).
     pub fn set_dark(&self, on: bool) -> Result<(), JsValue> {
         self.with_options(|o| o.dark = on)
-    }
-
-    /// How much the live region says of each step: `off` (refusals, messages and the verdict
-    /// only), `brief` or `full`. Another name changes nothing and is refused with a reason.
-    pub fn set_verbosity(&self, name: &str) -> Result<(), JsValue> {
-        self.with(|runner| {
-            runner.set_verbosity(crate::core::speech::Verbosity::parse(name)?);
-            Ok(())
-        })
-    }
-
-    /// Leaves what the last action gave to say unsaid: a course page's lab opens its scenario
-    /// as it mounts without announcing it (its description says what it shows).
-    pub fn hush(&self) -> Result<(), JsValue> {
-        self.with(|runner| {
-            runner.hush();
-            Ok(())
-        })
     }
 
     /// Jumps instead of animating (follow `prefers-reduced-motion`).

@@ -5,6 +5,7 @@
 //! animation frame. Drawing (through [`crate::render`]), the DOM and the address bar are
 //! written only in that frame.
 
+mod access;
 #[cfg(feature = "test-hooks")]
 mod bench;
 mod dom;
