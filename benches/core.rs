@@ -242,21 +242,22 @@ mod native {
         group.sample_size(10);
         for algorithm in Algorithm::ALL {
             let k = if algorithm.is_multiclass() { 3 } else { 2 };
-            let fragment = format!(
-                "v=1&a={}&c=3&o=shuffle&m=1000000&p={}",
-                algorithm.name(),
-                (0..2000)
-                    .map(|i| {
-                        let t = f64::from(i) * 0.7;
-                        format!("{},{},{}", 3.0 * t.cos(), 3.0 * t.sin(), i % k)
-                    })
-                    .collect::<Vec<_>>()
-                    .join(";")
-            );
-            let scenario = match from_link(&fragment).map(|l| l.scenario) {
+            let classes = if algorithm.is_multiclass() {
+                "&c=3"
+            } else {
+                ""
+            };
+            let fragment = format!("v=1&a={}{classes}&o=shuffle&m=1000000", algorithm.name());
+            let mut scenario = match from_link(&fragment).map(|l| l.scenario) {
                 Ok(Some(s)) => s,
                 other => unreachable!("a valid link: {other:?}"),
             };
+            scenario.points = (0..2000)
+                .map(|i| {
+                    let t = f64::from(i) * 0.7;
+                    (3.0 * t.cos(), 3.0 * t.sin(), i as usize % k)
+                })
+                .collect();
             let fresh = || {
                 let mut s = Session::new();
                 let _ = s.apply(Action::LoadScenario(scenario.clone()));
