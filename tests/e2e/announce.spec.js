@@ -66,7 +66,7 @@ test('steps, Back, an example, convergence and refusals are said in the polite l
 
   // The plot's description follows the state, and is the canvas's accessible description.
   const description =
-    '5 points: 2 of class −1, 3 of class +1. Perceptron (classic rule), step 5, epoch 2: not converged yet. ' +
+    '5 points: 2 of class −1, 3 of class +1. Perceptron (classic rule), step 5, epoch 1: not converged yet. ' +
     'The boundary is x1 − x2 − 1 = 0, that is x2 = x1 − 1; it rises at 45°; it crosses the x1 axis at 1 and the x2 axis at −1. ' +
     'w points right and down (−45°), towards class +1. 3 of 5 points are on the wrong side: #2, #3 and #4.';
   await expect(page.locator('#plot-description')).toHaveText(description);

@@ -449,7 +449,7 @@ impl Session {
             self.points_sentence(),
             self.setup.algorithm.title(),
             t.steps(),
-            t.epoch(),
+            self.shown_epoch(),
             self.state_text()
         ))
     }
