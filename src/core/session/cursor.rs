@@ -374,18 +374,7 @@ impl Session {
             );
             return Ok(true);
         }
-        // Put the point back and record the move as one edit.
-        self.data.set_x(index, &from)?;
-        let what = format!("Moved point #{} to {}.", index + 1, point(&to));
-        self.edit(
-            what,
-            PointChange::Moved {
-                index,
-                from: from.to_vec(),
-                to: to.to_vec(),
-            },
-        )?;
-        self.selected_point = Some(index);
+        self.record_move(index, from)?;
         Ok(true)
     }
 

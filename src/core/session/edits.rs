@@ -81,19 +81,7 @@ impl Session {
                 from,
                 moved: true,
             }) => {
-                let to = [self.data.x(index)[0], self.data.x(index)[1]];
-                // Put the point back and record the move as one edit.
-                self.data.set_x(index, &from)?;
-                let what = format!("Moved point #{} to {}.", index + 1, point(&to));
-                self.edit(
-                    what,
-                    PointChange::Moved {
-                        index,
-                        from: from.to_vec(),
-                        to: to.to_vec(),
-                    },
-                )?;
-                self.selected_point = Some(index);
+                self.record_move(index, from)?;
                 Ok(Changed::Redraw)
             }
             Some(Drag { index, .. }) => {
@@ -120,6 +108,24 @@ impl Session {
         self.edit(what, PointChange::Removed { index, x: p, class })?;
         self.selected_point = None;
         Ok(Changed::Redraw)
+    }
+
+    /// Records a point moved in place (by a drag, or carried by the keyboard cursor) from
+    /// `from` to where it is now as one edit: put back, then moved through [`Session::edit`].
+    pub(super) fn record_move(&mut self, index: usize, from: [f64; 2]) -> Result<(), Error> {
+        let to = [self.data.x(index)[0], self.data.x(index)[1]];
+        self.data.set_x(index, &from)?;
+        let what = format!("Moved point #{} to {}.", index + 1, point(&to));
+        self.edit(
+            what,
+            PointChange::Moved {
+                index,
+                from: from.to_vec(),
+                to: to.to_vec(),
+            },
+        )?;
+        self.selected_point = Some(index);
+        Ok(())
     }
 
     /// Applies an edit of the points. It keeps the weights and the step count; once steps have
