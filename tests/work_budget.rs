@@ -185,7 +185,7 @@ fn the_kernel_history_limit_follows_the_points_after_the_edits() {
     let _ = s.apply(Action::LoadScenario(scenario)).unwrap();
     let _ = s.apply(Action::Step).unwrap();
     let limit_before = s.history().limit();
-    for i in 0..3000 {
+    for i in 0..600 {
         let _ = s
             .apply(Action::AddPoint {
                 x: (i % 50) as f64 * 0.1,
