@@ -428,3 +428,41 @@ fn a_link_whose_view_cannot_be_shown_opens_with_the_fitted_view() {
         }
     );
 }
+
+#[test]
+fn a_ten_megabyte_field_is_refused_in_a_short_message_and_changes_nothing() {
+    use perceptron_lab::core::{Action, Algorithm, Session, Setup};
+    let huge = "9".repeat(10_000_000);
+    let label = "b".repeat(10_000_000);
+    for (algorithm, csv) in [
+        (
+            Algorithm::Perceptron,
+            format!("x1,x2,label\n1,1,1\n2,{huge},-1\n"),
+        ),
+        (
+            Algorithm::Multiclass,
+            format!("x1,x2,label\n1,1,a\n2,2,\"{label}\"\n3,3,c\n"),
+        ),
+    ] {
+        let mut s = Session::new();
+        if algorithm.is_multiclass() {
+            let _ = s
+                .apply(Action::SetSetup(Setup {
+                    algorithm,
+                    ..Setup::default()
+                }))
+                .unwrap();
+        }
+        let err = s
+            .apply(Action::ImportCsv(csv.into_bytes()))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("(10000000 characters)"),
+            "{}",
+            &err[..200.min(err.len())]
+        );
+        assert!(err.len() < 300, "a message of {} bytes", err.len());
+        assert!(s.data().is_empty());
+    }
+}

@@ -243,7 +243,7 @@ fn labels_that_a_file_could_not_keep_are_refused_on_import() {
     for (csv, expected) in [
         (
             format!("x1,x2,y\n0,0,a\n1,1,{long}\n"),
-            "file: the class name \"yyyyyyyyyyyyyyyyyyyy\"… is 101 characters long",
+            "line 3: the label \"yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\"… (101 characters) is longer than the 100 characters a class name may hold",
         ),
         (
             "x1,x2,y\n0,0,a\n1,1,\n".to_string(),

@@ -1,6 +1,6 @@
 //! Samples and their labels, and the CSV reader shared by the CLI and the page.
 
-use super::Error;
+use super::{excerpt, Error};
 
 /// A binary class label, `y ∈ {−1, +1}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -279,12 +279,16 @@ pub fn parse_csv(bytes: &[u8]) -> Result<Dataset, Error> {
         for (c, text) in fields[..columns - 1].iter().enumerate() {
             let value: f64 = text.parse().map_err(|_| Error::Row {
                 line,
-                reason: format!("column {} is not a number: {text:?}", c + 1),
+                reason: format!("column {} is not a number: {}", c + 1, excerpt(text)),
             })?;
             if !value.is_finite() {
                 return Err(Error::Row {
                     line,
-                    reason: format!("column {} must be a finite number, got {text:?}", c + 1),
+                    reason: format!(
+                        "column {} must be a finite number, got {}",
+                        c + 1,
+                        excerpt(text)
+                    ),
                 });
             }
             x[c] = value;
@@ -293,7 +297,10 @@ pub fn parse_csv(bytes: &[u8]) -> Result<Dataset, Error> {
         let Some(label) = Label::parse(label_text) else {
             return Err(Error::Row {
                 line,
-                reason: format!("the label {label_text:?} is not one of -1/+1, 0/1 or -/+"),
+                reason: format!(
+                    "the label {} is not one of -1/+1, 0/1 or -/+",
+                    excerpt(label_text)
+                ),
             });
         };
         data.push(&x, label)?;

@@ -60,3 +60,28 @@ pub enum Error {
     #[error("class {0} is out of range: points have classes 0 to 5")]
     Class(usize),
 }
+
+/// `text` quoted for a message, cut to its first 40 characters when longer (`"bbbb…" (10000000
+/// characters)`): a 10 MB field in a file must not become a 10 MB message.
+pub fn excerpt(text: &str) -> String {
+    const KEEP: usize = 40;
+    match text.char_indices().nth(KEEP) {
+        None => format!("{text:?}"),
+        Some((end, _)) => format!("{:?}… ({} characters)", &text[..end], text.chars().count()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::excerpt;
+
+    #[test]
+    fn long_text_is_cut_in_messages() {
+        assert_eq!(excerpt("abc"), "\"abc\"");
+        let long = "é".repeat(10_000);
+        let shown = excerpt(&long);
+        assert!(shown.starts_with(&format!("{:?}", "é".repeat(40))[..41]));
+        assert!(shown.ends_with("… (10000 characters)"), "{shown}");
+        assert!(shown.len() < 120);
+    }
+}

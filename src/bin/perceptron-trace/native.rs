@@ -437,8 +437,9 @@ fn read_points(cli: &Cli, dim: usize) -> Result<Option<Vec<Vec<f64>>>, String> {
                 Ok(v) if v.is_finite() => x.push(v),
                 _ => {
                     return Err(format!(
-                        "{name}: line {line}: column {} must be a finite number, got {field:?}",
-                        c + 1
+                        "{name}: line {line}: column {} must be a finite number, got {}",
+                        c + 1,
+                        perceptron_lab::core::excerpt(field)
                     ))
                 }
             }

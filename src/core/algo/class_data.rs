@@ -161,6 +161,17 @@ pub fn parse_class_csv(bytes: &[u8]) -> Result<ClassData, Error> {
                 });
             };
             if c + 1 == columns {
+                let chars = text.chars().count();
+                if chars > crate::core::scenario::MAX_CLASS_NAME_CHARS {
+                    return Err(Error::Row {
+                        line,
+                        reason: format!(
+                            "the label {} is longer than the {} characters a class name may hold",
+                            crate::core::excerpt(text),
+                            crate::core::scenario::MAX_CLASS_NAME_CHARS
+                        ),
+                    });
+                }
                 if let Some(what) = super::class_names::hidden_character(text) {
                     return Err(Error::Row {
                         line,
@@ -199,7 +210,11 @@ pub fn parse_class_csv(bytes: &[u8]) -> Result<ClassData, Error> {
                     _ => {
                         return Err(Error::Row {
                             line,
-                            reason: format!("column {} is not a finite number: {text:?}", c + 1),
+                            reason: format!(
+                                "column {} is not a finite number: {}",
+                                c + 1,
+                                crate::core::excerpt(text)
+                            ),
                         })
                     }
                 }
