@@ -203,3 +203,31 @@ fn views_that_no_axis_can_mesh_still_draw_and_return() {
         assert!(svg.contains("</svg>"));
     }
 }
+
+/// Found by the hostile-input run: the batch perceptron started from w1 = 1e308 froze the tab
+/// (its charts gave plotters an infinite axis, on which it never finishes placing ticks). The
+/// plot and the charts of such a run are drawn, the extreme values at the charts' edges.
+#[test]
+fn a_run_at_the_edge_of_the_numbers_draws_every_picture() {
+    use perceptron_lab::core::scenario::from_link;
+    use perceptron_lab::render::draw_batch;
+    for fragment in [
+        "v=1&a=batch&i=0,1e308,0&n=0&p=-1,0.5,1;-1,2,0",
+        "v=1&a=batch&i=0,1e308,-1e308&n=3&p=-1,0.5,1;-1,2,0;1e308,1e308,1",
+    ] {
+        let scenario = from_link(fragment).unwrap().scenario.unwrap();
+        let mut session = Session::new();
+        let _ = session.apply(Action::LoadScenario(scenario)).unwrap();
+        let (svg, _) = render(&session, "edge-of-the-numbers");
+        assert!(svg.contains("<svg"));
+        if let Some(view) = session.batch_view() {
+            let mut charts = String::new();
+            {
+                let area = SVGBackend::with_string(&mut charts, (800, 400)).into_drawing_area();
+                draw_batch(&area, &view, &Theme::default()).expect("the charts draw");
+                area.present().expect("presents");
+            }
+            assert!(charts.contains("w-space"), "{fragment}");
+        }
+    }
+}

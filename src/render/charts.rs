@@ -47,7 +47,12 @@ pub fn draw_batch<DB: DrawingBackend>(
             .iter()
             .map(|e| (e.0, if pick == 1 { e.1 } else { e.2 }))
             .collect();
-        let top_value = values.iter().map(|v| v.1).fold(0.0f64, f64::max).max(1.0) * 1.1;
+        let top_value = chart_limit(values.iter().map(|v| v.1).fold(0.0f64, f64::max) * 1.1);
+        // Beyond the axis (a J_p that overflowed), at its edge.
+        let values: Vec<(f64, f64)> = values
+            .into_iter()
+            .map(|(x, y)| (x, within(y, top_value)))
+            .collect();
         let mut chart = ChartBuilder::on(panel)
             .caption(title, caption.clone())
             .margin(theme.px(6.0))
@@ -76,16 +81,40 @@ pub fn draw_batch<DB: DrawingBackend>(
     draw_paths(&right, view, theme)
 }
 
+/// The top of a chart's axis for values up to `top`: at least 1, and at most [`CHART_LIMIT`]
+/// (a run whose weights or J_p reach 1e308 or overflow would give plotters an infinite range,
+/// which it cannot put ticks on: it never returns). Larger values are drawn at the edge.
+fn chart_limit(top: f64) -> f64 {
+    if top.is_nan() {
+        return 1.0;
+    }
+    top.clamp(1.0, CHART_LIMIT)
+}
+
+/// `v` brought onto an axis from −`limit` to `limit` (NaN to 0): plotters maps a value far
+/// beyond its axis to a pixel that overflows.
+fn within(v: f64, limit: f64) -> f64 {
+    if v.is_nan() {
+        0.0
+    } else {
+        v.clamp(-limit, limit)
+    }
+}
+
+/// The largest axis a chart is given.
+const CHART_LIMIT: f64 = 1e300;
+
 fn draw_paths<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     view: &BatchView,
     theme: &Theme,
 ) -> Result<(), DrawError<DB>> {
     let all = view.batch_path.iter().chain(&view.online_path);
-    let reach = all
-        .flat_map(|p| [p[0].abs(), p[1].abs()])
-        .fold(1.0f64, f64::max)
-        * 1.15;
+    let reach = chart_limit(
+        all.flat_map(|p| [p[0].abs(), p[1].abs()])
+            .fold(1.0f64, f64::max)
+            * 1.15,
+    );
     let font = ("sans-serif", theme.font(13.0))
         .into_font()
         .color(&theme.text);
@@ -109,8 +138,9 @@ fn draw_paths<DB: DrawingBackend>(
         .y_label_formatter(&|v| num((*v * 100.0).round() / 100.0))
         .label_style(font.clone())
         .draw()?;
-    let batch: Vec<(f64, f64)> = view.batch_path.iter().map(|p| (p[0], p[1])).collect();
-    let online: Vec<(f64, f64)> = view.online_path.iter().map(|p| (p[0], p[1])).collect();
+    let at_edge = |p: &[f64; 2]| (within(p[0], reach), within(p[1], reach));
+    let batch: Vec<(f64, f64)> = view.batch_path.iter().map(at_edge).collect();
+    let online: Vec<(f64, f64)> = view.online_path.iter().map(at_edge).collect();
     let online_style = theme.averaged.stroke_width(theme.px(2.5));
     chart
         .draw_series(std::iter::once(DashedPathElement::new(
