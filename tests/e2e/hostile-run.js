@@ -13,10 +13,12 @@ const { CHROMIUM_PATH, CHROMIUM_ARGS, DIST_DIR } = require('./env');
 const { REGISTRY } = require('./helpers/constants');
 const { startStaticServer } = require('./helpers/static-server');
 const { hostileStream, describeInput } = require('./helpers/hostile');
-const { instrumentPage, openHostile, percentile } = require('./helpers/hostile-page');
+const { instrumentPage, openHostile, percentile, guard } = require('./helpers/hostile-page');
 
 const FREEZE_MS = 1000;
-const HANG_MS = 30_000;
+// An input with no answer within this long is counted as a freeze that never answered, and
+// the run goes on in a new browser (a frozen tab answers nothing more).
+const HANG_MS = 5_000;
 
 function args() {
   const out = { count: 10_000, seed: 1, first: 0, verbose: 0 };
@@ -27,6 +29,10 @@ function args() {
     out[key] = Number(argv[i + 1]);
   }
   return out;
+}
+
+async function newBrowser() {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 async function newLab(browser, origin, problems) {
@@ -46,7 +52,7 @@ async function main() {
   const { count, seed, first, verbose } = args();
   const verboseRun = verbose > 0;
   const server = await startStaticServer(DIST_DIR);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  let browser = await newBrowser();
   const problems = [];
   let page = await newLab(browser, server.origin, problems);
   const fig = { inputs: 0, answered: 0, refused: 0, accepted: 0, freezes: 0, crashes: 0, lostWork: 0, hung: 0, notAlive: 0 };
@@ -56,6 +62,9 @@ async function main() {
   let worstTask = null;
   let slowest = null;
   const started = Date.now();
+  // Stopped early (Ctrl+C, kill): the figures of the inputs done so far are still printed.
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { stopping = true; });
   const report = (what, input, r) => {
     const line = `${what}: seed ${seed} ${describeInput(input)}${r ? ` -> ${r.answerMs === null ? '' : `${r.answerMs.toFixed(0)} ms, `}${(r.message || '').slice(0, 200)}` : ''}`;
     bad.push(line);
@@ -64,8 +73,10 @@ async function main() {
   for (const input of hostileStream(seed, REGISTRY)) {
     if (input.index < first) continue;
     if (input.index >= first + count) break;
+    if (stopping) break;
     fig.inputs++;
     problems.length = 0;
+    let hungNow = false;
     let r;
     try {
       r = await openHostile(page, input, { answerTimeout: HANG_MS });
@@ -107,8 +118,10 @@ async function main() {
       report(`CRASH (${problems.join(' | ').slice(0, 300)})`, input, r);
     }
     if (crashed || !r || !r.answered || !r.alive) {
-      // Start again in a fresh tab so one failure does not hide the next.
-      await page.close().catch(() => {});
+      // Start again in a fresh browser so one failure does not hide the next (a frozen tab
+      // may keep its renderer busy).
+      await guard(browser.close(), 10_000, 'closing the browser').catch(() => {});
+      browser = await newBrowser();
       page = await newLab(browser, server.origin, problems);
     }
     if (fig.inputs % 500 === 0) {
@@ -116,12 +129,12 @@ async function main() {
       console.log(`... ${fig.inputs} inputs in ${s} s: ${fig.refused} refused, ${fig.accepted} accepted, ${fig.freezes} freezes, ${fig.crashes} crashes, ${fig.lostWork} lost work`);
     }
   }
-  await browser.close();
+  await guard(browser.close(), 10_000, 'closing the browser').catch(() => {});
   await server.close();
   const over100 = long.filter((d) => d > 100);
   const fmt = (v) => (v === null || v === undefined ? 'n/a' : `${v.toFixed(0)} ms`);
   console.log('');
-  console.log(`hostile inputs (seed ${seed}, inputs ${first}..${first + count - 1}), ${((Date.now() - started) / 1000).toFixed(0)} s:`);
+  console.log(`hostile inputs (seed ${seed}, inputs ${first}..${first + fig.inputs - 1}${stopping ? `, stopped early: ${fig.inputs} of ${count}` : ''}), ${((Date.now() - started) / 1000).toFixed(0)} s:`);
   console.log(`  inputs          ${fig.inputs}`);
   console.log(`  answered        ${fig.answered}`);
   console.log(`  refused         ${fig.refused}`);

@@ -11,6 +11,20 @@
 // still seen as an answer.
 'use strict';
 
+/**
+ * `promise`, or an error after `ms`: a frozen tab never answers page.evaluate, and a run must
+ * go on (and say so) rather than wait for it forever.
+ */
+function guard(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the tab did not answer ${what} within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
 /** What the page shows that an input may change: the status fields compared after a refusal. */
 const STATE_FIELDS = ['points', 'step', 'weights', 'bias'];
 
@@ -63,11 +77,15 @@ const settle = (page) =>
 
 /** Puts `marker` into the status line and waits until the screen shows it. */
 async function mark(page, marker, timeout) {
-  await page.evaluate((m) => window.perceptronLab.say(m), marker);
-  await page.waitForFunction(
-    (m) => (document.querySelector('#status [data-field="notice"]')?.textContent || '').trim() === m,
-    marker,
-    { timeout }
+  await guard(page.evaluate((m) => window.perceptronLab.say(m), marker), timeout, 'a marker');
+  await guard(
+    page.waitForFunction(
+      (m) => (document.querySelector('#status [data-field="notice"]')?.textContent || '').trim() === m,
+      marker,
+      { timeout }
+    ),
+    timeout + 1000,
+    'a marker'
   );
 }
 
@@ -115,36 +133,49 @@ function arm(page, marker, fragment) {
 async function openHostile(page, input, { answerTimeout = 20_000, step = true } = {}) {
   const marker = `Hostile input ${input.index} (${input.kind}): waiting for the answer.`;
   await mark(page, marker, answerTimeout);
-  const before = await readState(page);
-  const longBefore = await page.evaluate(() => (window.__hostileLongTasks ? window.__hostileLongTasks.length : -1));
-  await arm(page, marker, input.kind === 'link' ? input.fragment : null);
+  const before = await guard(readState(page), answerTimeout, 'reading the state');
+  const longBefore = await guard(
+    page.evaluate(() => (window.__hostileLongTasks ? window.__hostileLongTasks.length : -1)),
+    answerTimeout,
+    'reading the long tasks'
+  );
+  await guard(arm(page, marker, input.kind === 'link' ? input.fragment : null), answerTimeout, 'the action');
   if (input.kind === 'file') {
-    await page.locator('#file-input').setInputFiles({
-      name: input.name,
-      mimeType: input.name.endsWith('.json') ? 'application/json' : 'text/csv',
-      buffer: Buffer.from(input.text, 'utf8'),
-    });
+    await page.locator('#file-input').setInputFiles(
+      {
+        name: input.name,
+        mimeType: input.name.endsWith('.json') ? 'application/json' : 'text/csv',
+        buffer: Buffer.from(input.text, 'utf8'),
+      },
+      { timeout: answerTimeout }
+    );
   }
   const result = { answered: false, answerMs: null, refused: null, message: '', lostWork: false, before, after: null, crashed: false, longTasks: [], alive: false };
   try {
-    await page.waitForFunction(() => window.__hostile && window.__hostile.t1 !== null && window.__hostile.t0 !== null, null, {
-      timeout: answerTimeout,
-      polling: 'raf',
-    });
+    // The page's own timer cannot end the wait in a frozen tab: guard's timer (in node) does.
+    await guard(
+      page.waitForFunction(() => window.__hostile && window.__hostile.t1 !== null && window.__hostile.t0 !== null, null, {
+        timeout: answerTimeout,
+        polling: 'raf',
+      }),
+      answerTimeout + 1000,
+      'the input'
+    );
     result.answered = true;
   } catch (err) {
     if (page.isClosed()) throw err;
     result.message = `no answer within ${answerTimeout} ms`;
   }
   if (!result.answered) {
-    result.after = await readState(page).catch(() => null);
+    // A frozen tab answers nothing more: the caller drops it.
+    result.after = await guard(readState(page), 2000, 'reading the state').catch(() => null);
     result.crashed = !!result.after?.crashed;
     return result;
   }
-  await settle(page);
-  const h = await page.evaluate(() => window.__hostile);
+  await guard(settle(page), answerTimeout, 'two frames');
+  const h = await guard(page.evaluate(() => window.__hostile), answerTimeout, 'the answer time');
   result.answerMs = h.t1 - h.t0;
-  const after = await readState(page);
+  const after = await guard(readState(page), answerTimeout, 'reading the state');
   result.after = after;
   result.crashed = after.crashed;
   result.message = after.fileError && after.fileError !== before.fileError ? after.fileError : after.notice;
@@ -153,10 +184,10 @@ async function openHostile(page, input, { answerTimeout = 20_000, step = true } 
   if (result.refused) {
     result.lostWork = STATE_FIELDS.some((f) => after[f] !== before[f]);
   }
-  const tasks = await page.evaluate(
+  const tasks = await guard(page.evaluate(
     ([from, t0]) => (window.__hostileLongTasks ? window.__hostileLongTasks.slice(Math.max(0, from)).filter((t) => t.start >= t0 - 1) : []),
     [longBefore, h.t0]
-  );
+  ), answerTimeout, 'reading the long tasks');
   result.longTasks = tasks;
   if (result.crashed) return result;
 
@@ -169,14 +200,14 @@ async function openHostile(page, input, { answerTimeout = 20_000, step = true } 
     if (await stepButton.isEnabled()) {
       const stepBefore = after.step;
       await stepButton.click({ timeout: answerTimeout });
-      await page.waitForFunction(
+      await guard(page.waitForFunction(
         ([m, s]) => {
           const text = (name) => (document.querySelector(`#status [data-field="${name}"]`)?.textContent || '').trim();
           return text('notice') !== m || text('step') !== s;
         },
         [aliveMarker, stepBefore],
         { timeout: answerTimeout }
-      );
+      ), answerTimeout + 1000, 'a Step click');
       result.aliveHow = 'step';
     } else {
       result.aliveHow = 'status line (Step disabled)';
@@ -184,7 +215,7 @@ async function openHostile(page, input, { answerTimeout = 20_000, step = true } 
   } else {
     result.aliveHow = 'status line';
   }
-  result.alive = !(await readState(page)).crashed;
+  result.alive = !(await guard(readState(page), answerTimeout, 'reading the state')).crashed;
   return result;
 }
 
@@ -195,4 +226,4 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-module.exports = { instrumentPage, openHostile, readState, percentile, STATE_FIELDS };
+module.exports = { instrumentPage, openHostile, readState, percentile, guard, STATE_FIELDS };
