@@ -81,11 +81,20 @@ async function main() {
     try {
       r = await openHostile(page, input, { answerTimeout: HANG_MS });
     } catch (err) {
+      const message = String(err.message).split('\n')[0];
       r = null;
-      report(`ERROR (${String(err.message).split('\n')[0]})`, input, null);
+      if (/Timeout|did not answer/.test(message)) {
+        // The tab stopped answering during the input or the Step click after it: a freeze.
+        fig.hung++;
+        fig.freezes++;
+        hungNow = true;
+        report(`NO ANSWER (${message})`, input, null);
+      } else {
+        report(`ERROR (${message})`, input, null);
+      }
     }
     if (verboseRun && r) console.log(`${input.index} ${input.kind} ${input.algorithm} ${r.refused ? 'refused' : 'accepted'} ${r.answerMs?.toFixed(0)} ms: ${(r.message || '').slice(0, 160)}`);
-    const crashed = !r || r.crashed || problems.some((p) => /crash|page error|panic/i.test(p));
+    const crashed = (!r && !hungNow) || (r && r.crashed) || problems.some((p) => /crash|page error|panic/i.test(p));
     if (r && r.answered) {
       fig.answered++;
       times.push(r.answerMs);
