@@ -209,8 +209,9 @@ fn views_that_no_axis_can_mesh_still_draw_and_return() {
 /// plot and the charts of such a run are drawn, the extreme values at the charts' edges.
 #[test]
 fn a_run_at_the_edge_of_the_numbers_draws_every_picture() {
+    use perceptron_lab::core::augmented::{AugmentedOptions, AugmentedScene};
     use perceptron_lab::core::scenario::from_link;
-    use perceptron_lab::render::draw_batch;
+    use perceptron_lab::render::{draw_augmented, draw_batch};
     for fragment in [
         "v=1&a=batch&i=0,1e308,0&n=0&p=-1,0.5,1;-1,2,0",
         "v=1&a=batch&i=0,1e308,-1e308&n=3&p=-1,0.5,1;-1,2,0;1e308,1e308,1",
@@ -228,6 +229,36 @@ fn a_run_at_the_edge_of_the_numbers_draws_every_picture() {
                 area.present().expect("presents");
             }
             assert!(charts.contains("w-space"), "{fragment}");
+        }
+        // The augmented 3-D view and seed 000's activation picture, with and without the sign
+        // flip and the bias: their boxes are as wide as the points, up to ±f64::MAX.
+        for (flip, activation, bias) in [
+            (false, false, true),
+            (true, false, true),
+            (false, true, true),
+            (true, true, false),
+        ] {
+            let options = AugmentedOptions {
+                flip,
+                activation,
+                ..AugmentedOptions::default()
+            };
+            let scene = AugmentedScene::new(&session.scene(), bias, options)
+                .expect("a binary linear model has an augmented view");
+            let mut picture = String::new();
+            {
+                let area = SVGBackend::with_string(&mut picture, (600, 450)).into_drawing_area();
+                draw_augmented(&area, &scene, &Theme::default()).expect("the 3-D view draws");
+                area.present().expect("presents");
+            }
+            assert!(
+                picture.contains("<svg"),
+                "{fragment} {flip} {activation} {bias}"
+            );
+            assert!(
+                !picture.contains("NaN"),
+                "{fragment} {flip} {activation} {bias}"
+            );
         }
     }
 }

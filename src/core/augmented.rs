@@ -34,6 +34,11 @@ pub const PITCH_LIMIT: f64 = 85.0 * PI / 180.0;
 /// The x0 axis spans `[-X0_REACH, X0_REACH]`: both data planes (`x0 = ±1`) and the origin.
 pub const X0_REACH: f64 = 1.25;
 
+/// The widest the box reaches along an axis (and the activation along its height): points out
+/// at ±`f64::MAX` would make the axis' length overflow to infinity, which the 3-D chart cannot
+/// map. Samples and heights beyond it are drawn on the box's face.
+pub const BOX_LIMIT: f64 = 1e300;
+
 /// Where the augmented view is looked at from.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Camera {
@@ -144,6 +149,17 @@ impl Bounds {
             let slack = (hi - lo) * 1e-9;
             z[a] >= lo - slack && z[a] <= hi + slack
         })
+    }
+
+    /// `z` brought into the box, each coordinate clamped to its axis (NaN to 0): where a sample
+    /// beyond the box (out at ±`f64::MAX`, past [`BOX_LIMIT`]) is drawn, on the box's face.
+    pub fn clamp(&self, z: [f64; 3]) -> [f64; 3] {
+        let mut out = z;
+        for (a, v) in out.iter_mut().enumerate() {
+            let (lo, hi) = self.range(a);
+            *v = if v.is_nan() { 0.0 } else { v.clamp(lo, hi) };
+        }
+        out
     }
 
     /// The flat face of the box at height `up` (x0, or the activation), corners in order
@@ -429,7 +445,9 @@ fn activation(w: [f64; 3], bounds: &Bounds, scene: &Scene<'_>) -> Activation {
     let corners = bounds.level(0.0).map(|[_, x1, x2]| [h(x1, x2), x1, x2]);
     let top = corners.iter().map(|c| c[0].abs()).fold(0.0, f64::max);
     let reach = if top.is_finite() && top > 0.0 {
-        top * 1.05
+        (top * 1.05).min(BOX_LIMIT)
+    } else if top > 0.0 {
+        BOX_LIMIT
     } else {
         1.0
     };
@@ -450,7 +468,9 @@ fn bounds_for(view: &Rect, points: &[Lifted]) -> Bounds {
             .map(|p| p.z[axis].abs())
             .fold(lo.abs().max(hi.abs()), f64::max);
         if r.is_finite() && r > 0.0 {
-            r
+            r.min(BOX_LIMIT)
+        } else if r > 0.0 {
+            BOX_LIMIT
         } else {
             1.0
         }

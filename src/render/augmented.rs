@@ -174,11 +174,13 @@ pub fn draw_augmented<DB: DrawingBackend>(
     // Samples, farthest first, so nearer marks cover farther ones.
     let spec = chart.as_coord_spec().clone();
     let pixel = |z: [f64; 3]| spec.translate(&at(z));
+    // A sample beyond the box (out at ±f64::MAX) on its face.
+    let lifted = |i: usize| b.clamp(scene.points[i].z);
     let mut order: Vec<usize> = (0..scene.points.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(spec.depth(&at(scene.points[i].z))));
+    order.sort_by_key(|&i| std::cmp::Reverse(spec.depth(&at(lifted(i)))));
     for i in order {
         let p = scene.points[i];
-        let (x, y) = pixel(p.z);
+        let (x, y) = pixel(lifted(i));
         let colour = match p.label {
             Label::Pos => theme.positive,
             Label::Neg => theme.negative,
@@ -186,8 +188,8 @@ pub fn draw_augmented<DB: DrawingBackend>(
         draw_mark(area, (x, y), &mark(p.class, 1.0, theme), colour, theme)?;
     }
     if let Some(v) = scene.visited {
-        if let Some(p) = scene.points.get(v.index) {
-            draw_visited_ring(area, pixel(p.z), v.mistake, theme)?;
+        if v.index < scene.points.len() {
+            draw_visited_ring(area, pixel(lifted(v.index)), v.mistake, theme)?;
         }
     }
 
@@ -265,7 +267,7 @@ fn draw_activation<DB: DrawingBackend>(
         let p = &scene.points[i];
         // The sample itself on the data plane (its unflipped x).
         let s = if p.flipped { -1.0 } else { 1.0 };
-        [0.0, s * p.z[1], s * p.z[2]]
+        b.clamp([0.0, s * p.z[1], s * p.z[2]])
     };
     order.sort_by_key(|&i| std::cmp::Reverse(spec.depth(&at(base(i)))));
     for i in order {
@@ -278,7 +280,15 @@ fn draw_activation<DB: DrawingBackend>(
         let Some(&h) = activation.heights.get(i) else {
             continue;
         };
-        let top = [h.clamp(-reach, reach), foot[1], foot[2]];
+        let top = [
+            if h.is_nan() {
+                0.0
+            } else {
+                h.clamp(-reach, reach)
+            },
+            foot[1],
+            foot[2],
+        ];
         area.draw(&PathElement::new(
             vec![pixel(foot), pixel(top)],
             colour.stroke_width(theme.px(1.5)),
