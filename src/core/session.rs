@@ -24,6 +24,7 @@ mod code;
 mod cursor;
 mod derived;
 mod edits;
+mod job;
 mod loading;
 mod names;
 mod show;
@@ -33,6 +34,7 @@ mod undo;
 
 pub use action::Action;
 pub use cursor::{cursor_steps, CursorAction};
+pub use job::{Progress, SLICE_WORK};
 pub use show::TraceRow;
 pub use speech::{PointRow, Utterance, POINT_ROWS_LIMIT};
 pub use undo::UNDO_LIMIT;
@@ -156,6 +158,10 @@ pub struct Session {
     /// utterances so far.
     said: Option<speech::Said>,
     said_seq: u64,
+    /// Work under way in slices (see [`Session::set_slices`]).
+    job: Option<job::Job>,
+    /// Whether long work is done in slices.
+    slices: bool,
 }
 
 /// The η panel's second learning rate when none was set: a power of two, so that from zero
@@ -253,6 +259,8 @@ impl Session {
             cursor: Default::default(),
             said: None,
             said_seq: 0,
+            job: None,
+            slices: false,
         };
         session.watch_epoch_start();
         session.refresh_derived();
@@ -375,17 +383,38 @@ impl Session {
         {
             self.refresh_derived();
         }
+        // Work under way in slices takes the frame's tick and Cancel, and refuses changes.
+        if self.job.is_some() {
+            let tick = matches!(action, Action::Tick { .. });
+            if let Some(changed) = self.while_busy(&action) {
+                if changed == Changed::Redraw {
+                    self.refresh_derived();
+                }
+                // Said: how it ended, or why an action waits; not each slice.
+                if !(tick && self.job.is_some()) {
+                    self.say_notice();
+                }
+                return Ok(changed);
+            }
+        }
         // An action that replaces the timeline keeps what it replaces, for Back.
         let before = undo::destructive(&action).map(|what| (what, self.put_aside()));
         let heard = self.before_heard(&action);
         let changed = self.apply_action(action)?;
         if let Some((what, before)) = before {
-            self.remember(what, before);
+            // An opening under way remembers it when it is open.
+            if !self.defer_remember(&before) {
+                self.remember(what, before);
+            }
         }
         if changed == Changed::Redraw {
             self.refresh_derived();
         }
         self.heard(heard, changed);
+        if let Some(progress) = self.progress() {
+            // Long work began: say what it is and how to cancel it.
+            self.say_text(progress.text());
+        }
         Ok(changed)
     }
 
@@ -483,39 +512,19 @@ impl Session {
                 Ok(Changed::Redraw)
             }
             Action::NextMistake => {
-                self.notice.clear();
                 let cap = 2 * self.data.len() as u64 + 2;
-                let mut taken = 0;
-                loop {
-                    match self.forward_one() {
-                        Forward::Stepped { mistake: true } => break,
-                        Forward::Stepped { .. } | Forward::Edited => taken += 1,
-                        Forward::Stopped => break,
-                    }
-                    if taken > cap {
-                        break;
-                    }
-                }
+                self.start_run(job::Goal::Mistake { taken: 0, cap });
                 Ok(Changed::Redraw)
             }
             Action::FinishEpoch => {
-                self.notice.clear();
-                let epoch = self.model().epoch();
-                loop {
-                    if let Forward::Stopped = self.forward_one() {
-                        break;
-                    }
-                    let t = self.model();
-                    if t.state() != TrainState::Running || t.epoch() != epoch {
-                        break;
-                    }
-                }
+                self.start_run(job::Goal::EpochEnd(self.model().epoch()));
                 Ok(Changed::Redraw)
             }
             Action::RunToConvergence => {
-                self.run_to_convergence();
+                self.start_run(job::Goal::Convergence);
                 Ok(Changed::Redraw)
             }
+            Action::Cancel => Ok(Changed::Nothing),
             Action::JumpToStep(step) => {
                 let Some(position) = self.history.position_of_step(step) else {
                     self.notice = format!(

@@ -162,7 +162,12 @@ pub enum Action {
     /// The keyboard on the focused plot: show or hide the cursor, move it, add, remove, pick
     /// up, carry and drop points (see [`CursorAction`](super::CursorAction)).
     Cursor(super::CursorAction),
-    /// An animation frame at `now_ms` milliseconds: takes the steps that are due while playing.
+    /// Stops the long work under way (a run or an opening done in slices, see
+    /// [`Session::set_slices`](super::Session::set_slices)) and puts back what was there before it
+    /// began. Nothing happens when no work is under way.
+    Cancel,
+    /// An animation frame at `now_ms` milliseconds: takes the steps that are due while playing,
+    /// or the next slice of the work under way.
     Tick {
         /// A monotonic clock, in milliseconds.
         now_ms: f64,

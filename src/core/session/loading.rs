@@ -364,7 +364,7 @@ impl Session {
             });
         }
         let model = Model::new(&setup, settings.clone(), 2)?;
-        replay_budget(
+        let total = replay_budget(
             &model,
             setup.algorithm.title(),
             setup.num_classes(),
@@ -379,6 +379,8 @@ impl Session {
         };
         // Replay on a copy, so that a scenario whose edits do not fit changes nothing.
         let mut next = self.clone();
+        next.job = None;
+        next.slices = false;
         next.pocket_mode = s.pocket;
         next.show_max_margin = s.max_margin;
         next.snap = s.snap;
@@ -387,36 +389,34 @@ impl Session {
         next.restart_with(setup, settings)?;
         next.class_names = names;
         next.selected = if algorithm.is_multiclass() { 0 } else { 1 };
-        let mut reached = 0;
-        // Why training stopped before the scenario's step, in the status line's words.
-        let mut why = String::new();
-        let mut pending = s.edits.iter().peekable();
-        loop {
-            while let Some(edit) = pending.next_if(|e| e.step() == reached) {
-                next.replay_edit(edit)?;
-            }
-            if reached >= s.step {
-                break;
-            }
-            if let Forward::Stopped = next.forward_one() {
-                why = next.notice.clone();
-                break;
-            }
-            reached = next.model().steps();
-        }
-        if let Some(late) = pending.peek() {
-            // Training stopped (converged, or out of epochs) before the edit's step: it would
-            // be dropped without a word, so the scenario is refused (issue #16).
-            return Err(Error::Field {
-                field: "edits",
-                reason: format!(
-                    "the edit after step {} is never reached: training stops at step {reached}",
-                    late.step()
-                ),
-            });
-        }
+        let opening = super::job::Opening {
+            next,
+            edits: s.edits,
+            edit_at: 0,
+            step: s.step,
+            reached: 0,
+            why: String::new(),
+            view: s.view,
+            total,
+        };
+        self.open(opening)?;
+        Ok(Changed::Redraw)
+    }
+
+    /// Puts the session an opening built in place of this one, with the scenario's view.
+    pub(super) fn finish_open(&mut self, opening: super::job::Opening) {
+        let super::job::Opening {
+            next,
+            step,
+            reached,
+            why,
+            view,
+            ..
+        } = opening;
+        let slices = self.slices;
         *self = next;
-        self.view = match s.view {
+        self.slices = slices;
+        self.view = match view {
             Some([x_min, x_max, y_min, y_max]) if usable_view(x_min, x_max, y_min, y_max) => Rect {
                 x_min,
                 x_max,
@@ -425,17 +425,13 @@ impl Session {
             },
             _ => fit_view(&self.data),
         };
-        self.notice = if reached < s.step {
-            format!(
-                "Opened the scenario: training stopped at step {reached}, before step {}. {why}",
-                s.step
-            )
-            .trim_end()
-            .to_string()
+        self.notice = if reached < step {
+            format!("Opened the scenario: training stopped at step {reached}, before step {step}. {why}")
+                .trim_end()
+                .to_string()
         } else {
             format!("Opened the scenario at step {reached}.")
         };
-        Ok(Changed::Redraw)
     }
 
     /// The points as CSV, `x1,x2,label`: labels `-1`/`+1` for the binary algorithms, the
@@ -466,7 +462,8 @@ impl Session {
 }
 
 /// Checks what replaying a scenario costs before anything is replayed: at most [`MAX_EDITS`]
-/// edits, at most [`MAX_POINTS`] points after any of them, and at most [`WORK_BUDGET`] of work
+/// edits, at most [`MAX_POINTS`] points after any of them, and at most [`WORK_BUDGET`] of work (the
+/// work, when it is within it)
 /// (the same count the page keeps while training, so what the page made it can open again).
 /// The steps are counted as asked; training may stop sooner, which only costs less.
 fn replay_budget(
@@ -477,7 +474,7 @@ fn replay_budget(
     points: usize,
     edits: &[crate::core::scenario::Edit],
     step: u64,
-) -> Result<(), Error> {
+) -> Result<u64, Error> {
     use crate::core::scenario::Edit;
     if edits.len() > MAX_EDITS {
         return Err(Error::Field {
@@ -530,5 +527,5 @@ fn replay_budget(
             ),
         });
     }
-    Ok(())
+    Ok(work)
 }

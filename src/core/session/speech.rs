@@ -183,6 +183,24 @@ impl Session {
         });
     }
 
+    /// Says the notice as it is now (the end of long work, or why an action waits for it).
+    pub(super) fn say_notice(&mut self) {
+        self.say_text(self.notice.clone());
+    }
+
+    /// Says `text` (as a notice is said).
+    pub(super) fn say_text(&mut self, text: String) {
+        if text.is_empty() {
+            return;
+        }
+        self.said_seq += 1;
+        self.said = Some(Said {
+            seq: self.said_seq,
+            what: Utterance::Notice,
+            notice: text,
+        });
+    }
+
     /// The epoch of the step on show (before any step, the epoch about to start), as the
     /// status shows it.
     fn shown_epoch(&self) -> u64 {

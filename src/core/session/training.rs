@@ -192,15 +192,8 @@ impl Session {
         self.reset_watch();
     }
 
-    pub(super) fn run_to_convergence(&mut self) {
-        while self.cycle.is_none() {
-            if let Forward::Stopped = self.forward_one() {
-                break;
-            }
-            if self.model().state() != TrainState::Running {
-                break;
-            }
-        }
+    /// The verdict of a run to convergence, in the notice.
+    pub(super) fn verdict(&mut self) {
         let t = self.model();
         self.notice = match (t.state(), self.cycle) {
             (TrainState::Converged, _) => format!(
