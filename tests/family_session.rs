@@ -179,6 +179,60 @@ fn multiclass_region_is_the_argmax_at_every_cell_centre() {
 }
 
 #[test]
+fn a_kernel_region_map_with_many_alphas_is_computed_on_a_coarser_grid() {
+    use perceptron_lab::core::region::{kernel_grid_size, KERNEL_MAP_EVALS};
+    // Within the limit the grid is the one asked for.
+    assert_eq!(kernel_grid_size(267, 200, 400), (267, 200));
+    // 2,000 α on the page's 267 × 200 grid: 107 million evaluations, coarser by 3.
+    let (cols, rows) = kernel_grid_size(267, 200, 2000);
+    assert_eq!((cols, rows), (89, 67));
+    assert!(cols * rows * 2000 <= KERNEL_MAP_EVALS);
+    for support in [1, 10, 449, 450, 1000, 5000, 100_000] {
+        let (c, r) = kernel_grid_size(267, 200, support);
+        assert!(c >= 1 && r >= 1 && c <= 267 && r <= 200);
+        assert!(
+            c * r * support <= KERNEL_MAP_EVALS.max(support),
+            "{support}: {c} × {r}"
+        );
+    }
+    // The session's map follows: 600 points, all of them support vectors after an epoch.
+    let mut s = Session::new();
+    let mut csv = String::from("x1,x2,label\n");
+    for i in 0..600 {
+        let t = i as f64 * 0.7;
+        csv += &format!(
+            "{},{},{}\n",
+            3.0 * t.cos(),
+            3.0 * t.sin(),
+            if i % 2 == 0 { 1 } else { -1 }
+        );
+    }
+    act(&mut s, Action::ImportCsv(csv.into_bytes()));
+    act(
+        &mut s,
+        Action::SetSetup(Setup {
+            algorithm: Algorithm::Kernel,
+            kernel: Kernel::parse("rbf:2").unwrap(),
+            ..Setup::default()
+        }),
+    );
+    act(&mut s, Action::FinishEpoch);
+    let Model::Kernel(t) = s.model() else {
+        panic!("kernel expected")
+    };
+    let support = t.support().len();
+    assert!(support > 450, "{support} non-zero α");
+    let view = s.scene().view;
+    let region = region_on_grid(&mut s, view, 267, 200);
+    assert_eq!(
+        (region.cols, region.rows),
+        kernel_grid_size(267, 200, support)
+    );
+    assert!(region.cols < 267);
+    assert!(region.cols * region.rows * support <= KERNEL_MAP_EVALS);
+}
+
+#[test]
 fn kernel_grid_updated_incrementally_equals_a_fresh_grid() {
     let mut s = session(Preset::XorRbf);
     let view = s.scene().view;

@@ -168,9 +168,11 @@ fn while_work_is_under_way_changes_wait_and_views_are_taken() {
         let notice = s.status().notice;
         assert!(notice.contains("Cancel (Esc)"), "{action:?}: {notice}");
     }
-    // A view change is taken.
+    // A view change is taken, and says nothing (the start of the run is not said again).
+    let said = s.utterance().map(|(n, _)| n);
     s.apply(Action::SetSpeed(20.0)).unwrap();
     assert_eq!(s.speed(), 20.0);
+    assert_eq!(s.utterance().map(|(n, _)| n), said);
     // Opening an example cancels the run and opens it.
     s.apply(Action::LoadPreset(Preset::Seed000)).unwrap();
     assert!(!s.is_busy());

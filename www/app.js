@@ -181,6 +181,8 @@
     // does not give the plot focus (it leaves the field that had it, as a click on the page
     // does): mouse users keep ← and → for stepping.
     const cursorMoves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    /** Whether long work is under way (false once the lab has stopped). */
+    const isBusy = () => { try { return lab.busy(); } catch (err) { return false; } };
     listen(canvas, 'mousedown', (e) => {
       if (document.activeElement === canvas) return;
       e.preventDefault();
@@ -195,7 +197,7 @@
       else if (e.key === 'Enter') call(() => lab.cursor_add(e.shiftKey));
       else if (e.key === ' ') call(() => lab.cursor_pick());
       else if (e.key === 'Delete' || e.key === 'Backspace') call(() => lab.cursor_delete());
-      else if (e.key === 'Escape') call(() => lab.cursor_cancel());
+      else if (e.key === 'Escape') call(() => (isBusy() ? lab.cancel() : lab.cursor_cancel()));
       else return;
       e.preventDefault();
       e.stopPropagation();
@@ -220,6 +222,7 @@
     on('run', 'click', () => call(actions.run));
     on('reset', 'click', () => call(actions.reset));
     on('clear', 'click', () => call(actions.clear));
+    on('work-cancel', 'click', () => call(() => lab.cancel()));
     on('class-pos', 'click', () => call(() => lab.select_class(true)));
     on('class-neg', 'click', () => call(() => lab.select_class(false)));
     document.querySelectorAll('[data-class-index]').forEach((button) => {
@@ -568,6 +571,8 @@
       if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement
         || target instanceof HTMLSelectElement) return;
       if (e.key === 'Escape' && !help.hidden) { showHelp(false); e.preventDefault(); return; }
+      // Escape stops long work under way (its Cancel), wherever focus is outside the fields.
+      if (e.key === 'Escape' && isBusy()) { e.preventDefault(); call(() => lab.cancel()); return; }
       if (isCharacterKey(e.key) && !singleKeys.checked) return;
       if (e.key === '?') { showHelp(help.hidden); e.preventDefault(); return; }
       if (!help.hidden) return;

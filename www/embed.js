@@ -149,6 +149,11 @@
         el('button', { type: 'button', 'data-act': 'play', 'data-control': 'play', title: 'Play / pause (P)' },
           el('span', { 'data-field': 'play-label' }, 'Play')),
         el('button', { type: 'button', 'data-act': 'reset', 'data-control': 'reset', title: 'Reset (R)' }, 'Reset')),
+      // Long work (a run, a replayed link) goes on across frames: its progress and a Cancel.
+      el('div', { class: 'plab-work', 'data-role': 'work', hidden: '' },
+        el('progress', { 'data-role': 'work-progress', max: '1000', value: '0', 'aria-label': 'Progress of the work under way', 'aria-describedby': `plab-work-text-${built}` }),
+        el('button', { type: 'button', 'data-act': 'cancel', 'data-role': 'work-cancel', title: 'Stop and go back to where it began (Esc)' }, 'Cancel'),
+        el('span', { class: 'plab-work-text', id: `plab-work-text-${built}`, 'data-role': 'work-text' })),
       el('dl', { class: 'plab-status', 'data-control': 'status' },
         ...field('algorithm', 'Algorithm'), ...field('step', 'Step'), ...field('epoch', 'Epoch'),
         ...field('weights', 'Model'), ...field('state', 'State')),
@@ -267,8 +272,10 @@
     const canvas = root.querySelector('canvas');
     const actions = {
       step: () => lab.step(), back: () => lab.back(), play: () => lab.toggle_play(),
-      reset: () => lab.reset(),
+      reset: () => lab.reset(), cancel: () => lab.cancel(),
     };
+    /** Whether long work is under way (false once the lab has stopped). */
+    const isBusy = () => { try { return lab.busy(); } catch (err) { return false; } };
     root.querySelectorAll('[data-act]').forEach((button) => {
       button.addEventListener('click', () => call(actions[button.dataset.act]), { signal });
     });
@@ -312,7 +319,7 @@
       else if (e.key === 'Enter') call(() => lab.cursor_add(e.shiftKey));
       else if (e.key === ' ') call(() => lab.cursor_pick());
       else if (e.key === 'Delete' || e.key === 'Backspace') call(() => lab.cursor_delete());
-      else if (e.key === 'Escape') call(() => lab.cursor_cancel());
+      else if (e.key === 'Escape') call(() => (isBusy() ? lab.cancel() : lab.cursor_cancel()));
       else return;
       e.preventDefault();
       e.stopPropagation();
@@ -324,6 +331,7 @@
         ArrowLeft: actions.back, PageUp: actions.back, p: actions.play, r: actions.reset,
       };
       let action = keys[e.key.length === 1 ? e.key.toLowerCase() : e.key];
+      if (!action && e.key === 'Escape' && isBusy()) action = actions.cancel;
       if (!action && /^[1-6]$/.test(e.key)) action = () => lab.select_class_key(Number(e.key));
       if (!action) return;
       e.preventDefault();

@@ -160,8 +160,9 @@ pub struct Session {
     said_seq: u64,
     /// Work under way in slices (see [`Session::set_slices`]).
     job: Option<job::Job>,
-    /// Whether long work is done in slices.
+    /// Whether long work is done in slices, and the most work a slice does.
     slices: bool,
+    slice_work: u64,
 }
 
 /// The η panel's second learning rate when none was set: a power of two, so that from zero
@@ -261,6 +262,7 @@ impl Session {
             said_seq: 0,
             job: None,
             slices: false,
+            slice_work: job::SLICE_WORK,
         };
         session.watch_epoch_start();
         session.refresh_derived();
@@ -397,6 +399,7 @@ impl Session {
                 return Ok(changed);
             }
         }
+        let was_busy = self.job.is_some();
         // An action that replaces the timeline keeps what it replaces, for Back.
         let before = undo::destructive(&action).map(|what| (what, self.put_aside()));
         let heard = self.before_heard(&action);
@@ -411,7 +414,7 @@ impl Session {
             self.refresh_derived();
         }
         self.heard(heard, changed);
-        if let Some(progress) = self.progress() {
+        if let Some(progress) = self.progress().filter(|_| !was_busy) {
             // Long work began: say what it is and how to cancel it.
             self.say_text(progress.text());
         }

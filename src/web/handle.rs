@@ -458,6 +458,17 @@ impl Lab {
         self.with(|runner| Ok(runner.points_csv()))
     }
 
+    /// Stops the long work under way (a run or an opening shown with a progress bar) and puts
+    /// back what was there before it began.
+    pub fn cancel(&self) -> Result<(), JsValue> {
+        self.with(|runner| runner.apply(Action::Cancel))
+    }
+
+    /// Whether long work is under way (its progress bar shown; Escape cancels it).
+    pub fn busy(&self) -> Result<bool, JsValue> {
+        self.with(|runner| Ok(runner.is_busy()))
+    }
+
     /// Visits exactly one sample.
     pub fn step(&self) -> Result<(), JsValue> {
         self.with(|runner| runner.apply(Action::Step))

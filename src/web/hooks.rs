@@ -19,6 +19,19 @@ pub(super) fn trap_if_asked() {
 
 #[wasm_bindgen]
 impl Lab {
+    /// The most work a slice of long work does from now on (`0`: the default): small slices
+    /// make a run last long enough for a test to look at its progress bar and cancel it.
+    pub fn debug_slice_work(&self, units: f64) -> Result<(), JsValue> {
+        self.with(|runner| {
+            runner.set_slice_work(if units >= 1.0 {
+                units as u64
+            } else {
+                crate::core::SLICE_WORK
+            });
+            Ok(())
+        })
+    }
+
     /// Draws the whole frame now (plot, panels, trace) as the next animation frame would, and
     /// returns how long it took in milliseconds: for the browser benchmark.
     pub fn redraw_now(&self) -> Result<f64, JsValue> {

@@ -12,8 +12,10 @@
 
 use super::*;
 
-/// The most work one slice does: the same as one frame of Play.
-pub const SLICE_WORK: u64 = TICK_WORK;
+/// The most work one slice does: a quarter of a frame of Play at its most, since a slice's
+/// frame also brings the panels up to date (the η panel's two runs follow every step) and
+/// draws: about 10–20 ms in the page, so a run to the whole budget takes 200 frames.
+pub const SLICE_WORK: u64 = TICK_WORK / 4;
 
 /// Where a run stops.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -208,6 +210,13 @@ impl Session {
     /// [`Action::Tick`] every animation frame while [`Session::is_busy`].
     pub fn set_slices(&mut self, on: bool) {
         self.slices = on;
+        self.slice_work = SLICE_WORK;
+    }
+
+    /// With slices on, the most work a slice does: [`SLICE_WORK`] unless set smaller (the page's
+    /// end-to-end tests make long work last long enough to be looked at). At least 1.
+    pub fn set_slice_work(&mut self, units: u64) {
+        self.slice_work = units.max(1);
     }
 
     /// Whether work is under way in slices.
@@ -238,7 +247,7 @@ impl Session {
     /// The most work a slice may do now.
     fn slice(&self) -> u64 {
         if self.slices {
-            SLICE_WORK
+            self.slice_work
         } else {
             u64::MAX
         }
@@ -421,6 +430,7 @@ impl Session {
                 restored.undo = std::mem::take(&mut self.undo);
                 restored.cursor = std::mem::take(&mut self.cursor);
                 restored.slices = self.slices;
+                restored.slice_work = self.slice_work;
                 // Caches keyed by the points' version must not take the cancelled run's
                 // points for these.
                 restored.data_version = version + 1;

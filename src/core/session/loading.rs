@@ -413,9 +413,10 @@ impl Session {
             view,
             ..
         } = opening;
-        let slices = self.slices;
+        let (slices, slice_work) = (self.slices, self.slice_work);
         *self = next;
         self.slices = slices;
+        self.slice_work = slice_work;
         self.view = match view {
             Some([x_min, x_max, y_min, y_max]) if usable_view(x_min, x_max, y_min, y_max) => Rect {
                 x_min,

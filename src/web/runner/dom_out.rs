@@ -299,3 +299,70 @@ fn scroll_within(row: &Element, smooth: bool) {
     });
     container.scroll_to_with_scroll_to_options(&options);
 }
+
+/// The progress bar of long work (`[data-role="work"]`: a `<progress>`, its text and a Cancel
+/// button), shown while the session is busy and hidden after.
+#[derive(Default)]
+pub(super) struct WorkPanel {
+    panel: Option<Element>,
+    bar: Option<Element>,
+    text: Option<Element>,
+    cancel: Option<Element>,
+    shown: bool,
+}
+
+impl WorkPanel {
+    /// The panel under `root`, if the page has one.
+    pub(super) fn find(root: &HtmlElement) -> WorkPanel {
+        WorkPanel {
+            panel: find(root, "[data-role=\"work\"]"),
+            bar: find(root, "[data-role=\"work-progress\"]"),
+            text: find(root, "[data-role=\"work-text\"]"),
+            cancel: find(root, "[data-role=\"work-cancel\"]"),
+            shown: false,
+        }
+    }
+
+    /// Shows `progress`, or hides the panel when there is none. When it hides with focus on
+    /// its Cancel button, focus goes to the lab's Run button (or the lab), not to the page.
+    pub(super) fn show(&mut self, progress: Option<&crate::core::Progress>, root: &HtmlElement) {
+        let Some(panel) = &self.panel else {
+            return;
+        };
+        match progress {
+            Some(p) => {
+                if let Some(bar) = &self.bar {
+                    set_attribute(bar, "value", &format!("{:.0}", p.fraction() * 1000.0));
+                    set_attribute(
+                        bar,
+                        "aria-valuetext",
+                        &format!("{:.0}%", (p.fraction() * 100.0).floor()),
+                    );
+                }
+                if let Some(text) = &self.text {
+                    set_text(text, &p.text());
+                }
+                if !self.shown {
+                    let _ = panel.remove_attribute("hidden");
+                    self.shown = true;
+                }
+            }
+            None if self.shown => {
+                let focused = root
+                    .owner_document()
+                    .and_then(|d| d.active_element())
+                    .zip(self.cancel.as_ref())
+                    .is_some_and(|(active, cancel)| &active == cancel);
+                let _ = panel.set_attribute("hidden", "");
+                self.shown = false;
+                if focused {
+                    let next = find(root, "[data-control=\"run\"]")
+                        .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+                        .unwrap_or_else(|| root.clone());
+                    let _ = next.focus();
+                }
+            }
+            None => {}
+        }
+    }
+}

@@ -143,13 +143,17 @@ pub struct Runner {
     cursor_status: Option<Element>,
     /// The announcement live region, the plot's description and the points table.
     described: described::Described,
+    /// The progress bar of long work and its Cancel (see `dom_out.rs`).
+    work: dom_out::WorkPanel,
 }
 
 impl Runner {
     /// A runner over the elements under `root`.
     pub fn new(root: &HtmlElement, canvas: HtmlCanvasElement) -> Runner {
         fill_menus(root);
-        let session = Session::new();
+        let mut session = Session::new();
+        // Long work goes in slices across frames, with progress and Cancel.
+        session.set_slices(true);
         let fields = session
             .status()
             .fields()
@@ -204,6 +208,7 @@ impl Runner {
             keeper: keep::Keeper::new(root),
             cursor_status: find(root, "[data-role=\"cursor-status\"]"),
             described: described::Described::find(root),
+            work: dom_out::WorkPanel::find(root),
         }
     }
 
@@ -230,9 +235,21 @@ impl Runner {
         changed.map(|_| ())
     }
 
+    /// Whether long work is under way in slices (its progress bar shown).
+    pub fn is_busy(&self) -> bool {
+        self.session.is_busy()
+    }
+
+    /// The most work a slice of long work does (test hooks).
+    #[cfg(feature = "test-hooks")]
+    pub fn set_slice_work(&mut self, units: u64) {
+        self.session.set_slice_work(units);
+    }
+
     /// Whether another animation frame is needed after this one.
     pub fn wants_frames(&self) -> bool {
         self.session.is_playing()
+            || self.session.is_busy()
             || self.address.as_ref().is_some_and(Address::pending)
             || self.keeper.pending()
     }
@@ -473,7 +490,7 @@ impl Runner {
     /// One animation frame: takes due steps while playing, draws and writes the page if anything
     /// changed, then writes the address when it is due (see `address`).
     pub fn frame(&mut self, now_ms: f64) -> Result<(), String> {
-        if self.session.is_playing() {
+        if self.session.is_playing() || self.session.is_busy() {
             self.apply(Action::Tick { now_ms })
                 .map_err(|e| e.to_string())?;
         }
@@ -500,6 +517,7 @@ impl Runner {
     fn redraw(&mut self, now_ms: f64) -> Result<(), String> {
         self.draw()?;
         self.show_status();
+        self.work.show(self.session.progress().as_ref(), &self.root);
         // While playing, the trace table (60 rows and a scroll) follows a few times a second;
         // every frame would cost more than the steps.
         if !self.session.is_playing()

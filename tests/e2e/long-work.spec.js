@@ -1,0 +1,208 @@
+// Long work never blocks the tab (issue #15): Run to convergence on 2,000 points (20,000,000
+// units of work, about half a second of the module's time) and a link that replays 9,000
+// kernel steps on 2,000 points go on across animation frames with a progress bar (announced,
+// checked by axe-core) and a Cancel — by mouse, by Tab and Enter, by Escape — that goes back
+// to where the work began. While it runs, the page answers. The long tasks meanwhile
+// (PerformanceObserver 'longtask') are reported as annotations, never asserted. Saves
+// long-work-{light,dark,presenter}.png in tests/e2e/screenshots/.
+'use strict';
+
+const path = require('node:path');
+const AxeBuilder = require('@axe-core/playwright').default;
+const { test, expect } = require('./helpers');
+const { SCREENSHOT_DIR } = require('./env');
+const { instrumentPage } = require('./helpers/hostile-page');
+
+/** `n` points on a ring, alternating classes: never separable, so a run goes to its budget. */
+function ring(n) {
+  const rows = [];
+  for (let i = 0; i < n; i++) {
+    const t = i * 0.7;
+    rows.push([+(3 * Math.cos(t)).toFixed(4), +(3 * Math.sin(t)).toFixed(4), i % 2]);
+  }
+  return rows;
+}
+
+function ringCsv(n) {
+  return ['x1,x2,label', ...ring(n).map(([x, y, c]) => `${x},${y},${c ? 1 : -1}`)].join('\n');
+}
+
+/** A link that opens `n` ring points with the kernel rule and replays `step` steps. */
+function kernelLink(n, step) {
+  return `v=1&a=kernel&k=rbf:0.5&m=1000000&n=${step}&p=${ring(n).map((r) => r.join(',')).join(';')}`;
+}
+
+const work = (page) => page.locator('[data-role="work"]');
+const bar = (page) => page.getByRole('progressbar', { name: 'Progress of the work under way' });
+const live = (page) => page.locator('[data-role="announce"]');
+
+/** Opens the ring as a CSV file, through the file input, as a person picks a file. */
+async function openRing(page, lab, n = 2000) {
+  await page.locator('#file-input').setInputFiles({
+    name: 'ring.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(ringCsv(n), 'utf8'),
+  });
+  await expect(lab.field('points')).toHaveText(`${n} (${n / 2} of +1, ${n / 2} of -1)`);
+}
+
+/** The long tasks so far, and clears them. */
+async function takeLongTasks(page) {
+  return page.evaluate(() => {
+    const tasks = window.__hostileLongTasks || [];
+    window.__hostileLongTasks = [];
+    return tasks.map((t) => t.duration);
+  });
+}
+
+function report(testInfo, what, tasks) {
+  const max = tasks.length ? Math.max(...tasks) : 0;
+  const description = `${what}: ${tasks.length} long tasks, the longest ${max.toFixed(0)} ms, ${tasks.filter((d) => d > 100).length} over 100 ms`;
+  testInfo.annotations.push({ type: 'long tasks (reported, not asserted)', description });
+  console.log(`long-work.spec: ${description}`);
+}
+
+test.describe('long work', () => {
+  test.beforeEach(async ({ page }) => {
+    await instrumentPage(page);
+  });
+
+  test('Run to convergence goes on with a progress bar, the page answers, and it ends with the verdict', async ({ lab, page }, testInfo) => {
+    await openRing(page, lab);
+    // Whether the progress bar was ever shown (a run of 20,000,000 units takes 50 slices).
+    await page.evaluate(() => {
+      const panel = document.querySelector('[data-role="work"]');
+      window.__workShown = false;
+      new MutationObserver(() => { if (!panel.hidden) window.__workShown = true; })
+        .observe(panel, { attributes: true, attributeFilter: ['hidden'] });
+    });
+    await takeLongTasks(page);
+    await page.locator('#run').click();
+    await expect(lab.field('notice')).toContainText('a run may do 20,000,000 units of work', { timeout: 30_000 });
+    await expect(work(page)).toBeHidden();
+    expect(await page.evaluate(() => window.__workShown), 'the progress bar was shown').toBe(true);
+    await expect(live(page)).toContainText('units of work');
+    expect(Number(await lab.text('step'))).toBeGreaterThan(100_000);
+    report(testInfo, 'Run to convergence, 2,000 points, to the budget', await takeLongTasks(page));
+
+    // Again from the start with smaller slices, to look at it while it runs.
+    await page.locator('#reset').click();
+    await expect(lab.field('step')).toHaveText('0');
+    await page.evaluate(() => window.perceptronLab.debug_slice_work(100_000));
+    await page.locator('#run').click();
+    await expect(work(page)).toBeVisible();
+    await expect(bar(page)).toBeVisible();
+    await expect(page.locator('[data-role="work-text"]')).toContainText('Running to convergence: step');
+    await expect(live(page)).toContainText('Running to convergence');
+    // The bar moves, and the page answers while it does: the speed slider takes a key.
+    await page.waitForFunction(() => Number(document.querySelector('[data-role="work-progress"]').value) > 0);
+    const speed = await page.locator('#speed-value').textContent();
+    await page.locator('#speed').focus();
+    await page.keyboard.press('End');
+    await expect(page.locator('#speed-value')).not.toHaveText(speed);
+    // A Step meanwhile waits, and says why.
+    await page.locator('#step').click();
+    await expect(lab.field('notice')).toContainText('Cancel (Esc)');
+    await expect(live(page)).toContainText('wait for it to finish');
+    await expect(work(page)).toBeHidden({ timeout: 60_000 });
+    await expect(lab.field('notice')).toContainText('a run may do 20,000,000 units of work');
+    expect(lab.problems).toEqual([]);
+  });
+
+  test('Escape, the Cancel button by mouse, and by Tab and Enter each go back to where the run began', async ({ lab, page }) => {
+    await openRing(page, lab);
+    // Small slices: the run lasts long enough to be cancelled three ways.
+    await page.evaluate(() => window.perceptronLab.debug_slice_work(2_000));
+    await lab.clickStep(5);
+    await expect(lab.field('step')).toHaveText('5');
+    const before = { step: await lab.text('step'), weights: await lab.text('weights') };
+
+    // Escape.
+    await page.locator('#run').click();
+    await expect(work(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(work(page)).toBeHidden();
+    await expect(lab.field('step')).toHaveText(before.step);
+    await expect(lab.field('weights')).toHaveText(before.weights);
+    await expect(lab.field('notice')).toHaveText('Cancelled: back at step 5, as before running to convergence.');
+    await expect(live(page)).toContainText('Cancelled: back at step 5');
+
+    // The Cancel button, clicked.
+    await page.locator('#run').click();
+    await expect(work(page)).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(work(page)).toBeHidden();
+    await expect(lab.field('step')).toHaveText(before.step);
+
+    // By keyboard: Run by Enter, Tab on to Cancel, Enter; focus comes back to Run.
+    await page.locator('#run').focus();
+    await page.keyboard.press('Enter');
+    await expect(work(page)).toBeVisible();
+    const cancel = page.locator('#work-cancel');
+    for (let i = 0; i < 12 && !(await cancel.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(cancel).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(work(page)).toBeHidden();
+    await expect(lab.field('step')).toHaveText(before.step);
+    await expect(page.locator('#run')).toBeFocused();
+    // And the lab goes on from there.
+    await lab.clickStep(1);
+    await expect(lab.field('step')).toHaveText('6');
+    expect(lab.problems).toEqual([]);
+  });
+
+  test('a link that replays 9,000 kernel steps opens with a progress bar; Cancel keeps what was there', async ({ lab, page }, testInfo) => {
+    await lab.loadPreset('noisy');
+    await lab.clickStep(3);
+    await expect(lab.field('step')).toHaveText('3');
+    const before = { step: await lab.text('step'), points: await lab.text('points') };
+    const link = kernelLink(2000, 9000);
+    await page.evaluate(() => window.perceptronLab.debug_slice_work(20_000));
+    await page.evaluate((fragment) => { window.location.hash = fragment; }, link);
+    await expect(work(page)).toBeVisible();
+    await expect(page.locator('[data-role="work-text"]')).toContainText('Opening the scenario');
+    // Until it is open, the lab shows what it had.
+    await expect(lab.field('points')).toHaveText(before.points);
+    await page.keyboard.press('Escape');
+    await expect(work(page)).toBeHidden();
+    await expect(lab.field('notice')).toHaveText('Cancelled opening the scenario: nothing was changed.');
+    await expect(lab.field('step')).toHaveText(before.step);
+    await expect(lab.field('points')).toHaveText(before.points);
+
+    // Opened again (a second link, the slices as the page has them), it goes on to the end.
+    await page.evaluate(() => window.perceptronLab.debug_slice_work(0));
+    await takeLongTasks(page);
+    await page.evaluate((fragment) => { window.location.hash = fragment; }, `${link}&o=fixed`);
+    await expect(lab.field('notice')).toHaveText('Opened the scenario at step 9000.', { timeout: 30_000 });
+    await expect(work(page)).toBeHidden();
+    await expect(lab.field('step')).toHaveText('9000');
+    await expect(lab.field('points')).toHaveText('2000 (1000 of +1, 1000 of -1)');
+    report(testInfo, 'a link replaying 9,000 kernel steps on 2,000 points', await takeLongTasks(page));
+    expect(lab.problems).toEqual([]);
+  });
+
+  for (const theme of ['light', 'dark', 'presenter']) {
+    test(`the progress bar is readable and passes axe in the ${theme} theme; screenshot`, async ({ lab, page }) => {
+      await page.emulateMedia({ colorScheme: theme === 'dark' ? 'dark' : 'light' });
+      if (theme === 'presenter') {
+        await page.locator('#presenter').click();
+        await expect(page.locator('body')).toHaveClass(/\bpresenter\b/);
+      }
+      await openRing(page, lab);
+      await page.evaluate(() => window.perceptronLab.debug_slice_work(2_000));
+      await page.locator('#run').click();
+      await expect(work(page)).toBeVisible();
+      await page.waitForFunction(() => Number(document.querySelector('[data-role="work-progress"]').value) > 0);
+      const axe = await new AxeBuilder({ page }).include('[data-role="work"]').analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      await work(page).screenshot({ path: path.join(SCREENSHOT_DIR, `long-work-${theme}.png`) });
+      const box = await page.locator('#work-cancel').boundingBox();
+      expect(box.width).toBeGreaterThanOrEqual(24);
+      expect(box.height).toBeGreaterThanOrEqual(24);
+      await page.keyboard.press('Escape');
+      await expect(work(page)).toBeHidden();
+    });
+  }
+});
