@@ -69,15 +69,16 @@ fn tick_through(s: &mut Session) -> u64 {
 fn a_long_run_to_convergence_goes_in_slices_and_ends_where_the_whole_run_ends() {
     for algorithm in ["perceptron", "batch"] {
         let mut whole = Session::new();
-        whole
+        let _ = whole
             .apply(Action::LoadScenario(ring_link(algorithm, 2000, 0)))
             .unwrap();
-        whole.apply(Action::RunToConvergence).unwrap();
+        let _ = whole.apply(Action::RunToConvergence).unwrap();
 
         let mut s = sliced();
-        s.apply(Action::LoadScenario(ring_link(algorithm, 2000, 0)))
+        let _ = s
+            .apply(Action::LoadScenario(ring_link(algorithm, 2000, 0)))
             .unwrap();
-        s.apply(Action::RunToConvergence).unwrap();
+        let _ = s.apply(Action::RunToConvergence).unwrap();
         assert!(
             s.is_busy(),
             "{algorithm}: a run of 20,000,000 units goes in slices"
@@ -108,15 +109,16 @@ fn a_long_run_to_convergence_goes_in_slices_and_ends_where_the_whole_run_ends() 
 #[test]
 fn cancel_puts_back_the_state_the_run_began_from() {
     let mut s = sliced();
-    s.apply(Action::LoadScenario(ring_link("perceptron", 2000, 0)))
+    let _ = s
+        .apply(Action::LoadScenario(ring_link("perceptron", 2000, 0)))
         .unwrap();
     for _ in 0..7 {
-        s.apply(Action::Step).unwrap();
+        let _ = s.apply(Action::Step).unwrap();
     }
     let before = (seen(&s), s.scenario());
-    s.apply(Action::RunToConvergence).unwrap();
-    s.apply(Action::Tick { now_ms: 16.0 }).unwrap();
-    s.apply(Action::Tick { now_ms: 32.0 }).unwrap();
+    let _ = s.apply(Action::RunToConvergence).unwrap();
+    let _ = s.apply(Action::Tick { now_ms: 16.0 }).unwrap();
+    let _ = s.apply(Action::Tick { now_ms: 32.0 }).unwrap();
     assert!(s.is_busy());
     assert!(s.model().steps() > 7, "the run shows where it is");
     assert_eq!(s.apply(Action::Cancel), Ok(Changed::Redraw));
@@ -126,10 +128,10 @@ fn cancel_puts_back_the_state_the_run_began_from() {
     let notice = s.status().notice;
     assert!(notice.starts_with("Cancelled: back at step 7"), "{notice}");
     // Back still walks the steps before the run; Step goes on from there.
-    s.apply(Action::Back).unwrap();
+    let _ = s.apply(Action::Back).unwrap();
     assert_eq!(s.model().steps(), 6);
-    s.apply(Action::Step).unwrap();
-    s.apply(Action::Step).unwrap();
+    let _ = s.apply(Action::Step).unwrap();
+    let _ = s.apply(Action::Step).unwrap();
     assert_eq!(s.model().steps(), 8);
     // Cancel with nothing under way does nothing.
     assert_eq!(s.apply(Action::Cancel), Ok(Changed::Nothing));
@@ -138,13 +140,14 @@ fn cancel_puts_back_the_state_the_run_began_from() {
 #[test]
 fn while_work_is_under_way_changes_wait_and_views_are_taken() {
     let mut s = sliced();
-    s.apply(Action::LoadScenario(ring_link("perceptron", 2000, 0)))
+    let _ = s
+        .apply(Action::LoadScenario(ring_link("perceptron", 2000, 0)))
         .unwrap();
-    s.apply(Action::FinishEpoch).unwrap();
+    let _ = s.apply(Action::FinishEpoch).unwrap();
     // One epoch of 2,000 visits fits in a slice: done at once.
     assert!(!s.is_busy());
     assert_eq!(s.model().epoch(), 2);
-    s.apply(Action::RunToConvergence).unwrap();
+    let _ = s.apply(Action::RunToConvergence).unwrap();
     assert!(s.is_busy());
     let points = s.data().len();
     for action in [
@@ -170,16 +173,16 @@ fn while_work_is_under_way_changes_wait_and_views_are_taken() {
     }
     // A view change is taken, and says nothing (the start of the run is not said again).
     let said = s.utterance().map(|(n, _)| n);
-    s.apply(Action::SetSpeed(20.0)).unwrap();
+    let _ = s.apply(Action::SetSpeed(20.0)).unwrap();
     assert_eq!(s.speed(), 20.0);
     assert_eq!(s.utterance().map(|(n, _)| n), said);
     // Opening an example cancels the run and opens it.
-    s.apply(Action::LoadPreset(Preset::Seed000)).unwrap();
+    let _ = s.apply(Action::LoadPreset(Preset::Seed000)).unwrap();
     assert!(!s.is_busy());
     assert_eq!(s.model().steps(), 0);
     assert!(s.status().notice.starts_with("Loaded"));
     // Back brings the state the run began from (the run was cancelled).
-    s.apply(Action::Back).unwrap();
+    let _ = s.apply(Action::Back).unwrap();
     assert_eq!(s.model().epoch(), 2);
     assert_eq!(s.data().len(), points);
 }
@@ -187,17 +190,18 @@ fn while_work_is_under_way_changes_wait_and_views_are_taken() {
 #[test]
 fn a_long_replay_opens_in_slices_shows_the_old_state_until_it_is_done_and_keeps_it_for_back() {
     let mut whole = Session::new();
-    whole
+    let _ = whole
         .apply(Action::LoadScenario(ring_link("kernel", 2000, 9_000)))
         .unwrap();
     assert_eq!(whole.model().steps(), 9_000);
 
     let mut s = sliced();
-    s.apply(Action::LoadPreset(Preset::Seed000)).unwrap();
-    s.apply(Action::Step).unwrap();
+    let _ = s.apply(Action::LoadPreset(Preset::Seed000)).unwrap();
+    let _ = s.apply(Action::Step).unwrap();
     let old = seen(&s);
     let undoable = s.undoable();
-    s.apply(Action::LoadScenario(ring_link("kernel", 2000, 9_000)))
+    let _ = s
+        .apply(Action::LoadScenario(ring_link("kernel", 2000, 9_000)))
         .unwrap();
     assert!(s.is_busy());
     assert_eq!(s.undoable(), undoable, "nothing to undo until it is open");
@@ -221,13 +225,14 @@ fn a_long_replay_opens_in_slices_shows_the_old_state_until_it_is_done_and_keeps_
 #[test]
 fn a_cancelled_or_refused_replay_changes_nothing() {
     let mut s = sliced();
-    s.apply(Action::LoadPreset(Preset::Seed000)).unwrap();
-    s.apply(Action::Step).unwrap();
+    let _ = s.apply(Action::LoadPreset(Preset::Seed000)).unwrap();
+    let _ = s.apply(Action::Step).unwrap();
     let old = (seen(&s), s.scenario());
-    s.apply(Action::LoadScenario(ring_link("kernel", 2000, 9_000)))
+    let _ = s
+        .apply(Action::LoadScenario(ring_link("kernel", 2000, 9_000)))
         .unwrap();
-    s.apply(Action::Tick { now_ms: 16.0 }).unwrap();
-    s.apply(Action::Cancel).unwrap();
+    let _ = s.apply(Action::Tick { now_ms: 16.0 }).unwrap();
+    let _ = s.apply(Action::Cancel).unwrap();
     assert!(!s.is_busy());
     assert_eq!((seen(&s), s.scenario()), old);
     assert_eq!(
@@ -241,7 +246,7 @@ fn a_cancelled_or_refused_replay_changes_nothing() {
         step: 8_000,
         index: 5_000,
     }];
-    s.apply(Action::LoadScenario(bad)).unwrap();
+    let _ = s.apply(Action::LoadScenario(bad)).unwrap();
     assert!(s.is_busy());
     tick_through(&mut s);
     assert_eq!((seen(&s), s.scenario()), old);
@@ -256,9 +261,10 @@ fn a_cancelled_or_refused_replay_changes_nothing() {
 #[test]
 fn without_slices_every_action_does_its_whole_work() {
     let mut s = Session::new();
-    s.apply(Action::LoadScenario(ring_link("perceptron", 2000, 0)))
+    let _ = s
+        .apply(Action::LoadScenario(ring_link("perceptron", 2000, 0)))
         .unwrap();
-    s.apply(Action::RunToConvergence).unwrap();
+    let _ = s.apply(Action::RunToConvergence).unwrap();
     assert!(!s.is_busy());
     assert!(s.progress().is_none());
     assert!(s.status().notice.contains("units of work"));
