@@ -9,14 +9,15 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-fn stream(seed: u64, stream: u64) -> ChaCha8Rng {
+/// The generator of stream `stream` of `seed`.
+pub(crate) fn stream(seed: u64, stream: u64) -> ChaCha8Rng {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(stream);
     rng
 }
 
 /// A uniform integer in `0..bound` (Lemire's method with rejection, so it is exactly uniform).
-fn below(rng: &mut ChaCha8Rng, bound: u64) -> u64 {
+pub(crate) fn below(rng: &mut ChaCha8Rng, bound: u64) -> u64 {
     let threshold = bound.wrapping_neg() % bound;
     loop {
         let product = u128::from(rng.next_u64()) * u128::from(bound);

@@ -27,12 +27,13 @@ mod edits;
 mod job;
 mod loading;
 mod names;
+mod practice;
 mod show;
 mod speech;
 mod training;
 mod undo;
 
-pub use action::Action;
+pub use action::{Action, PracticeAction};
 pub use cursor::{cursor_steps, CursorAction};
 pub use job::{Progress, SLICE_WORK};
 pub use show::TraceRow;
@@ -163,6 +164,8 @@ pub struct Session {
     /// Whether long work is done in slices, and the most work a slice does.
     slices: bool,
     slice_work: u64,
+    /// Practice mode's run, while a student practises (see [`Session::practice`]).
+    practice: Option<crate::core::practice::PracticeRun>,
 }
 
 /// The η panel's second learning rate when none was set: a power of two, so that from zero
@@ -263,6 +266,7 @@ impl Session {
             job: None,
             slices: false,
             slice_work: job::SLICE_WORK,
+            practice: None,
         };
         session.watch_epoch_start();
         session.refresh_derived();
@@ -688,6 +692,7 @@ impl Session {
             }
             Action::SetSecondEta(eta) => self.set_second_eta(eta),
             Action::Cursor(cursor) => self.cursor_action(cursor),
+            Action::Practice(action) => self.practice_action(action),
             Action::Tick { now_ms } => Ok(self.tick(now_ms)),
         }
     }

@@ -470,7 +470,7 @@ pub fn sign_class(s: f64) -> Option<usize> {
 /// and its CLI table. The registry reaches each algorithm through this trait.
 pub trait Algo: Learner + Clone + PartialEq + std::fmt::Debug + Sized {
     /// What one step did.
-    type Record: Visit + Clone + PartialEq + std::fmt::Debug;
+    type Record: Visit + super::practice::Practice + Clone + PartialEq + std::fmt::Debug;
     /// The registry line.
     const INFO: Info;
     /// A fresh run with `settings` on data with `dim` features; `params` are the values of

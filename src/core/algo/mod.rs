@@ -11,6 +11,9 @@
 //! - [`kernel`]: the dual form with one α per sample and a kernel (seeds 001, 003).
 //! - [`pa`]: passive-aggressive, PA-I and PA-II (seed 004's "more aggressive cousin").
 //! - [`multiclass`], [`ovr`], [`ovo`]: K classes (seeds 000, 001), on [`ClassData`].
+//!
+//! Each record also states its step's answer for Practice mode ([`practice::Practice`], in the
+//! folder's `practice.rs`).
 
 pub mod averaged;
 pub mod batch;
@@ -25,6 +28,7 @@ pub mod ovo;
 pub mod ovr;
 pub mod pa;
 pub mod perceptron;
+pub mod practice;
 pub mod registry;
 pub(crate) mod words;
 

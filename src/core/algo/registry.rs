@@ -5,8 +5,8 @@
 //! [`CliTable`].
 //!
 //! To add an algorithm: write its module (the run, its record, `impl Learner`, `impl Algo`,
-//! `impl Visit`, in its `cli.rs` `impl CliTable` and in its `code.rs` `impl PythonCode`) and add
-//! its line to the `registry!` call below.
+//! `impl Visit`, in its `cli.rs` `impl CliTable`, in its `code.rs` `impl PythonCode` and in its
+//! `practice.rs` `impl Practice` for its record) and add its line to the `registry!` call below.
 
 use super::averaged::Averaged;
 use super::batch::Batch;
@@ -17,6 +17,7 @@ use super::multiclass::MulticlassTrainer;
 use super::ovo::OvoTrainer;
 use super::ovr::OvrTrainer;
 use super::pa::{Pa1, Pa2};
+use super::practice::Practice;
 use super::ClassData;
 use crate::core::code::PythonCode;
 use crate::core::{Dataset, Error, Refusal, Settings, StepRecord, Trainer};
@@ -160,6 +161,14 @@ macro_rules! registry {
         }
 
         impl Record {
+            /// The record's step answer for Practice mode ([`Practice`], in its folder's
+            /// `practice.rs`).
+            pub fn practice(&self) -> &dyn Practice {
+                match self {
+                    $( Record::$variant(r) => r ),*
+                }
+            }
+
             /// The record as a [`Visit`].
             pub fn visit(&self) -> &(dyn Visit + 'static) {
                 match self {

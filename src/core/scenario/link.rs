@@ -6,7 +6,7 @@ use crate::core::algo::Kind;
 
 /// The shortest text that reads back as exactly `v`: plain decimals, or for the huge and tiny
 /// (whose plain form runs past 24 characters, e.g. 309 digits for `1e308`) the exponent form.
-fn number(v: f64) -> String {
+pub(crate) fn number(v: f64) -> String {
     crate::core::numfmt::exact(v)
 }
 
@@ -25,7 +25,7 @@ fn escape(value: &str, extra: &[u8]) -> String {
 }
 
 /// A value of the fragment (`,;:+` are kept: they separate numbers and points).
-fn encode(value: &str) -> String {
+pub(crate) fn encode(value: &str) -> String {
     escape(value, b",;:+")
 }
 
@@ -35,7 +35,7 @@ fn encode_name(name: &str) -> String {
     escape(name, b"")
 }
 
-fn decode(key: &str, value: &str) -> Result<String, Error> {
+pub(crate) fn decode(key: &str, value: &str) -> Result<String, Error> {
     let bytes = value.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -129,7 +129,7 @@ pub fn to_link(s: &Scenario) -> String {
     parts.join("&")
 }
 
-fn parse_number(key: &str, text: &str) -> Result<f64, Error> {
+pub(crate) fn parse_number(key: &str, text: &str) -> Result<f64, Error> {
     match text.parse::<f64>() {
         Ok(v) if v.is_finite() => Ok(v),
         _ => Err(field(
@@ -139,7 +139,7 @@ fn parse_number(key: &str, text: &str) -> Result<f64, Error> {
     }
 }
 
-fn parse_whole(key: &str, text: &str) -> Result<u64, Error> {
+pub(crate) fn parse_whole(key: &str, text: &str) -> Result<u64, Error> {
     text.parse::<u64>().map_err(|_| {
         if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
             // A whole number, only too large: say so, with the number as given.
@@ -256,7 +256,11 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
     let unknown: Vec<String> = pairs
         .iter()
         .map(|(k, _)| k.clone())
-        .filter(|k| !known.contains(&k.as_str()) && !PAGE_KEYS.contains(&k.as_str()))
+        .filter(|k| {
+            !known.contains(&k.as_str())
+                && !PAGE_KEYS.contains(&k.as_str())
+                && !crate::core::practice::exercise::KEYS.contains(&k.as_str())
+        })
         .collect();
     let Some(version) = get("v") else {
         if let Some((k, _)) = pairs.iter().find(|(k, _)| known.contains(&k.as_str())) {

@@ -25,7 +25,7 @@ use super::algo::registry::Algorithm;
 use super::{Error, InitWeights, Order, Settings};
 use serde::{Deserialize, Serialize};
 
-mod link;
+pub(crate) mod link;
 
 pub use link::{from_link, to_link, Link};
 

@@ -159,6 +159,9 @@ pub enum Action {
     /// The η panel's second learning rate η₂ (the classic perceptron run again with it beside
     /// the session's η). Refused, changing nothing, unless positive and finite.
     SetSecondEta(f64),
+    /// Practice mode (see [`PracticeAction`]): start a set, answer, go on, stop. The lab's own
+    /// points and timeline stay as they were, under the practice run.
+    Practice(PracticeAction),
     /// The keyboard on the focused plot: show or hide the cursor, move it, add, remove, pick
     /// up, carry and drop points (see [`CursorAction`](super::CursorAction)).
     Cursor(super::CursorAction),
@@ -172,4 +175,33 @@ pub enum Action {
         /// A monotonic clock, in milliseconds.
         now_ms: f64,
     },
+}
+
+/// What a student does in Practice mode, with the page's time in seconds where it is timed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PracticeAction {
+    /// Start a set for a student whose own seed is `student_seed` (used when the set varies);
+    /// a set from the points on show takes the lab's points.
+    Start {
+        /// The set as composed (from the link).
+        set: crate::core::practice::ExerciseSet,
+        /// The student's seed, shown on screen so a lecturer can reproduce the variant.
+        student_seed: u64,
+        /// The page's time, seconds.
+        now: f64,
+    },
+    /// Answer the question on show (a faded example: its next part).
+    Answer {
+        /// The answer.
+        response: crate::core::practice::Response,
+        /// The page's time, seconds.
+        now: f64,
+    },
+    /// After the reveal: take the step and show the next question.
+    Next {
+        /// The page's time, seconds.
+        now: f64,
+    },
+    /// Leave Practice mode: the lab shows its own points and timeline again.
+    Stop,
 }

@@ -72,6 +72,10 @@ impl Session {
     /// [`Action::SetRegionGrid`], as `apply` last brought it up to date; `None` for the other
     /// models or before a grid was set.
     pub fn region(&self) -> Option<&crate::core::Region> {
+        if self.practice.is_some() {
+            // The map is the lab's model's; Practice mode's plot has none yet.
+            return None;
+        }
         match &self.region_cache {
             Some((key, region)) if *key == self.accuracy_key() => region.as_ref(),
             _ => None,

@@ -5,6 +5,12 @@ use super::*;
 impl Session {
     /// What to draw (without the region map: see [`Session::region`]).
     pub fn scene(&self) -> Scene<'_> {
+        if let Some(run) = &self.practice {
+            return Scene {
+                cursor: self.cursor(),
+                ..run.scene(self.view)
+            };
+        }
         let model = self.model();
         let record = self.last_record();
         let last = self.last_step();

@@ -35,6 +35,7 @@
 
 mod cli;
 mod code;
+mod practice;
 mod show;
 
 use crate::core::{Dataset, Error, Refusal, Settings, TrainState, Trainer};

@@ -51,6 +51,7 @@
 
 mod cli;
 mod code;
+mod practice;
 mod show;
 
 use crate::core::schedule::EpochSchedule;

@@ -33,6 +33,7 @@
 
 mod cli;
 mod code;
+mod practice;
 mod show;
 
 use super::ClassData;

@@ -27,6 +27,7 @@ use super::multiclass::{
 };
 mod cli;
 mod code;
+mod practice;
 mod show;
 
 use super::ClassData;

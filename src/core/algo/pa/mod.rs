@@ -91,6 +91,7 @@
 
 mod cli;
 mod code;
+mod practice;
 mod show;
 
 pub use show::{Pa, Pa1, Pa2};

@@ -14,6 +14,7 @@
 mod cli;
 mod code;
 pub mod eta;
+mod practice;
 mod record;
 mod show;
 

@@ -1,0 +1,540 @@
+//! One student working through an exercise set: the problem, the run the questions are taken
+//! from, the question on show, its answer and the results. Pure core state, driven by
+//! [`PracticeRun::answer`] and [`PracticeRun::next`] with the time the page gives (seconds, e.g.
+//! `performance.now() / 1000`), so the page only shows what it reads here.
+//!
+//! **Where questions come from.** The set's problem (generated from the set's seed — the
+//! student's own with `vary` — or the points on show, or an example) is trained by the set's
+//! algorithm with its bias and η (an example keeps its start and order), in data order. Each
+//! question takes the run's next step: "predict the visit" whatever it is; "be the perceptron",
+//! "where will the boundary go?" and the faded example the next step that updates (the steps
+//! before it are taken on the way, as the plot shows them). Answering reveals; [`PracticeRun::next`]
+//! takes the step and shows the next question. When the run stops (converged, or the epoch cap)
+//! a generated set draws its next problem (the seed plus the number of problems drawn so far)
+//! and the others start their run again. "Will it converge?" asks about a problem of its own,
+//! drawn with its own seed for generated sets (separable or not by that seed), about the set's
+//! points otherwise.
+
+use super::boundary::{check_convergence, compare_line, convergence, Convergence};
+use super::check::{check_predict, check_score, check_update, faded_plan, Faded, Feedback, Given};
+use super::exercise::{ExerciseSet, PracticeKind, Source};
+use super::problem::{Problem, ProblemSpec};
+use super::results::Results;
+use super::{boundary_after, Question};
+use crate::core::{Dataset, Error, InitWeights, Model, Preset, Settings, Setup};
+
+/// The most steps taken on the way to a question that updates (beyond it the run is taken as
+/// stopped).
+const MAX_SKIP: usize = 10_000;
+
+/// What a question asks about.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Content {
+    /// A step of the run (predict, be the perceptron, the boundary, the faded example).
+    Step(Box<Question>),
+    /// The points of a "will it converge?" question, and the answer.
+    Converge {
+        /// The points asked about.
+        data: Dataset,
+        /// The answer with its proof.
+        answer: Convergence,
+    },
+}
+
+/// The question on show.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Current {
+    /// Its 1-based number.
+    pub number: u32,
+    /// Its kind.
+    pub kind: PracticeKind,
+    /// What it asks about.
+    pub content: Content,
+    /// For a faded example: the parts the student fills in, in order (the first example is
+    /// fully worked: none).
+    pub hidden: Vec<Faded>,
+    /// The feedback of each part answered so far (one for the other kinds).
+    pub feedback: Vec<Feedback>,
+    /// What was given for each part answered, as written in results.
+    pub given: Vec<String>,
+    /// When the question was shown, in the page's seconds.
+    pub shown_at: f64,
+}
+
+impl Current {
+    /// Whether every part is answered (the reveal is on show).
+    pub fn answered(&self) -> bool {
+        self.feedback.len() >= self.hidden.len().max(1)
+    }
+
+    /// The faded part answered next, if the question is a faded example still open.
+    pub fn next_part(&self) -> Option<Faded> {
+        self.hidden.get(self.feedback.len()).copied()
+    }
+}
+
+/// What a student answers.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Response {
+    /// Update or not (predict the visit; the faded example's check).
+    Update(bool),
+    /// The new parameters (be the perceptron; the faded example's update).
+    Parameters(Given),
+    /// The score(s) (the faded example's score).
+    Scores(Vec<f64>),
+    /// A guessed boundary through two ends, on a plot with grid step `grid`.
+    Line {
+        /// The two ends.
+        ends: [[f64; 2]; 2],
+        /// The plot's grid step.
+        grid: f64,
+    },
+    /// Converges or not.
+    Converges(bool),
+    /// Nothing to fill in: the fully worked first example was read.
+    Read,
+}
+
+/// A student working through a set.
+#[derive(Debug, Clone)]
+pub struct PracticeRun {
+    set: ExerciseSet,
+    setup: Setup,
+    settings: Settings,
+    data: Dataset,
+    /// The points of the set as it started (points on show, an example), for a new run.
+    fixed: Option<Dataset>,
+    model: Model,
+    problems: u64,
+    faded_seen: usize,
+    current: Option<Current>,
+    results: Results,
+}
+
+fn refuse(reason: impl Into<String>) -> Error {
+    Error::Field {
+        field: "exercise",
+        reason: reason.into(),
+    }
+}
+
+impl PracticeRun {
+    /// Starts `set` for a student whose own seed is `student_seed` (used when the set varies);
+    /// `shown` are the points on show (for `Source::Points`). The first question is shown at
+    /// `now`. Refuses a set that fails its check, points that cannot be trained on, and points
+    /// a question cannot be drawn from.
+    pub fn start(
+        set: &ExerciseSet,
+        student_seed: u64,
+        shown: &Dataset,
+        now: f64,
+    ) -> Result<PracticeRun, Error> {
+        set.check()?;
+        let set = set.variant(student_seed);
+        let algorithm = set.algorithm()?;
+        let mut settings = Settings {
+            bias: set.bias,
+            eta: set.eta,
+            ..Settings::default()
+        };
+        let mut setup = Setup {
+            algorithm,
+            ..Setup::default()
+        };
+        let (data, fixed) = match &set.source {
+            Source::Generated { .. } => (generated(&set, 0)?, None),
+            Source::Points => (shown.clone(), Some(shown.clone())),
+            Source::Example { id } => {
+                let preset =
+                    Preset::from_id(id).ok_or_else(|| refuse(format!("no example {id:?}")))?;
+                let preset_setup = preset.setup();
+                if preset_setup.algorithm == algorithm {
+                    setup = preset_setup;
+                }
+                let ps = preset.settings();
+                settings.order = ps.order;
+                settings.seed = ps.seed;
+                settings.max_epochs = ps.max_epochs;
+                settings.init = ps.init;
+                let data = Problem::from_preset(preset).dataset();
+                (data.clone(), Some(data))
+            }
+        };
+        setup.classes = classes_of(&set, &data);
+        // An example's start that the rule or the bias does not allow (the kernel starts at
+        // α = 0; without the bias w0 is 0) gives way to zero weights.
+        let model = match Model::new(&setup, settings.clone(), 2) {
+            Ok(model) => model,
+            Err(_) => {
+                settings.init = InitWeights::Zero;
+                Model::new(&setup, settings.clone(), 2)?
+            }
+        };
+        let mut run = PracticeRun {
+            results: Results::new(&set),
+            set,
+            setup,
+            settings,
+            data,
+            fixed,
+            model,
+            problems: 1,
+            faded_seen: 0,
+            current: None,
+        };
+        run.show(1, now).map_err(refuse)?;
+        Ok(run)
+    }
+
+    /// The set (the student's variant: its seed is the one their problems came from).
+    pub fn set(&self) -> &ExerciseSet {
+        &self.set
+    }
+
+    /// The points the plot shows now (a "will it converge?" question's own, or the run's).
+    pub fn data(&self) -> &Dataset {
+        match self.current.as_ref().map(|c| &c.content) {
+            Some(Content::Converge { data, .. }) => data,
+            _ => &self.data,
+        }
+    }
+
+    /// The model the plot shows now: before the step asked about, after it once revealed.
+    pub fn model(&self) -> &Model {
+        match self.current.as_ref() {
+            Some(c) if c.answered() => match &c.content {
+                Content::Step(q) => &q.after,
+                Content::Converge { .. } => &self.model,
+            },
+            _ => &self.model,
+        }
+    }
+
+    /// The setup the questions are asked under.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The question on show; `None` when the set is finished.
+    pub fn current(&self) -> Option<&Current> {
+        self.current.as_ref()
+    }
+
+    /// The results so far.
+    pub fn results(&self) -> &Results {
+        &self.results
+    }
+
+    /// Whether every question is answered.
+    pub fn finished(&self) -> bool {
+        self.results.finished()
+    }
+
+    /// Answers the question on show (a faded example: its next part) at `now`. A response of
+    /// the wrong kind or shape is refused with a sentence and changes nothing. When the last
+    /// part is answered the question goes into the results (right when every part was).
+    pub fn answer(&mut self, response: Response, now: f64) -> Result<Feedback, String> {
+        let current = self
+            .current
+            .as_ref()
+            .ok_or("The set is finished: every question is answered.")?;
+        if current.answered() {
+            return Err("This question is answered: go on to the next one.".to_string());
+        }
+        let (feedback, given) = match (&current.content, current.kind, &response) {
+            (Content::Converge { answer, .. }, _, Response::Converges(said)) => (
+                check_convergence(answer, *said),
+                if *said {
+                    "converges"
+                } else {
+                    "never converges"
+                }
+                .to_string(),
+            ),
+            (Content::Step(q), PracticeKind::Predict, Response::Update(said)) => {
+                (check_predict(&q.answer, *said), update_word(*said))
+            }
+            (Content::Step(q), PracticeKind::Update, Response::Parameters(given)) => {
+                (check_update(&q.answer, given)?, given.text(&q.answer))
+            }
+            (Content::Step(q), PracticeKind::Boundary, Response::Line { ends, grid }) => {
+                let w = boundary_after(q).ok_or("This rule has no single boundary to guess.")?;
+                let guess = compare_line(*ends, w, *grid)?;
+                let feedback = Feedback {
+                    correct: guess.correct,
+                    slip: None,
+                    message: guess.message,
+                    expected: crate::core::speech::equation(w),
+                };
+                let given = format!(
+                    "line through {} and {}",
+                    crate::core::numfmt::point(&ends[0]),
+                    crate::core::numfmt::point(&ends[1])
+                );
+                (feedback, given)
+            }
+            (Content::Step(q), PracticeKind::Faded, response) => {
+                match (current.next_part(), response) {
+                    (None, Response::Read) => (
+                        Feedback {
+                            correct: true,
+                            slip: None,
+                            message: format!(
+                                "Worked: {}. {}. {}.",
+                                q.answer
+                                    .scores
+                                    .iter()
+                                    .map(|s| format!("{}: {}", s.name, s.expression))
+                                    .collect::<Vec<_>>()
+                                    .join("; "),
+                                q.answer.check,
+                                q.answer.update_text
+                            ),
+                            expected: "read".to_string(),
+                        },
+                        "read".to_string(),
+                    ),
+                    (Some(Faded::Score), Response::Scores(given)) => (
+                        check_score(&q.answer, given)?,
+                        crate::core::numfmt::vector(given),
+                    ),
+                    (Some(Faded::Check), Response::Update(said)) => {
+                        (check_predict(&q.answer, *said), update_word(*said))
+                    }
+                    (Some(Faded::Update), Response::Parameters(given)) => {
+                        (check_update(&q.answer, given)?, given.text(&q.answer))
+                    }
+                    (part, _) => {
+                        return Err(match part {
+                            None => "This step is worked out: read it, then go on.".to_string(),
+                            Some(p) => format!("Give the {} of this step.", p.name()),
+                        })
+                    }
+                }
+            }
+            (_, kind, _) => {
+                return Err(format!("This question asks: {}.", kind.title()));
+            }
+        };
+        let Some(current) = self.current.as_mut() else {
+            return Err("The set is finished.".to_string());
+        };
+        current.feedback.push(feedback.clone());
+        current.given.push(given);
+        if current.answered() {
+            let all = Feedback {
+                correct: current.feedback.iter().all(|f| f.correct),
+                slip: current.feedback.iter().find_map(|f| f.slip),
+                message: feedback.message.clone(),
+                expected: current
+                    .feedback
+                    .iter()
+                    .map(|f| f.expected.clone())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            };
+            let given = current.given.join("; ");
+            let (kind, seconds) = (current.kind, now - current.shown_at);
+            self.results.record(kind, given, &all, seconds)?;
+        }
+        Ok(feedback)
+    }
+
+    /// After the reveal: takes the step asked about and shows the next question at `now`.
+    /// Refused while the question is open.
+    pub fn next(&mut self, now: f64) -> Result<(), String> {
+        let Some(current) = self.current.take() else {
+            return Err("The set is finished.".to_string());
+        };
+        if !current.answered() {
+            let message = format!("Answer question {} first.", current.number);
+            self.current = Some(current);
+            return Err(message);
+        }
+        if let Content::Step(q) = &current.content {
+            self.model = q.after.clone();
+        }
+        let number = current.number + 1;
+        if number > self.set.questions {
+            return Ok(());
+        }
+        if let Err(e) = self.show(number, now) {
+            self.current = Some(current);
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Shows question `number`.
+    fn show(&mut self, number: u32, now: f64) -> Result<(), String> {
+        let kind = self
+            .set
+            .kind_of(number - 1)
+            .ok_or("The set has no such question.")?;
+        let content = match kind {
+            PracticeKind::Converge => self.converge_content(number)?,
+            PracticeKind::Predict => Content::Step(Box::new(self.next_step(false)?)),
+            _ => Content::Step(Box::new(self.next_step(true)?)),
+        };
+        let hidden = if kind == PracticeKind::Faded {
+            let plan = faded_plan(self.faded_seen + 1);
+            self.faded_seen += 1;
+            plan.last().cloned().unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        self.current = Some(Current {
+            number,
+            kind,
+            content,
+            hidden,
+            feedback: Vec::new(),
+            given: Vec::new(),
+            shown_at: now,
+        });
+        Ok(())
+    }
+
+    /// The next step of the run (the next that updates, when `update`), taking the steps
+    /// before it; a stopped run draws a new problem (generated sets) or starts again.
+    fn next_step(&mut self, update: bool) -> Result<Question, String> {
+        let mut restarted = false;
+        let mut skipped = 0;
+        loop {
+            match Question::next(&self.model, &self.data, &self.setup) {
+                Ok(q) if q.answer.update || !update => return Ok(q),
+                Ok(q) if skipped < MAX_SKIP => {
+                    self.model = q.after;
+                    skipped += 1;
+                }
+                Err(why) if restarted => return Err(why),
+                Ok(_) if restarted => {
+                    return Err("No more questions can be drawn from these points.".to_string())
+                }
+                Ok(_) | Err(_) => {
+                    restarted = true;
+                    skipped = 0;
+                    if self.fixed.is_none() {
+                        self.data =
+                            generated(&self.set, self.problems).map_err(|e| e.to_string())?;
+                        self.problems += 1;
+                    }
+                    self.model = Model::new(&self.setup, self.settings.clone(), 2)
+                        .map_err(|e| e.to_string())?;
+                }
+            }
+        }
+    }
+
+    /// A "will it converge?" question: the set's points, or for a generated set a problem of
+    /// its own (separable or not as its seed falls).
+    fn converge_content(&mut self, number: u32) -> Result<Content, String> {
+        let data = match &self.fixed {
+            Some(data) => data.clone(),
+            None => {
+                let seed = question_seed(self.set.seed, number);
+                let spec = ProblemSpec {
+                    separable: Some(seed % 2 == 0),
+                    ..spec_of(&self.set)
+                };
+                Problem::generate(&spec, seed)?.dataset()
+            }
+        };
+        let answer = convergence(&data, &self.settings)?;
+        Ok(Content::Converge { data, answer })
+    }
+}
+
+fn update_word(said: bool) -> String {
+    if said { "update" } else { "no update" }.to_string()
+}
+
+/// The seed of question `number`'s own problem: the set's seed and the number mixed
+/// (SplitMix64's finaliser), so neighbouring seeds give unrelated problems.
+fn question_seed(seed: u64, number: u32) -> u64 {
+    let mut z = seed ^ (u64::from(number).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The problem spec of a generated set.
+fn spec_of(set: &ExerciseSet) -> ProblemSpec {
+    match set.source {
+        Source::Generated {
+            classes,
+            points,
+            separable,
+        } => ProblemSpec {
+            classes,
+            points,
+            separable,
+            range: 4,
+            bias: set.bias,
+        },
+        _ => ProblemSpec {
+            bias: set.bias,
+            ..ProblemSpec::default()
+        },
+    }
+}
+
+/// Problem `k` (0-based) of a generated set: from the set's seed plus `k`.
+fn generated(set: &ExerciseSet, k: u64) -> Result<Dataset, Error> {
+    Problem::generate(&spec_of(set), set.seed.wrapping_add(k))
+        .map(|p| p.dataset())
+        .map_err(refuse)
+}
+
+/// K for the set's algorithm on `data`: the generated classes, else the highest class plus one
+/// (at least 2).
+fn classes_of(set: &ExerciseSet, data: &Dataset) -> usize {
+    match set.source {
+        Source::Generated { classes, .. } => classes,
+        _ => data.max_class().map_or(2, |c| (c + 1).max(2)),
+    }
+}
+
+impl PracticeRun {
+    /// The plot of the question on show over `view`: the points and the model before the step
+    /// asked about, with the visited sample selected (not yet told right or wrong); once
+    /// revealed, the model after it, the sample ringed as its visit was, and an update's old
+    /// weights as the ghost.
+    pub fn scene(&self, view: crate::core::Rect) -> crate::core::Scene<'_> {
+        let data = self.data();
+        let model = self.model();
+        let (step, revealed) = match self.current.as_ref() {
+            Some(c) => match &c.content {
+                Content::Step(q) => (Some(q.as_ref()), c.answered()),
+                Content::Converge { .. } => (None, false),
+            },
+            None => (None, false),
+        };
+        let index = step.and_then(|q| q.record.visited()).map(|(i, _)| i - 1);
+        crate::core::Scene {
+            view,
+            data,
+            visited: index
+                .filter(|_| revealed)
+                .map(|index| crate::core::Visited {
+                    index,
+                    mistake: step.is_some_and(|q| q.answer.update),
+                }),
+            weights: model.main_line(data),
+            previous: step
+                .filter(|q| revealed && q.answer.update)
+                .and_then(|q| q.record.ghost())
+                .map(crate::core::algo::three),
+            pocket: None,
+            max_margin: model.margin_band(),
+            selected: index.filter(|_| !revealed),
+            averaged: model.second_line(),
+            lines: model.class_lines(),
+            class_arrows: model.class_arrows(),
+            sizes: model.point_sizes(data),
+            region: None,
+            binary: !self.setup.algorithm.is_multiclass(),
+            cursor: None,
+        }
+    }
+}
