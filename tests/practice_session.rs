@@ -152,3 +152,165 @@ fn practice_actions_without_a_set_are_refused() {
     assert!(e.to_string().contains("add points"), "{e}");
     assert!(session.practice().is_none());
 }
+
+fn seed000_set(kinds: Vec<PracticeKind>, questions: u32) -> ExerciseSet {
+    ExerciseSet {
+        id: "week-3".into(),
+        kinds,
+        questions,
+        source: Source::Example {
+            id: "seed000".into(),
+        },
+        ..ExerciseSet::default()
+    }
+}
+
+#[test]
+fn while_practising_the_lab_underneath_is_not_changed_and_says_why() {
+    let mut session = Session::new();
+    let _ = session.apply(Action::LoadPreset(Preset::Seed000)).unwrap();
+    let _ = session.apply(Action::Step).unwrap();
+    let (points, steps) = (session.data().len(), session.model().steps());
+    practice(
+        &mut session,
+        PracticeAction::Start {
+            set: seed000_set(vec![PracticeKind::Predict], 2),
+            student_seed: 1,
+            now: 0.0,
+        },
+    );
+    for action in [
+        Action::Step,
+        Action::Clear,
+        Action::Reset,
+        Action::AddPoint {
+            x: 1.0,
+            y: 1.0,
+            alternate: false,
+            pixel: 0.01,
+        },
+        Action::LoadPreset(Preset::Seed001),
+    ] {
+        let changed = session.apply(action.clone()).unwrap();
+        assert_eq!(changed, perceptron_lab::core::Changed::Redraw, "{action:?}");
+        assert!(
+            session.status().notice.starts_with("Practice is on"),
+            "{action:?}: {}",
+            session.status().notice
+        );
+    }
+    practice(&mut session, PracticeAction::Stop);
+    assert_eq!(session.data().len(), points);
+    assert_eq!(session.model().steps(), steps);
+    // After Stop the lab takes actions again.
+    let _ = session.apply(Action::Step).unwrap();
+    assert_eq!(session.model().steps(), steps + 1);
+}
+
+#[test]
+fn the_panel_view_follows_seed_000s_first_step_and_the_hold_waits_for_the_reveal() {
+    use perceptron_lab::core::Ask;
+    let mut session = Session::new();
+    practice(&mut session, PracticeAction::Hold(true));
+    practice(
+        &mut session,
+        PracticeAction::Start {
+            set: seed000_set(vec![PracticeKind::Update], 2),
+            student_seed: 1,
+            now: 0.0,
+        },
+    );
+    let view = session.practice_view().unwrap();
+    assert_eq!(view.title, "Question 1 of 2 · Be the perceptron");
+    // Seed 000 starts at [-1, 0, 0]; the course's table first updates at step 2, on sample
+    // (3, 2) of class +1.
+    let facts: Vec<_> = view
+        .facts
+        .iter()
+        .map(|(k, v)| format!("{k}: {v}"))
+        .collect();
+    assert!(facts.iter().any(|f| f.ends_with("[-1, 0, 0]")), "{facts:?}");
+    assert!(
+        facts.contains(&"sample: #2: x = (3, 2), y = +1".to_string()),
+        "{facts:?}"
+    );
+    assert_eq!(
+        view.ask,
+        Ask::Parameters(vec![("w′".to_string(), 3)]),
+        "{:?}",
+        view.ask
+    );
+    assert!(
+        view.worked.is_empty(),
+        "nothing worked out before the answer"
+    );
+    // The course's numbers: w′ = [0, 3, 2]; held back in presenter mode.
+    practice(
+        &mut session,
+        PracticeAction::Answer {
+            response: Response::Parameters(Given::Typed(vec![vec![0.0, 3.0, 2.0]])),
+            now: 4.0,
+        },
+    );
+    let view = session.practice_view().unwrap();
+    assert!(view.held);
+    assert_eq!(view.ask, Ask::Reveal);
+    assert_eq!(view.feedback, None, "no feedback before the reveal");
+    assert!(session.status().notice.starts_with("Answer taken"));
+    // The plot still shows the weights before the step.
+    assert_eq!(session.scene().weights, Some([-1.0, 0.0, 0.0]));
+    let refused = session.apply(Action::Practice(PracticeAction::Next { now: 5.0 }));
+    assert!(refused.is_err(), "Next waits for the reveal");
+    practice(&mut session, PracticeAction::Reveal);
+    let view = session.practice_view().unwrap();
+    assert_eq!(view.ask, Ask::Next);
+    let (right, message) = view.feedback.clone().unwrap();
+    assert!(right, "{message}");
+    assert_eq!(
+        view.worked.last().unwrap().1,
+        "w′ = w + η·y·f(x) = [-1, 0, 0] + [1, 3, 2] = [0, 3, 2]"
+    );
+    assert_eq!(session.scene().weights, Some([0.0, 3.0, 2.0]));
+    assert_eq!(view.results.len(), 1);
+}
+
+#[test]
+fn the_address_of_a_running_set_is_the_composed_set_and_the_variant_seed_is_shown() {
+    let mut session = Session::new();
+    let set = ExerciseSet {
+        vary: true,
+        seed: 42,
+        ..ExerciseSet::default()
+    };
+    practice(
+        &mut session,
+        PracticeAction::Start {
+            set: set.clone(),
+            student_seed: 123_456,
+            now: 0.0,
+        },
+    );
+    let run = session.practice().unwrap();
+    assert_eq!(run.composed(), &set);
+    assert_eq!(run.set().seed, 123_456);
+    assert_eq!(session.practice_view().unwrap().variant, Some(123_456));
+    // The variant is the set with the student's seed and vary off: a lecturer reproduces it.
+    let mut other = Session::new();
+    practice(
+        &mut other,
+        PracticeAction::Start {
+            set: ExerciseSet {
+                vary: false,
+                seed: 123_456,
+                ..set
+            },
+            student_seed: 7,
+            now: 0.0,
+        },
+    );
+    assert_eq!(
+        other.practice_view().unwrap().facts,
+        session.practice_view().unwrap().facts
+    );
+    assert_eq!(other.scene().data.len(), session.scene().data.len());
+}

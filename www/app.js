@@ -403,12 +403,121 @@
       on('augmented-png', 'click', () => saveCanvas(augmented, 'perceptron-augmented.png'));
     }
 
+    // ----- practice: compose a set, answer, reveal, results ------------------------------------
+    // The lab checks every answer and writes the panel in its frame; here the form's fields
+    // become the set's link keys, clicks and typed text become answers, and the events each
+    // answer makes go to the page's listeners ("perceptron-lab:answer" / "perceptron-lab:finish"
+    // on the lab's root) and, in a frame whose set names a report origin, to the parent page at
+    // that origin only.
+    const practicePage = () => window.location.origin + window.location.pathname;
+    const practiceError = byId('practice-error');
+    const composeError = byId('practice-compose-error');
+    const emitPractice = (json) => {
+      practiceError.textContent = '';
+      if (typeof json !== 'string') return;
+      const { events, report } = JSON.parse(json);
+      for (const event of events) {
+        root.dispatchEvent(new CustomEvent(`perceptron-lab:${event.type}`, { detail: event.detail, bubbles: true }));
+        if (report && window.parent !== window) {
+          window.parent.postMessage({ type: `perceptron-lab:${event.type}`, detail: event.detail }, report);
+        }
+      }
+    };
+    // An answer the lab refuses (not numbers, the wrong shape) is said next to the fields.
+    const answer = (fn) => {
+      try {
+        emitPractice(fn());
+      } catch (err) {
+        practiceError.textContent = String(err);
+      }
+    };
+    const practiceKeys = () => {
+      const value = (id) => byId(id).value.trim();
+      const kinds = [...document.querySelectorAll('#practice-composer input[name="kind"]:checked')].map((k) => k.value);
+      const keys = [
+        ['xv', '1'], ['xid', value('practice-id')], ['xk', kinds.join(',')],
+        ['xn', value('practice-questions')], ['xa', value('practice-algorithm')],
+        ['xb', byId('practice-bias').checked ? '1' : '0'], ['xe', value('practice-eta')],
+        ['xd', value('practice-source')],
+      ];
+      if (value('practice-source') === 'gen') {
+        keys.push(['xc', value('practice-classes')], ['xp', value('practice-points')], ['xsep', value('practice-separable')]);
+      }
+      keys.push(['xs', value('practice-seed')], ['xr', byId('practice-vary').checked ? '1' : '0']);
+      if (value('practice-report')) keys.push(['report', value('practice-report')]);
+      return keys.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+    };
+    const composer = byId('practice-composer');
+    if (composer) {
+      listen(composer, 'submit', (e) => {
+        e.preventDefault();
+        try {
+          lab.practice_start(practiceKeys());
+          composeError.textContent = '';
+        } catch (err) {
+          composeError.textContent = String(err);
+        }
+      });
+      on('practice-make-link', 'click', () => {
+        let fragment;
+        try {
+          fragment = lab.practice_link(practiceKeys());
+        } catch (err) {
+          composeError.textContent = String(err);
+          return;
+        }
+        composeError.textContent = '';
+        const url = `${practicePage()}#${fragment}`;
+        byId('practice-link-out').value = url;
+        const title = `Perceptron Lab practice: ${byId('practice-id').value.trim() || 'practice'}`;
+        const src = `${url}&embed=1`.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+        byId('practice-embed-out').value =
+          `<iframe src="${src}" title="${title.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" width="100%" height="900" `
+          + 'sandbox="allow-scripts allow-same-origin allow-downloads"></iframe>';
+        document.querySelector('[data-role="practice-link"]').hidden = false;
+        byId('practice-link-out').select();
+      });
+      const page = practicePage();
+      on('practice-yes', 'click', () => answer(() => lab.practice_update(true, page)));
+      on('practice-no', 'click', () => answer(() => lab.practice_update(false, page)));
+      on('practice-converges', 'click', () => answer(() => lab.practice_converges(true, page)));
+      on('practice-never', 'click', () => answer(() => lab.practice_converges(false, page)));
+      const typed = (form) => [...form.querySelectorAll('input[data-part]')].map((input) => input.value);
+      on('practice-parameters', 'submit', (e) => {
+        e.preventDefault();
+        answer(() => lab.practice_parameters(typed(e.target), page));
+      });
+      on('practice-scores', 'submit', (e) => {
+        e.preventDefault();
+        answer(() => lab.practice_scores(typed(e.target), page));
+      });
+      on('practice-line', 'submit', (e) => {
+        e.preventDefault();
+        answer(() => lab.practice_line(byId('practice-end-a').value, byId('practice-end-b').value, page));
+      });
+      on('practice-read', 'click', () => answer(() => lab.practice_do('read', page)));
+      on('practice-reveal', 'click', () => answer(() => lab.practice_do('reveal', page)));
+      on('practice-next', 'click', () => answer(() => lab.practice_do('next', page)));
+      on('practice-stop', 'click', () => {
+        answer(() => lab.practice_do('stop', page));
+        byId('practice-start').focus();
+      });
+      const saveResults = (format, type) => () => {
+        const text = call(() => lab.practice_results(format));
+        if (typeof text === 'string') download(`perceptron-practice-results.${format}`, type, text);
+      };
+      on('practice-csv', 'click', saveResults('csv', 'text/csv'));
+      on('practice-json', 'click', saveResults('json', 'application/json'));
+    }
+
     // ----- presenter mode, fullscreen, help -----------------------------------------------------
     const presenter = byId('presenter');
     const setPresenter = (on) => {
       presenter.setAttribute('aria-pressed', String(on));
       document.body.classList.toggle('presenter', on);
       call(() => lab.set_presenter(on));
+      // In a lecture the answer waits for a key (V, →, PageDown), so the class can vote first.
+      call(() => lab.practice_hold(on));
     };
     let presenterOn = false;
     listen(presenter, 'click', () => {
@@ -563,6 +672,7 @@
       5: () => lab.select_class_key(5), 6: () => lab.select_class_key(6),
       Delete: () => lab.delete_selected(), Backspace: () => lab.delete_selected(),
       a: () => setSound(!soundOn, true), l: listenToBoundary,
+      v: () => emitPractice(lab.practice_do('reveal', practicePage())),
     };
     listen(document, 'keydown', (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;

@@ -36,6 +36,7 @@ mod undo;
 pub use action::{Action, PracticeAction};
 pub use cursor::{cursor_steps, CursorAction};
 pub use job::{Progress, SLICE_WORK};
+pub use practice::{Ask, PracticeView};
 pub use show::TraceRow;
 pub use speech::{PointRow, Utterance, POINT_ROWS_LIMIT};
 pub use undo::UNDO_LIMIT;
@@ -166,6 +167,8 @@ pub struct Session {
     slice_work: u64,
     /// Practice mode's run, while a student practises (see [`Session::practice`]).
     practice: Option<crate::core::practice::PracticeRun>,
+    /// Whether practice answers wait for a reveal (presenter mode).
+    practice_hold: bool,
 }
 
 /// The η panel's second learning rate when none was set: a power of two, so that from zero
@@ -267,6 +270,7 @@ impl Session {
             slices: false,
             slice_work: job::SLICE_WORK,
             practice: None,
+            practice_hold: false,
         };
         session.watch_epoch_start();
         session.refresh_derived();
@@ -402,6 +406,9 @@ impl Session {
                 }
                 return Ok(changed);
             }
+        }
+        if let Some(changed) = self.practice_gate(&action) {
+            return Ok(changed);
         }
         let was_busy = self.job.is_some();
         // An action that replaces the timeline keeps what it replaces, for Back.

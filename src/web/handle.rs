@@ -469,9 +469,16 @@ impl Lab {
         self.with(|runner| Ok(runner.is_busy()))
     }
 
-    /// Visits exactly one sample.
+    /// Visits exactly one sample; while practising (→, Space, a clicker's PageDown), reveals
+    /// an answer held back or goes on to the next question.
     pub fn step(&self) -> Result<(), JsValue> {
-        self.with(|runner| runner.apply(Action::Step))
+        self.with(|runner| {
+            if runner.practising() {
+                runner.practice_forward()
+            } else {
+                runner.apply(Action::Step)
+            }
+        })
     }
 
     /// One entry back: an exact undo of the last step (or edit).

@@ -13,6 +13,7 @@ mod handle;
 #[cfg(feature = "test-hooks")]
 mod hooks;
 mod panic;
+mod practice;
 mod runner;
 
 pub use handle::Lab;

@@ -59,12 +59,25 @@ pub struct Current {
     pub given: Vec<String>,
     /// When the question was shown, in the page's seconds.
     pub shown_at: f64,
+    /// Whether the last answer's feedback is on show: false while a presenter holds the reveal
+    /// back so that a class can vote first ([`PracticeRun::set_hold`]).
+    pub revealed: bool,
 }
 
 impl Current {
-    /// Whether every part is answered (the reveal is on show).
+    /// Whether every part is answered.
     pub fn answered(&self) -> bool {
         self.feedback.len() >= self.hidden.len().max(1)
+    }
+
+    /// Whether every part is answered and the reveal is on show (not held back).
+    pub fn shown(&self) -> bool {
+        self.answered() && self.revealed
+    }
+
+    /// Whether an answer was given whose feedback is held back for the reveal.
+    pub fn held(&self) -> bool {
+        !self.revealed && !self.feedback.is_empty()
     }
 
     /// The faded part answered next, if the question is a faded example still open.
@@ -98,6 +111,12 @@ pub enum Response {
 /// A student working through a set.
 #[derive(Debug, Clone)]
 pub struct PracticeRun {
+    /// The set as composed (the link's), before the student's variant.
+    composed: ExerciseSet,
+    /// The student's own seed (their variant's, when the set varies).
+    student_seed: u64,
+    /// Whether answers wait for [`PracticeRun::reveal`] (presenter mode).
+    hold: bool,
     set: ExerciseSet,
     setup: Setup,
     settings: Settings,
@@ -130,6 +149,7 @@ impl PracticeRun {
         now: f64,
     ) -> Result<PracticeRun, Error> {
         set.check()?;
+        let composed = set.clone();
         let set = set.variant(student_seed);
         let algorithm = set.algorithm()?;
         let mut settings = Settings {
@@ -171,6 +191,9 @@ impl PracticeRun {
             }
         };
         let mut run = PracticeRun {
+            composed,
+            student_seed,
+            hold: false,
             results: Results::new(&set),
             set,
             setup,
@@ -191,6 +214,43 @@ impl PracticeRun {
         &self.set
     }
 
+    /// The set as composed, before the student's variant (what the link holds).
+    pub fn composed(&self) -> &ExerciseSet {
+        &self.composed
+    }
+
+    /// The student's own seed (the one their problems came from when the set varies).
+    pub fn student_seed(&self) -> u64 {
+        self.student_seed
+    }
+
+    /// Whether answers wait for [`PracticeRun::reveal`].
+    pub fn holds(&self) -> bool {
+        self.hold
+    }
+
+    /// From now on answers wait for [`PracticeRun::reveal`] (`on`), so that a class can vote
+    /// before the answer shows; turned off, an answer held back shows at once.
+    pub fn set_hold(&mut self, on: bool) {
+        self.hold = on;
+        if !on {
+            if let Some(c) = self.current.as_mut() {
+                c.revealed = true;
+            }
+        }
+    }
+
+    /// Shows the feedback of an answer held back. Refused when nothing is held.
+    pub fn reveal(&mut self) -> Result<(), String> {
+        match self.current.as_mut() {
+            Some(c) if c.held() => {
+                c.revealed = true;
+                Ok(())
+            }
+            _ => Err("Nothing to reveal: answer the question first.".to_string()),
+        }
+    }
+
     /// The points the plot shows now (a "will it converge?" question's own, or the run's).
     pub fn data(&self) -> &Dataset {
         match self.current.as_ref().map(|c| &c.content) {
@@ -202,7 +262,7 @@ impl PracticeRun {
     /// The model the plot shows now: before the step asked about, after it once revealed.
     pub fn model(&self) -> &Model {
         match self.current.as_ref() {
-            Some(c) if c.answered() => match &c.content {
+            Some(c) if c.shown() => match &c.content {
                 Content::Step(q) => &q.after,
                 Content::Converge { .. } => &self.model,
             },
@@ -240,6 +300,9 @@ impl PracticeRun {
             .ok_or("The set is finished: every question is answered.")?;
         if current.answered() {
             return Err("This question is answered: go on to the next one.".to_string());
+        }
+        if current.held() {
+            return Err("Reveal the answer given first.".to_string());
         }
         let (feedback, given) = match (&current.content, current.kind, &response) {
             (Content::Converge { answer, .. }, _, Response::Converges(said)) => (
@@ -321,6 +384,7 @@ impl PracticeRun {
         };
         current.feedback.push(feedback.clone());
         current.given.push(given);
+        current.revealed = !self.hold;
         if current.answered() {
             let all = Feedback {
                 correct: current.feedback.iter().all(|f| f.correct),
@@ -346,8 +410,12 @@ impl PracticeRun {
         let Some(current) = self.current.take() else {
             return Err("The set is finished.".to_string());
         };
-        if !current.answered() {
-            let message = format!("Answer question {} first.", current.number);
+        if !current.shown() {
+            let message = if current.answered() {
+                format!("Reveal the answer to question {} first.", current.number)
+            } else {
+                format!("Answer question {} first.", current.number)
+            };
             self.current = Some(current);
             return Err(message);
         }
@@ -391,6 +459,7 @@ impl PracticeRun {
             feedback: Vec::new(),
             given: Vec::new(),
             shown_at: now,
+            revealed: false,
         });
         Ok(())
     }
@@ -505,7 +574,7 @@ impl PracticeRun {
         let model = self.model();
         let (step, revealed) = match self.current.as_ref() {
             Some(c) => match &c.content {
-                Content::Step(q) => (Some(q.as_ref()), c.answered()),
+                Content::Step(q) => (Some(q.as_ref()), c.shown()),
                 Content::Converge { .. } => (None, false),
             },
             None => (None, false),

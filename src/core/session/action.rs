@@ -202,6 +202,12 @@ pub enum PracticeAction {
         /// The page's time, seconds.
         now: f64,
     },
+    /// Answers wait for [`PracticeAction::Reveal`] (`true`: presenter mode, so that a class
+    /// can vote before the answer shows) or show at once (`false`, the default). Kept for the
+    /// sets started later too.
+    Hold(bool),
+    /// Shows the feedback of an answer held back.
+    Reveal,
     /// Leave Practice mode: the lab shows its own points and timeline again.
     Stop,
 }

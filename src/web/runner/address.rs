@@ -28,7 +28,12 @@ pub(super) fn link_of(session: &Session) -> Result<String, Error> {
             ),
         });
     }
-    Ok(crate::core::scenario::to_link(&session.scenario()))
+    let link = crate::core::scenario::to_link(&session.scenario());
+    // While a set runs, its keys follow the scenario: the address reopens the set.
+    Ok(match session.practice() {
+        Some(run) => format!("{link}&{}", run.composed().to_link()),
+        None => link,
+    })
 }
 
 /// The address bar and the share box of the main page's lab.

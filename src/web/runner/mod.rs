@@ -11,6 +11,7 @@ mod eta_panel;
 mod keep;
 mod paint;
 mod panels;
+mod practice;
 
 use super::dom::find;
 use crate::core::compare::{Compared, NoComparison};
@@ -33,42 +34,44 @@ fn fill_menus(root: &HtmlElement) {
     let Some(document) = root.owner_document() else {
         return;
     };
-    let fill = |selector: &str, keep_first: bool, items: Vec<(&'static str, &'static str)>| {
+    let fill = |selector: &str, keep: u32, items: Vec<(String, &'static str)>| {
         // The menu is the lab's own, or (the main page's Example menu, in the header) the page's.
         let Some(select) =
             find(root, selector).or_else(|| document.query_selector(selector).ok().flatten())
         else {
             return;
         };
-        let first = keep_first.then(|| select.first_element_child()).flatten();
-        select.set_text_content(None);
-        if let Some(first) = first {
-            let _ = select.append_child(&first);
+        // Its first `keep` options are the page's own; the rest come from here.
+        while select.child_element_count() > keep {
+            if let Some(last) = select.last_element_child() {
+                last.remove();
+            }
         }
         for (value, text) in items {
             if let Ok(option) = document.create_element("option") {
-                let _ = option.set_attribute("value", value);
+                let _ = option.set_attribute("value", &value);
                 option.set_text_content(Some(text));
                 let _ = select.append_child(&option);
             }
         }
     };
-    fill(
-        "[data-setting=\"algorithm\"]",
-        false,
+    let algorithms = || {
         crate::core::Algorithm::ALL
             .iter()
-            .map(|a| (a.name(), a.title()))
-            .collect(),
-    );
-    fill(
-        "[data-role=\"preset-menu\"]",
-        true,
+            .map(|a| (a.name().to_string(), a.title()))
+            .collect()
+    };
+    fill("[data-setting=\"algorithm\"]", 0, algorithms());
+    fill("[data-role=\"practice-algorithm\"]", 0, algorithms());
+    let examples = |prefix: &str| {
         crate::core::Preset::all()
             .into_iter()
-            .map(|p| (p.id(), p.title()))
-            .collect(),
-    );
+            .map(|p| (format!("{prefix}{}", p.id()), p.title()))
+            .collect()
+    };
+    fill("[data-role=\"preset-menu\"]", 1, examples(""));
+    // The practice composer's sources: generated, the points on show, then every example.
+    fill("[data-role=\"practice-source\"]", 2, examples("ex:"));
 }
 
 /// Region map cells are this many CSS pixels wide and high.
@@ -145,6 +148,8 @@ pub struct Runner {
     described: described::Described,
     /// The progress bar of long work and its Cancel (see `dom_out.rs`).
     work: dom_out::WorkPanel,
+    /// The Practice panel (see `practice.rs`).
+    practice: practice::PracticePanel,
 }
 
 impl Runner {
@@ -209,6 +214,7 @@ impl Runner {
             cursor_status: find(root, "[data-role=\"cursor-status\"]"),
             described: described::Described::find(root),
             work: dom_out::WorkPanel::find(root),
+            practice: practice::PracticePanel::find(root),
         }
     }
 
@@ -295,10 +301,24 @@ impl Runner {
 
     fn open_link_inner(&mut self, fragment: &str) -> Result<bool, Error> {
         let link = crate::core::scenario::from_link(fragment)?;
+        // An exercise set in the link is read before anything changes: a bad one refuses the
+        // whole link.
+        let set = crate::core::practice::ExerciseSet::from_link(fragment)?;
+        if link.scenario.is_some() || set.is_some() {
+            // A new link replaces the set on show (the lab's own state is under it).
+            self.apply(Action::Practice(crate::core::PracticeAction::Stop))?;
+        }
         let Some(scenario) = link.scenario else {
-            return Ok(false);
+            return match set {
+                Some(set) => self.start_practice(set).map(|()| true),
+                None => Ok(false),
+            };
         };
         self.apply(Action::LoadScenario(scenario))?;
+        if let Some(set) = set {
+            self.start_practice(set)?;
+            return Ok(true);
+        }
         if !link.unknown.is_empty() {
             let notice = format!(
                 "{} Ignored what this version does not know in the link: {}.",
@@ -518,6 +538,7 @@ impl Runner {
         self.draw()?;
         self.show_status();
         self.work.show(self.session.progress().as_ref(), &self.root);
+        self.practice.show(&self.session, self.document.as_ref());
         // While playing, the trace table (60 rows and a scroll) follows a few times a second;
         // every frame would cost more than the steps.
         if !self.session.is_playing()

@@ -1,0 +1,557 @@
+//! The Practice panel as an output of the frame: the question, what it gives, the worked step,
+//! the controls of what is asked now (`[data-ask="…"]`, one group shown at a time), the
+//! feedback and the results table, all read from [`Session::practice_view`]. The answer fields
+//! are built anew only when the question or the part asked changes, so a frame never wipes
+//! what the student is typing; when they are, focus moves to the first control asked for if
+//! it was in the panel (a screen reader hears the new question from the notice).
+
+use crate::core::{Ask, PracticeView, Session};
+use crate::web::dom::{find, set_text};
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlElement};
+
+/// The panel's elements (all optional: a compact embed has none).
+#[derive(Default)]
+pub(super) struct PracticePanel {
+    question: Option<Element>,
+    results_panel: Option<Element>,
+    title: Option<Element>,
+    variant: Option<Element>,
+    prompt: Option<Element>,
+    facts: Option<Element>,
+    worked: Option<Element>,
+    feedback: Option<Element>,
+    fields: Vec<(String, Element)>,
+    asks: Vec<Element>,
+    results_body: Option<Element>,
+    results_caption: Option<Element>,
+    composer: Option<Element>,
+    /// The question number, parts answered and what is asked, when the controls were built.
+    key: Option<(String, usize, String)>,
+    /// Rows written into the results table.
+    rows: usize,
+    /// Whether practice was on at the last frame.
+    on: bool,
+    /// The lab's root: `data-practising="true"` on it while a set runs hides what belongs to
+    /// the lab only (its step controls, status, theory and trace: the page's CSS).
+    root: Option<HtmlElement>,
+}
+
+impl PracticePanel {
+    /// The panel under `root`, if the page has one.
+    pub(super) fn find(root: &HtmlElement) -> PracticePanel {
+        let Some(question) = find(root, "[data-role=\"practice-question\"]") else {
+            return PracticePanel::default();
+        };
+        let mut asks = Vec::new();
+        if let Ok(list) = question.query_selector_all("[data-ask]") {
+            for k in 0..list.length() {
+                if let Some(e) = list.item(k).and_then(|n| n.dyn_into::<Element>().ok()) {
+                    asks.push(e);
+                }
+            }
+        }
+        let fields = ["parameters", "scores"]
+            .into_iter()
+            .filter_map(|n| {
+                find(&question, &format!("[data-role=\"practice-{n}-fields\"]"))
+                    .map(|e| (n.to_string(), e))
+            })
+            .collect();
+        PracticePanel {
+            results_panel: find(root, "[data-role=\"practice-results\"]"),
+            title: find(&question, "[data-field=\"practice-title\"]"),
+            variant: find(&question, "[data-field=\"practice-variant\"]"),
+            prompt: find(&question, "[data-field=\"practice-prompt\"]"),
+            facts: find(&question, "[data-role=\"practice-facts\"]"),
+            worked: find(&question, "[data-role=\"practice-worked\"]"),
+            feedback: find(&question, "[data-role=\"practice-feedback\"]"),
+            results_body: find(root, "[data-role=\"practice-results-body\"]"),
+            results_caption: find(root, "[data-role=\"practice-results-caption\"]"),
+            composer: find(root, "[data-role=\"practice-composer\"]"),
+            fields,
+            asks,
+            question: Some(question),
+            key: None,
+            rows: usize::MAX,
+            on: false,
+            root: Some(root.clone()),
+        }
+    }
+
+    /// Writes the panel for `session` (hidden while no set runs).
+    pub(super) fn show(&mut self, session: &Session, document: Option<&Document>) {
+        let Some(question) = self.question.clone() else {
+            return;
+        };
+        let view = session.practice_view();
+        let on = view.is_some();
+        if on != self.on {
+            self.on = on;
+            toggle(&question, on);
+            if let Some(composer) = &self.composer {
+                toggle(composer, !on);
+            }
+            if let Some(root) = &self.root {
+                if on {
+                    let _ = root.set_attribute("data-practising", "true");
+                } else {
+                    let _ = root.remove_attribute("data-practising");
+                }
+            }
+            if !on {
+                self.key = None;
+                if let Some(results) = &self.results_panel {
+                    toggle(results, false);
+                }
+            }
+        }
+        let Some(view) = view else {
+            return;
+        };
+        if let Some(title) = &self.title {
+            set_text(title, &view.title);
+        }
+        if let Some(variant) = &self.variant {
+            let text = match view.variant {
+                Some(seed) => format!(
+                    "Exercise {} · your variant's seed: {seed} (a lecturer reproduces it with this seed and vary off)",
+                    view.exercise
+                ),
+                None => format!("Exercise {}", view.exercise),
+            };
+            set_text(variant, &text);
+        }
+        if let Some(prompt) = &self.prompt {
+            set_text(prompt, &view.prompt);
+        }
+        if let (Some(facts), Some(d)) = (&self.facts, document) {
+            write_list(d, facts, &view.facts);
+        }
+        if let (Some(worked), Some(d)) = (&self.worked, document) {
+            write_list(d, worked, &view.worked);
+            toggle(worked, !view.worked.is_empty());
+        }
+        if let Some(feedback) = &self.feedback {
+            let (class, text) = match &view.feedback {
+                Some((true, m)) => ("feedback right", format!("✓ {m}")),
+                Some((false, m)) => ("feedback wrong", format!("✗ {m}")),
+                None if view.held => (
+                    "feedback",
+                    "Answer taken: reveal it when the class has voted.".to_string(),
+                ),
+                None => ("feedback", String::new()),
+            };
+            set_text(feedback, &text);
+            if feedback.get_attribute("class").as_deref() != Some(class) {
+                let _ = feedback.set_attribute("class", class);
+            }
+        }
+        self.show_asks(&view, document);
+        self.show_results(&view, document);
+    }
+
+    /// Shows the controls of what is asked, building the answer fields when it changed.
+    fn show_asks(&mut self, view: &PracticeView<'_>, document: Option<&Document>) {
+        let ask = view.ask.name();
+        let key = (
+            view.title.clone(),
+            view.results.len(),
+            format!("{:?}", view.ask),
+        );
+        let fresh = self.key.as_ref() != Some(&key);
+        if !fresh {
+            return;
+        }
+        self.key = Some(key);
+        for group in &self.asks {
+            toggle(
+                group,
+                group.get_attribute("data-ask").as_deref() == Some(ask),
+            );
+        }
+        let Some(document) = document else {
+            return;
+        };
+        let (fields_name, fields): (&str, Vec<(String, String, String)>) = match &view.ask {
+            Ask::Parameters(parts) => (
+                "parameters",
+                parts
+                    .iter()
+                    .map(|(name, n)| {
+                        (
+                            name.clone(),
+                            format!("{name} ({n} numbers, e.g. {})", example(*n)),
+                            example(*n),
+                        )
+                    })
+                    .collect(),
+            ),
+            Ask::Scores(names) => (
+                "scores",
+                names
+                    .iter()
+                    .map(|name| (name.clone(), format!("{name} (one number)"), "2".into()))
+                    .collect(),
+            ),
+            _ => ("", Vec::new()),
+        };
+        for (name, holder) in &self.fields {
+            if name == fields_name {
+                build_fields(document, holder, name, &fields);
+            } else {
+                holder.set_text_content(None);
+            }
+        }
+        // Focus follows the question when it was in the panel (or nowhere).
+        let focus_here = document.active_element().map_or(true, |active| {
+            active.tag_name() == "BODY"
+                || self
+                    .question
+                    .as_ref()
+                    .is_some_and(|q| q.contains(Some(&active)))
+                    && active
+                        .closest("[data-ask]")
+                        .ok()
+                        .flatten()
+                        .is_some_and(|g| g.has_attribute("hidden"))
+        });
+        if focus_here {
+            let target = self
+                .asks
+                .iter()
+                .find(|g| g.get_attribute("data-ask").as_deref() == Some(ask))
+                .and_then(|g| find(g, "input, button"))
+                .and_then(|e| e.dyn_into::<HtmlElement>().ok());
+            if let Some(target) = target {
+                let _ = target.focus();
+            }
+        }
+    }
+
+    fn show_results(&mut self, view: &PracticeView<'_>, document: Option<&Document>) {
+        let (Some(panel), Some(body), Some(document)) =
+            (&self.results_panel, &self.results_body, document)
+        else {
+            return;
+        };
+        toggle(panel, !view.results.is_empty());
+        if let Some(caption) = &self.results_caption {
+            let seconds: f64 = view.results.iter().map(|q| q.seconds).sum();
+            set_text(
+                caption,
+                &format!(
+                    "Results: {} of {} right, {} of {} answered, {} s in all.",
+                    view.score,
+                    view.total,
+                    view.results.len(),
+                    view.total,
+                    crate::core::numfmt::num((seconds * 10.0).round() / 10.0)
+                ),
+            );
+        }
+        if self.rows == view.results.len() {
+            return;
+        }
+        self.rows = view.results.len();
+        body.set_text_content(None);
+        for q in view.results {
+            let Ok(row) = document.create_element("tr") else {
+                continue;
+            };
+            let seconds = crate::core::numfmt::num((q.seconds * 10.0).round() / 10.0);
+            for text in [
+                q.question.to_string(),
+                q.kind.title().to_string(),
+                q.given.clone(),
+                q.expected.clone(),
+                if q.correct { "right" } else { "wrong" }.to_string(),
+                q.error.clone().unwrap_or_default(),
+                seconds,
+            ] {
+                if let Ok(cell) = document.create_element("td") {
+                    cell.set_text_content(Some(&text));
+                    let _ = row.append_child(&cell);
+                }
+            }
+            let _ = body.append_child(&row);
+        }
+    }
+}
+
+/// `0, 3, 2`-like hint of `n` numbers.
+fn example(n: usize) -> String {
+    ["0", "3", "2", "1", "-1", "4"]
+        .iter()
+        .cycle()
+        .take(n)
+        .copied()
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn toggle(element: &Element, show: bool) {
+    if show {
+        if element.has_attribute("hidden") {
+            let _ = element.remove_attribute("hidden");
+        }
+    } else if !element.has_attribute("hidden") {
+        let _ = element.set_attribute("hidden", "");
+    }
+}
+
+/// Writes `items` as the `<dt>`/`<dd>` pairs of the `<dl>` `list`, when they changed.
+fn write_list(document: &Document, list: &Element, items: &[(String, String)]) {
+    let text: String = items.iter().map(|(k, v)| format!("{k}{v}")).collect();
+    if list.text_content().as_deref() == Some(text.as_str()) {
+        return;
+    }
+    list.set_text_content(None);
+    for (term, value) in items {
+        if let (Ok(dt), Ok(dd)) = (document.create_element("dt"), document.create_element("dd")) {
+            dt.set_text_content(Some(term));
+            dd.set_text_content(Some(value));
+            let _ = list.append_child(&dt);
+            let _ = list.append_child(&dd);
+        }
+    }
+}
+
+/// One labelled text field per `(name, label, placeholder)` in `holder`, marked
+/// `data-part="<k>"` in order.
+fn build_fields(
+    document: &Document,
+    holder: &Element,
+    kind: &str,
+    fields: &[(String, String, String)],
+) {
+    holder.set_text_content(None);
+    for (k, (_, label, placeholder)) in fields.iter().enumerate() {
+        let id = format!("practice-{kind}-{k}");
+        let (Ok(wrap), Ok(l), Ok(input)) = (
+            document.create_element("div"),
+            document.create_element("label"),
+            document.create_element("input"),
+        ) else {
+            continue;
+        };
+        let _ = wrap.set_attribute("class", "practice-field");
+        let _ = l.set_attribute("for", &id);
+        l.set_text_content(Some(label));
+        for (name, value) in [
+            ("id", id.as_str()),
+            ("type", "text"),
+            ("data-part", &k.to_string()),
+            ("autocomplete", "off"),
+            ("spellcheck", "false"),
+            ("inputmode", "text"),
+            ("placeholder", placeholder.as_str()),
+            ("aria-describedby", "practice-error"),
+        ] {
+            let _ = input.set_attribute(name, value);
+        }
+        let _ = wrap.append_child(&l);
+        let _ = wrap.append_child(&input);
+        let _ = holder.append_child(&wrap);
+    }
+}
+
+/// The page's clock in seconds (the times of practice answers).
+fn seconds_now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now() / 1000.0)
+}
+
+/// A student's own seed: six digits, easy to read out to a lecturer, from the browser's
+/// random source.
+fn student_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    if getrandom::getrandom(&mut bytes).is_err() {
+        return 100_000;
+    }
+    100_000 + u64::from_le_bytes(bytes) % 900_000
+}
+
+use crate::core::practice::{ExerciseSet, Given, Response, Source};
+use crate::core::{Action, Error, PracticeAction};
+
+fn refused(reason: impl Into<String>) -> Error {
+    Error::Field {
+        field: "practice",
+        reason: reason.into(),
+    }
+}
+
+impl super::Runner {
+    /// Starts `set` for this student (a varying set with a seed of their own).
+    pub(super) fn start_practice(&mut self, set: ExerciseSet) -> Result<(), Error> {
+        self.apply(Action::Practice(PracticeAction::Start {
+            set,
+            student_seed: student_seed(),
+            now: seconds_now(),
+        }))
+    }
+
+    /// Checks the set written as link keys (`xv=1&xk=…`), as the composer builds them; the
+    /// set, or why it cannot be one.
+    fn composed_set(keys: &str) -> Result<ExerciseSet, Error> {
+        ExerciseSet::from_link(keys)?.ok_or_else(|| refused("the set has no exercise keys"))
+    }
+
+    /// The link fragment (without `#`) that opens the set written as `keys`: the set's keys,
+    /// after the lab's scenario when the set asks about the points on show.
+    pub fn practice_link(&self, keys: &str) -> Result<String, Error> {
+        let set = Self::composed_set(keys)?;
+        Ok(match set.source {
+            Source::Points => format!("{}&{}", self.link()?, set.to_link()),
+            _ => set.to_link(),
+        })
+    }
+
+    /// Starts the set written as link keys now.
+    pub fn practice_start(&mut self, keys: &str) -> Result<(), Error> {
+        let set = Self::composed_set(keys)?;
+        self.start_practice(set)
+    }
+
+    /// Answers the question on show; returns the events this answer makes, as JSON
+    /// (`{"events": [{"type": "answer" | "finish", "detail": {…}}], "report": origin | null}`).
+    pub fn practice_answer(&mut self, response: Response, page: &str) -> Result<String, Error> {
+        let before = self
+            .session
+            .practice()
+            .map_or(0, |r| r.results().questions.len());
+        self.apply(Action::Practice(PracticeAction::Answer {
+            response,
+            now: seconds_now(),
+        }))?;
+        Ok(self.practice_events(before, page))
+    }
+
+    /// The events of the answers recorded after the first `before`.
+    fn practice_events(&self, before: usize, page: &str) -> String {
+        let Some(run) = self.session.practice() else {
+            return "{\"events\":[],\"report\":null}".to_string();
+        };
+        let results = run.results();
+        let mut events = Vec::new();
+        for n in before + 1..=results.questions.len() {
+            if let Some(detail) = results.answer_event(n as u32) {
+                events.push(serde_json::json!({"type": "answer", "detail": detail}));
+            }
+        }
+        if results.questions.len() > before {
+            let activity = crate::core::practice::activity_id(page, run.composed());
+            let title = format!("Perceptron Lab practice: {}", run.composed().id);
+            if let Some(detail) = results.finish_event(&activity, &title) {
+                events.push(serde_json::json!({"type": "finish", "detail": detail}));
+            }
+        }
+        serde_json::json!({"events": events, "report": run.composed().report}).to_string()
+    }
+
+    /// Typed numbers for each part (one field's text per part), as an answer.
+    pub fn practice_typed(&mut self, texts: &[String], page: &str) -> Result<String, Error> {
+        let values = texts
+            .iter()
+            .map(|t| crate::core::practice::parse_numbers(t))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(refused)?;
+        self.practice_answer(Response::Parameters(Given::Typed(values)), page)
+    }
+
+    /// Typed scores (one field's text per score), as an answer.
+    pub fn practice_scores(&mut self, texts: &[String], page: &str) -> Result<String, Error> {
+        let mut scores = Vec::new();
+        for t in texts {
+            scores.extend(crate::core::practice::parse_numbers(t).map_err(refused)?);
+        }
+        self.practice_answer(Response::Scores(scores), page)
+    }
+
+    /// Two typed ends `x1, x2` of the guessed boundary, as an answer (the grid is the plot's
+    /// keyboard step).
+    pub fn practice_line(&mut self, a: &str, b: &str, page: &str) -> Result<String, Error> {
+        let end = |t: &str| -> Result<[f64; 2], Error> {
+            match crate::core::practice::parse_numbers(t).map_err(refused)?[..] {
+                [x, y] => Ok([x, y]),
+                _ => Err(refused(format!(
+                    "{} is not one point: type its two coordinates, e.g. 1, -2.",
+                    crate::core::excerpt(t)
+                ))),
+            }
+        };
+        let ends = [end(a)?, end(b)?];
+        let grid = crate::core::cursor_steps(&self.session.scene().view).0;
+        self.practice_answer(Response::Line { ends, grid }, page)
+    }
+
+    /// Reveals, goes on or stops: `reveal`, `next`, `stop`, `read`.
+    pub fn practice_do(&mut self, what: &str, page: &str) -> Result<String, Error> {
+        let none = "{\"events\":[],\"report\":null}".to_string();
+        match what {
+            // A key pressed when there is nothing to reveal or go on to is answered in words
+            // (said and shown), not as an error.
+            "reveal" | "next" => {
+                let action = if what == "reveal" {
+                    PracticeAction::Reveal
+                } else {
+                    PracticeAction::Next { now: seconds_now() }
+                };
+                if let Err(e) = self.apply(Action::Practice(action)) {
+                    let message = match e {
+                        Error::Field { reason, .. } => reason,
+                        other => other.to_string(),
+                    };
+                    self.apply(Action::Say(message))?;
+                }
+                Ok(none)
+            }
+            "stop" => self
+                .apply(Action::Practice(PracticeAction::Stop))
+                .map(|()| none),
+            "read" => self.practice_answer(Response::Read, page),
+            other => Err(refused(format!(
+                "{} is not a practice action",
+                crate::core::excerpt(other)
+            ))),
+        }
+    }
+
+    /// Whether a set runs.
+    pub fn practising(&self) -> bool {
+        self.session.practice().is_some()
+    }
+
+    /// A clicker's or arrow key's "forward" while practising: reveals an answer held back, or
+    /// goes on after the reveal; before an answer it says what to do.
+    pub fn practice_forward(&mut self) -> Result<(), Error> {
+        let Some(view) = self.session.practice_view() else {
+            return Ok(());
+        };
+        match view.ask {
+            crate::core::Ask::Reveal => self.apply(Action::Practice(PracticeAction::Reveal)),
+            crate::core::Ask::Next => self.apply(Action::Practice(PracticeAction::Next {
+                now: seconds_now(),
+            })),
+            crate::core::Ask::Done => Ok(()),
+            _ => {
+                let prompt = self.session.practice_prompt();
+                self.apply(Action::Say(format!("Answer first. {prompt}")))
+            }
+        }
+    }
+
+    /// The results as `csv` or `json`.
+    pub fn practice_results(&self, format: &str) -> Result<String, Error> {
+        let run = self
+            .session
+            .practice()
+            .ok_or_else(|| refused("no practice set is running"))?;
+        match format {
+            "csv" => Ok(run.results().to_csv()),
+            _ => Ok(serde_json::to_string_pretty(&run.results().to_json()).unwrap_or_default()),
+        }
+    }
+}
