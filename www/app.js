@@ -404,33 +404,16 @@
     }
 
     // ----- practice: compose a set, answer, reveal, results ------------------------------------
-    // The lab checks every answer and writes the panel in its frame; here the form's fields
-    // become the set's link keys, clicks and typed text become answers, and the events each
-    // answer makes go to the page's listeners ("perceptron-lab:answer" / "perceptron-lab:finish"
-    // on the lab's root) and, in a frame whose set names a report origin, to the parent page at
-    // that origin only.
-    const practicePage = () => window.location.origin + window.location.pathname;
-    const practiceError = byId('practice-error');
+    // The lab checks every answer and writes the panel in its frame; here the composer's fields
+    // become the set's link keys (the lab reads and checks them).
     const composeError = byId('practice-compose-error');
-    const emitPractice = (json) => {
-      practiceError.textContent = '';
-      if (typeof json !== 'string') return;
-      const { events, report } = JSON.parse(json);
-      for (const event of events) {
-        root.dispatchEvent(new CustomEvent(`perceptron-lab:${event.type}`, { detail: event.detail, bubbles: true }));
-        if (report && window.parent !== window) {
-          window.parent.postMessage({ type: `perceptron-lab:${event.type}`, detail: event.detail }, report);
-        }
-      }
-    };
-    // An answer the lab refuses (not numbers, the wrong shape) is said next to the fields.
-    const answer = (fn) => {
-      try {
-        emitPractice(fn());
-      } catch (err) {
-        practiceError.textContent = String(err);
-      }
-    };
+    // The question's controls (shared with embedded labs): practice.js. Its events go to the
+    // page's listeners as "perceptron-lab:answer" / "perceptron-lab:finish" on the lab's root.
+    const practice = window.PerceptronLabPractice && window.PerceptronLabPractice.wire(root, lab, {
+      signal,
+      emit: (type, detail) => root.dispatchEvent(new CustomEvent(`perceptron-lab:${type}`, { detail, bubbles: true })),
+      download,
+    });
     const practiceKeys = () => {
       const value = (id) => byId(id).value.trim();
       const kinds = [...document.querySelectorAll('#practice-composer input[name="kind"]:checked')].map((k) => k.value);
@@ -467,7 +450,7 @@
           return;
         }
         composeError.textContent = '';
-        const url = `${practicePage()}#${fragment}`;
+        const url = `${window.location.origin}${window.location.pathname}#${fragment}`;
         byId('practice-link-out').value = url;
         const title = `Perceptron Lab practice: ${byId('practice-id').value.trim() || 'practice'}`;
         const src = `${url}&embed=1`.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -477,37 +460,6 @@
         document.querySelector('[data-role="practice-link"]').hidden = false;
         byId('practice-link-out').select();
       });
-      const page = practicePage();
-      on('practice-yes', 'click', () => answer(() => lab.practice_update(true, page)));
-      on('practice-no', 'click', () => answer(() => lab.practice_update(false, page)));
-      on('practice-converges', 'click', () => answer(() => lab.practice_converges(true, page)));
-      on('practice-never', 'click', () => answer(() => lab.practice_converges(false, page)));
-      const typed = (form) => [...form.querySelectorAll('input[data-part]')].map((input) => input.value);
-      on('practice-parameters', 'submit', (e) => {
-        e.preventDefault();
-        answer(() => lab.practice_parameters(typed(e.target), page));
-      });
-      on('practice-scores', 'submit', (e) => {
-        e.preventDefault();
-        answer(() => lab.practice_scores(typed(e.target), page));
-      });
-      on('practice-line', 'submit', (e) => {
-        e.preventDefault();
-        answer(() => lab.practice_line(byId('practice-end-a').value, byId('practice-end-b').value, page));
-      });
-      on('practice-read', 'click', () => answer(() => lab.practice_do('read', page)));
-      on('practice-reveal', 'click', () => answer(() => lab.practice_do('reveal', page)));
-      on('practice-next', 'click', () => answer(() => lab.practice_do('next', page)));
-      on('practice-stop', 'click', () => {
-        answer(() => lab.practice_do('stop', page));
-        byId('practice-start').focus();
-      });
-      const saveResults = (format, type) => () => {
-        const text = call(() => lab.practice_results(format));
-        if (typeof text === 'string') download(`perceptron-practice-results.${format}`, type, text);
-      };
-      on('practice-csv', 'click', saveResults('csv', 'text/csv'));
-      on('practice-json', 'click', saveResults('json', 'application/json'));
     }
 
     // ----- presenter mode, fullscreen, help -----------------------------------------------------
@@ -672,7 +624,7 @@
       5: () => lab.select_class_key(5), 6: () => lab.select_class_key(6),
       Delete: () => lab.delete_selected(), Backspace: () => lab.delete_selected(),
       a: () => setSound(!soundOn, true), l: listenToBoundary,
-      v: () => emitPractice(lab.practice_do('reveal', practicePage())),
+      v: () => practice && practice.reveal(),
     };
     listen(document, 'keydown', (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;

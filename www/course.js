@@ -1,5 +1,7 @@
 // The example course page's own script: it reacts to the first lab's steps through the
-// JavaScript API (PerceptronLab.ready resolves once every data-perceptron-lab div is mounted).
+// JavaScript API (PerceptronLab.ready resolves once every data-perceptron-lab div is mounted),
+// and lists the practice results it receives from the compact lab (lab.on) and from the frame
+// (postMessage, accepted from this page's own origin only).
 window.addEventListener('DOMContentLoaded', () => {
   window.PerceptronLab.ready.then(() => {
     const host = document.getElementById('lab-seed000');
@@ -8,5 +10,33 @@ window.addEventListener('DOMContentLoaded', () => {
     host.perceptronLab.on('step', (record) => {
       log.textContent = `step ${record.step}: sample #${record.index}, ${record.mistake ? 'a mistake, the weights moved' : 'correct, no update'}`;
     });
+  });
+});
+
+window.addEventListener('DOMContentLoaded', () => {
+  const log = document.getElementById('practice-log');
+  const list = (from, type, o) => {
+    const item = document.createElement('li');
+    item.dataset.from = from;
+    item.dataset.type = type;
+    item.textContent = type === 'answer'
+      ? `${from}: question ${o.question} (${o.kind}) ${o.correct ? 'right' : 'wrong'}: gave ${o.given}; score ${o.score} of ${o.total}`
+      : `${from}: finished ${o.exercise} with ${o.score} of ${o.total} (xAPI verb ${o.statement.verb.display['en-US']})`;
+    log.append(item);
+  };
+  // The frame's set reports to this page's origin: its link gets report=<origin> here.
+  const frame = document.getElementById('practice-frame');
+  frame.src = `${frame.dataset.src}&report=${encodeURIComponent(window.location.origin)}`;
+  window.addEventListener('message', (e) => {
+    if (e.origin !== window.location.origin || e.source !== frame.contentWindow) return;
+    const data = e.data || {};
+    if (data.type === 'perceptron-lab:answer') list('frame', 'answer', data.detail);
+    if (data.type === 'perceptron-lab:finish') list('frame', 'finish', data.detail);
+  });
+  window.PerceptronLab.ready.then(() => {
+    const host = document.getElementById('lab-practice');
+    if (!host.perceptronLab) return;
+    host.perceptronLab.on('answer', (o) => list('compact', 'answer', o));
+    host.perceptronLab.on('finish', (o) => list('compact', 'finish', o));
   });
 });

@@ -7,6 +7,10 @@
 //
 //   const lab = await PerceptronLab.mount(element, 'v=1&a=kernel&…', { hide: ['trace'] });
 //   lab.on('step', (record) => …);   // after every step, with the step's record
+//   lab.on('answer', (a) => …);       // after each practice answer (a link with an exercise set):
+//                                     // {exercise, question, kind, correct, given, expected, score, total}
+//   lab.on('finish', (f) => …);       // when the set is done: score, total, results and an
+//                                     // xAPI-shaped statement
 //   lab.step(); lab.back(); lab.reset(); lab.load(scenario); lab.toJSON(); lab.destroy();
 //
 // A scenario is a link fragment (what "Copy link" puts after the #), a scenario object (what
@@ -32,8 +36,16 @@
     css.rel = 'stylesheet';
     css.href = new URL('embed.css', base).href;
     document.head.appendChild(css);
+    // The practice controls (shared with the full page), unless the page loaded them already.
+    const practice = window.PerceptronLabPractice ? Promise.resolve() : new Promise((resolve, reject) => {
+      const tag = document.createElement('script');
+      tag.src = new URL('practice.js', base).href;
+      tag.onload = resolve;
+      tag.onerror = () => reject(new Error(`${tag.src} could not be loaded`));
+      document.head.appendChild(tag);
+    });
     const url = new URL('perceptron-lab_bg.wasm', base);
-    return fetch(url).then(async (response) => {
+    const module = fetch(url).then(async (response) => {
       if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
       try {
         return await WebAssembly.compileStreaming(response.clone());
@@ -42,6 +54,7 @@
         return WebAssembly.compile(await response.arrayBuffer());
       }
     });
+    return Promise.all([module, practice]).then(([wasm]) => wasm);
   }
 
   /**
@@ -103,14 +116,8 @@
     const offer = root.querySelector('[data-role="crash-save"]');
     if (typeof saved !== 'string' || !offer) return;
     offer.hidden = false;
-    offer.querySelector('button').addEventListener('click', () => {
-      const url = URL.createObjectURL(new Blob([saved], { type: 'application/json' }));
-      const a = el('a', { href: url, download: 'perceptron-lab-scenario.json', hidden: '' });
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    });
+    offer.querySelector('button').addEventListener('click', () =>
+      download('perceptron-lab-scenario.json', 'application/json', saved));
   }
 
   /** `tag` with attributes and children (strings become text nodes: never parsed as HTML). */
@@ -168,6 +175,9 @@
         el('table', {},
           el('thead', {}, el('tr', {}, ...['step', 'weights', 'score', 'correct?', 'update'].map((h) => el('th', {}, h)))),
           el('tbody', { 'data-role': 'trace-body' }))),
+      // Practice (a link with an exercise set): the lab writes the question, what is asked,
+      // the feedback and the results in its frame; practice.js turns the controls into answers.
+      practiceMarkup(),
       // This lab's own crash panel: the lab shows it (with the message) if it ever stops.
       el('div', { class: 'plab-crash', role: 'alert', 'data-role': 'crash', hidden: '' },
         el('strong', {}, 'This lab stopped after an internal error.'),
@@ -177,6 +187,60 @@
           el('button', { type: 'button', class: 'plab-save' }, 'Download the scenario (JSON)'),
           ' — open it in the lab after reloading.'),
         el('p', {}, 'Reload the page to start it again. The other labs of the page keep working.')));
+  }
+
+  /** The practice question and results of lab number `built` (hidden until a set runs). */
+  function practiceMarkup() {
+    const title = `plab-practice-title-${built}`;
+    const error = `plab-practice-error-${built}`;
+    const button = (act, text) => el('button', { type: 'button', 'data-practice': act }, text);
+    const ask = (name, label, ...children) =>
+      el('div', { class: 'plab-ask', 'data-ask': name, role: 'group', 'aria-label': label, hidden: '' }, ...children);
+    const end = (key, label) => {
+      const id = `plab-practice-end-${key}-${built}`;
+      return el('div', { class: 'plab-field' }, el('label', { for: id }, label),
+        el('input', { id, type: 'text', 'data-end': key, autocomplete: 'off', spellcheck: 'false', 'aria-describedby': error }));
+    };
+    const fragment = document.createDocumentFragment();
+    fragment.append(
+      el('section', { class: 'plab-practice', 'data-role': 'practice-question', 'aria-labelledby': title, hidden: '' },
+        el('h3', { id: title, 'data-field': 'practice-title' }),
+        el('p', { class: 'plab-k', 'data-field': 'practice-variant' }),
+        el('p', { class: 'plab-prompt', 'data-field': 'practice-prompt' }),
+        el('dl', { class: 'plab-status', 'data-role': 'practice-facts', 'aria-label': 'What the question gives' }),
+        el('dl', { class: 'plab-status', 'data-role': 'practice-worked', 'aria-label': 'The worked step', hidden: '' }),
+        ask('update', 'Will it update?', button('yes', 'Update'), button('no', 'No update')),
+        ask('converges', 'Will it converge?', button('converges', 'Converges'), button('never', 'Never converges')),
+        ask('parameters', 'The new parameters',
+          el('div', { 'data-role': 'practice-parameters-fields' }), button('check', 'Check')),
+        ask('scores', 'The score', el('div', { 'data-role': 'practice-scores-fields' }), button('check', 'Check')),
+        ask('line', 'Two points of the new boundary',
+          end('a', 'One point of the new boundary (x1, x2)'), end('b', 'Another point of it (x1, x2)'),
+          button('check', 'Check')),
+        ask('read', 'The worked step', button('read', 'I have read the worked step')),
+        ask('reveal', 'Reveal', button('reveal', 'Reveal the answer')),
+        ask('next', 'Go on', button('next', 'Next question (→)')),
+        el('div', { 'data-ask': 'done', hidden: '' }),
+        el('p', { class: 'plab-error', id: error, 'data-role': 'practice-error', role: 'alert' }),
+        el('p', { class: 'plab-feedback', 'data-role': 'practice-feedback' }),
+        button('stop', 'Stop practice')),
+      el('div', { class: 'plab-results', 'data-role': 'practice-results', hidden: '' },
+        el('table', {},
+          el('caption', { 'data-role': 'practice-results-caption' }),
+          el('thead', {}, el('tr', {}, ...['#', 'kind', 'given', 'expected', 'result', 'error', 's'].map((h) => el('th', { scope: 'col' }, h)))),
+          el('tbody', { 'data-role': 'practice-results-body' })),
+        el('div', { class: 'plab-controls' }, button('csv', 'Save results (CSV)'), button('json', 'Save results (JSON)'))));
+    return fragment;
+  }
+
+  /** Saves `text` as a file named `name`. */
+  function download(name, type, text) {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const a = el('a', { href: url, download: name, hidden: '' });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
   /** The scenario argument as a fragment or JSON text for the handle. */
@@ -222,7 +286,8 @@
     const lab = watchTraps(raw, trapped);
     const stop = new AbortController();
     const signal = stop.signal;
-    const listeners = new Set();
+    /** The page's listeners of each event (`step`, `answer`, `finish`). */
+    const listeners = { step: new Set(), answer: new Set(), finish: new Set() };
     let resize = null;
     // After a crash the lab shows its crash panel (with its last good scenario to download);
     // its listeners, observer and step listeners stop here, and its instance is never reused.
@@ -232,7 +297,7 @@
       live.delete(entry);
       stop.abort();
       if (resize) resize.disconnect();
-      listeners.clear();
+      Object.values(listeners).forEach((set) => set.clear());
       offerLastGood(root);
     }, { once: true });
     const call = (fn) => {
@@ -262,7 +327,7 @@
     lab.on_step((record) => {
       dispatching += 1;
       try {
-        for (const fn of listeners) call(() => fn(record));
+        for (const fn of listeners.step) call(() => fn(record));
         element.dispatchEvent(new CustomEvent('perceptron-lab:step', { detail: record }));
       } finally {
         dispatching -= 1;
@@ -278,6 +343,15 @@
     const isBusy = () => { try { return lab.busy(); } catch (err) { return false; } };
     root.querySelectorAll('[data-act]').forEach((button) => {
       button.addEventListener('click', () => call(actions[button.dataset.act]), { signal });
+    });
+    // Practice: each answer's events go to the listeners and to the element as DOM events.
+    window.PerceptronLabPractice.wire(root, lab, {
+      signal,
+      download,
+      emit: (type, detail) => {
+        for (const fn of listeners[type] || []) call(() => fn(detail));
+        element.dispatchEvent(new CustomEvent(`perceptron-lab:${type}`, { detail }));
+      },
     });
     let down = null;
     canvas.addEventListener('pointerdown', (e) => {
@@ -326,6 +400,10 @@
     }, { signal });
     root.addEventListener('keydown', (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
+      // Form fields (a practice answer being typed) keep their keys.
+      const target = e.target;
+      if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement
+        || target instanceof HTMLSelectElement) return;
       const keys = {
         ArrowRight: actions.step, ' ': actions.step, PageDown: actions.step,
         ArrowLeft: actions.back, PageUp: actions.back, p: actions.play, r: actions.reset,
@@ -368,12 +446,18 @@
         const node = root.querySelector(`[data-field="${name}"]`);
         return node ? node.textContent : undefined;
       },
-      /** `on('step', fn)`: fn(record) after every step. Returns a function that removes it. */
+      /**
+       * `on('step', fn)`: fn(record) after every step; `on('answer', fn)` and
+       * `on('finish', fn)`: fn(object) after each practice answer and when a set is done.
+       * Returns a function that removes it.
+       */
       on(type, fn) {
         alive();
-        if (type !== 'step' || typeof fn !== 'function') throw new Error("on('step', fn) is the only event");
-        listeners.add(fn);
-        return () => listeners.delete(fn);
+        if (!Object.hasOwn(listeners, type) || typeof fn !== 'function') {
+          throw new Error("on(type, fn) takes 'step', 'answer' or 'finish' and a function");
+        }
+        listeners[type].add(fn);
+        return () => listeners[type].delete(fn);
       },
       /** Removes the lab: its listeners, its observer, its WebAssembly state and its markup. */
       destroy() {
@@ -381,7 +465,7 @@
         destroyed = true;
         live.delete(entry);
         stop.abort();
-        listeners.clear();
+        Object.values(listeners).forEach((set) => set.clear());
         if (resize) resize.disconnect();
         call(() => lab.on_step(null));
         const free = () => {

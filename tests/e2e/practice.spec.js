@@ -88,7 +88,7 @@ test.describe('practice', () => {
         // Be the perceptron: the lab asks after a mistake, so the step updates.
         expect(step.update, 'be the perceptron asks about a mistake').toBe(true);
         await page.locator('[data-role="practice-parameters-fields"] input').first().fill(fmt(step.next));
-        await page.locator('#practice-parameters button[type="submit"]').click();
+        await page.locator('#practice-parameters [data-practice="check"]').click();
         await expect(page.locator('[data-role="practice-feedback"]')).toHaveText(/^✓ /);
         given.push(`w′ = [${step.next.join(', ')}]`);
         if (n === 2) await shot(page, 'practice-update-reveal-light.png');

@@ -26,6 +26,8 @@ pub(super) struct PracticePanel {
     results_body: Option<Element>,
     results_caption: Option<Element>,
     composer: Option<Element>,
+    /// The `<details>` holding it all, opened when a set starts.
+    details: Option<Element>,
     /// The question number, parts answered and what is asked, when the controls were built.
     key: Option<(String, usize, String)>,
     /// Rows written into the results table.
@@ -69,6 +71,7 @@ impl PracticePanel {
             results_body: find(root, "[data-role=\"practice-results-body\"]"),
             results_caption: find(root, "[data-role=\"practice-results-caption\"]"),
             composer: find(root, "[data-role=\"practice-composer\"]"),
+            details: find(root, "[data-role=\"practice-panel\"]"),
             fields,
             asks,
             question: Some(question),
@@ -92,6 +95,9 @@ impl PracticePanel {
             if let Some(composer) = &self.composer {
                 toggle(composer, !on);
             }
+            if let (true, Some(details)) = (on, &self.details) {
+                let _ = details.set_attribute("open", "");
+            }
             if let Some(root) = &self.root {
                 if on {
                     let _ = root.set_attribute("data-practising", "true");
@@ -101,6 +107,20 @@ impl PracticePanel {
             }
             if !on {
                 self.key = None;
+                // Focus left in the question (its Stop button) goes to the composer's Start.
+                let focused = document
+                    .and_then(Document::active_element)
+                    .is_some_and(|a| question.contains(Some(&a)));
+                if focused {
+                    if let Some(start) = self
+                        .composer
+                        .as_ref()
+                        .and_then(|c| find(c, "button[type=\"submit\"]"))
+                        .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+                    {
+                        let _ = start.focus();
+                    }
+                }
                 if let Some(results) = &self.results_panel {
                     toggle(results, false);
                 }
@@ -133,19 +153,18 @@ impl PracticePanel {
             toggle(worked, !view.worked.is_empty());
         }
         if let Some(feedback) = &self.feedback {
-            let (class, text) = match &view.feedback {
-                Some((true, m)) => ("feedback right", format!("✓ {m}")),
-                Some((false, m)) => ("feedback wrong", format!("✗ {m}")),
+            let (result, text) = match &view.feedback {
+                Some((true, m)) => ("right", format!("✓ {m}")),
+                Some((false, m)) => ("wrong", format!("✗ {m}")),
                 None if view.held => (
-                    "feedback",
+                    "",
                     "Answer taken: reveal it when the class has voted.".to_string(),
                 ),
-                None => ("feedback", String::new()),
+                None => ("", String::new()),
             };
             set_text(feedback, &text);
-            if feedback.get_attribute("class").as_deref() != Some(class) {
-                let _ = feedback.set_attribute("class", class);
-            }
+            // The page's CSS marks a right and a wrong answer by `data-result`.
+            crate::web::dom::set_attribute(feedback, "data-result", result);
         }
         self.show_asks(&view, document);
         self.show_results(&view, document);
@@ -198,7 +217,13 @@ impl PracticePanel {
         };
         for (name, holder) in &self.fields {
             if name == fields_name {
-                build_fields(document, holder, name, &fields);
+                let error = self
+                    .question
+                    .as_ref()
+                    .and_then(|q| find(q, "[data-role=\"practice-error\"]"))
+                    .map(|e| e.id())
+                    .filter(|id| !id.is_empty());
+                build_fields(document, holder, name, &fields, error.as_deref());
             } else {
                 holder.set_text_content(None);
             }
@@ -317,17 +342,22 @@ fn write_list(document: &Document, list: &Element, items: &[(String, String)]) {
     }
 }
 
+/// Fields built so far on this page: each gets an id of its own (several labs on a page).
+static FIELDS_BUILT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 /// One labelled text field per `(name, label, placeholder)` in `holder`, marked
-/// `data-part="<k>"` in order.
+/// `data-part="<k>"` in order, described by the element `error` (the answer's error line).
 fn build_fields(
     document: &Document,
     holder: &Element,
     kind: &str,
     fields: &[(String, String, String)],
+    error: Option<&str>,
 ) {
     holder.set_text_content(None);
     for (k, (_, label, placeholder)) in fields.iter().enumerate() {
-        let id = format!("practice-{kind}-{k}");
+        let n = FIELDS_BUILT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let id = format!("practice-{kind}-{k}-{n}");
         let (Ok(wrap), Ok(l), Ok(input)) = (
             document.create_element("div"),
             document.create_element("label"),
@@ -346,9 +376,11 @@ fn build_fields(
             ("spellcheck", "false"),
             ("inputmode", "text"),
             ("placeholder", placeholder.as_str()),
-            ("aria-describedby", "practice-error"),
         ] {
             let _ = input.set_attribute(name, value);
+        }
+        if let Some(error) = error {
+            let _ = input.set_attribute("aria-describedby", error);
         }
         let _ = wrap.append_child(&l);
         let _ = wrap.append_child(&input);

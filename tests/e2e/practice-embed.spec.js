@@ -1,0 +1,128 @@
+// Practice in course pages (issue 12): course.html's practice section embeds one exercise set
+// twice — as a compact lab (embed.js) and in an iframe (the full page with embed=1) — and its
+// script lists the `answer` and `finish` events it receives: the compact lab's through
+// `lab.on(…)`, the frame's through postMessage to the page's own origin only. A student answers
+// both with the mouse and the keyboard; the events carry what was answered and the finish
+// event an xAPI-shaped statement; axe-core finds nothing in the section. Saves
+// practice-course-*.png.
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const AxeBuilder = require('@axe-core/playwright').default;
+const { test, expect, watchProblems } = require('./helpers');
+const { SCREENSHOT_DIR } = require('./env');
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
+
+const numbers = (text) => (text.replace(/−/g, '-').match(/-?\d+(\.\d+)?/g) || []).map(Number);
+
+/**
+ * The classic rule's step from what a question's facts show (the weights before, the sample,
+ * η, the bias), computed here: { update, next }.
+ */
+async function expected(question) {
+  const facts = await question.locator('[data-role="practice-facts"]').evaluate((dl) => {
+    const out = {};
+    for (const dt of dl.querySelectorAll('dt')) out[dt.textContent] = dt.nextElementSibling.textContent;
+    return out;
+  });
+  const w = numbers(facts[Object.keys(facts).find((k) => k.startsWith('w'))]);
+  const [x1, x2] = numbers(facts.sample.split(':')[1].split('y =')[0]);
+  const y = facts.sample.includes('y = +1') ? 1 : -1;
+  const eta = numbers(facts['η'])[0];
+  const f = [facts.bias.startsWith('on') ? 1 : 0, x1, x2];
+  const score = w.reduce((s, wk, k) => s + wk * f[k], 0);
+  const update = y * score <= 0;
+  return { update, next: update ? w.map((wk, k) => wk + eta * y * f[k]) : w };
+}
+
+/** Answers the 3-question set (predict, update, predict) in `scope` right, by mouse or keys. */
+async function answerSet(scope, page, how) {
+  const question = scope.locator('[data-role="practice-question"]');
+  const title = question.locator('[data-field="practice-title"]');
+  const act = async (locator) => {
+    if (how === 'mouse') await locator.click();
+    else {
+      await locator.focus();
+      await page.keyboard.press('Enter');
+    }
+  };
+  for (let n = 1; n <= 3; n++) {
+    await expect(title).toHaveText(new RegExp(`Question ${n} of 3`));
+    const step = await expected(question);
+    if (n === 2) {
+      const field = question.locator('[data-role="practice-parameters-fields"] input').first();
+      if (how === 'mouse') {
+        await field.click();
+        await field.fill(step.next.join(', '));
+        await question.locator('[data-ask="parameters"] [data-practice="check"]').click();
+      } else {
+        await field.focus();
+        await page.keyboard.type(step.next.join(', '));
+        await page.keyboard.press('Enter');
+      }
+    } else {
+      await act(question.locator(`[data-practice="${step.update ? 'yes' : 'no'}"]`));
+    }
+    await expect(question.locator('[data-role="practice-feedback"]')).toHaveText(/^✓ /);
+    await act(question.locator('[data-practice="next"]'));
+  }
+  await expect(title).toHaveText('Done: 3 of 3 right');
+}
+
+test('course.html receives answer and finish events from the compact lab and from the frame', async ({ page }) => {
+  const problems = watchProblems(page);
+  await page.goto('/course.html');
+  await page.waitForFunction(() => window.PerceptronLab && window.PerceptronLab.ready, null, { timeout: 20_000 });
+  await page.evaluate(() => window.PerceptronLab.ready);
+  const compact = page.locator('#lab-practice');
+  await expect(compact.locator('[data-field="practice-title"]')).toHaveText(/Question 1 of 3 · Predict the visit/, { timeout: 20_000 });
+  // The compact lab's own step controls wait while the set runs.
+  await expect(compact.locator('.plab-controls').first()).toBeHidden();
+
+  await answerSet(compact, page, 'mouse');
+  const log = page.locator('#practice-log li');
+  await expect(log.filter({ has: page.locator(':scope[data-from="compact"]') })).toHaveCount(4);
+  await expect(page.locator('#practice-log li[data-from="compact"][data-type="finish"]'))
+    .toHaveText('compact: finished week-3-practice with 3 of 3 (xAPI verb completed)');
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await compact.screenshot({ path: path.join(SCREENSHOT_DIR, 'practice-course-compact.png') });
+
+  // The frame: the full page with the same set, reporting to this page's origin.
+  await page.locator('#practice-frame').scrollIntoViewIfNeeded();
+  const frame = page.frameLocator('#practice-frame');
+  await expect(frame.locator('[data-field="practice-title"]')).toHaveText(/Question 1 of 3/, { timeout: 20_000 });
+  await answerSet(frame.locator('body'), page, 'keyboard');
+  await expect(page.locator('#practice-log li[data-from="frame"][data-type="answer"]')).toHaveCount(3);
+  await expect(page.locator('#practice-log li[data-from="frame"][data-type="finish"]'))
+    .toHaveText('frame: finished week-3-practice with 3 of 3 (xAPI verb completed)');
+  // Both got the same questions: the answers' texts agree.
+  const answers = async (from) => page.locator(`#practice-log li[data-from="${from}"][data-type="answer"]`)
+    .evaluateAll((items) => items.map((i) => i.textContent.replace(/^\w+: /, '')));
+  expect(await answers('frame')).toEqual(await answers('compact'));
+  await page.locator('#practice-frame').screenshot({ path: path.join(SCREENSHOT_DIR, 'practice-course-frame.png') });
+
+  const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).include('#lab-practice').include('#practice-log').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('the frame posts nothing to another origin: without report= no event leaves it', async ({ page }) => {
+  const problems = watchProblems(page);
+  // The lab page itself, with a set but no report origin: answers are dispatched on the page only.
+  await page.goto('/#xv=1&xid=alone&xk=predict&xn=1&xa=perceptron&xd=ex:seed000&xs=1');
+  const events = page.evaluate(() => new Promise((resolve) => {
+    document.getElementById('lab').addEventListener('perceptron-lab:finish', (e) => resolve(e.detail), { once: true });
+  }));
+  const question = page.locator('[data-role="practice-question"]');
+  await expect(question.locator('[data-field="practice-title"]')).toHaveText(/Question 1 of 1/, { timeout: 20_000 });
+  const step = await expected(question);
+  await question.locator(`[data-practice="${step.update ? 'yes' : 'no'}"]`).click();
+  const finish = await events;
+  expect(finish.exercise).toBe('alone');
+  expect(finish.statement.verb.id).toBe('http://adlnet.gov/expapi/verbs/completed');
+  expect(finish.statement.object.id).toMatch(/#xv=1&xid=alone&/);
+  expect(finish.statement.result.score.raw).toBe(1);
+  expect(problems).toEqual([]);
+});

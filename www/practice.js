@@ -1,0 +1,101 @@
+// Perceptron Lab's Practice controls, shared by the full page (app.js) and the labs embedded
+// in course pages (embed.js): turns clicks and typed text in a lab's practice question into
+// calls on its handle, and hands the events each answer makes to the page. It keeps no model
+// state and decides nothing: the lab checks every answer and writes the panel in its frame.
+//
+//   PerceptronLabPractice.wire(root, lab, { signal, emit, download })
+//
+// `root` holds the question (`[data-role="practice-question"]`, its buttons marked
+// `data-practice="yes|no|converges|never|read|reveal|next|stop|check|csv|json"` and its groups of
+// fields `data-ask="parameters|scores|line"`); `emit(type, detail)` receives each `answer` and `finish`
+// event; `download(name, type, text)` saves the results. In a frame whose set names a report
+// origin, the events are also posted to the parent page, to that origin only (never `*`).
+(function () {
+  'use strict';
+
+  /** The address of the page, without its fragment (the xAPI activity's base). */
+  const page = () => window.location.origin + window.location.pathname;
+
+  function wire(root, lab, { signal, emit, download }) {
+    const question = root.querySelector('[data-role="practice-question"]');
+    if (!question) return;
+    const error = question.querySelector('[data-role="practice-error"]');
+    const listen = (target, type, handler) => target.addEventListener(type, handler, { signal });
+
+    /** Hands the events of an answer (the lab's JSON) to the page and the report origin. */
+    const deliver = (json) => {
+      if (error) error.textContent = '';
+      if (typeof json !== 'string') return;
+      const { events, report } = JSON.parse(json);
+      for (const event of events) {
+        emit(event.type, event.detail);
+        if (report && window.parent !== window) {
+          window.parent.postMessage({ type: `perceptron-lab:${event.type}`, detail: event.detail }, report);
+        }
+      }
+    };
+    /** An answer the lab refuses (not numbers, the wrong shape) is said next to the fields. */
+    const answer = (fn) => {
+      try {
+        deliver(fn());
+      } catch (err) {
+        if (error) error.textContent = String(err);
+        else console.error(err);
+      }
+    };
+    const typed = (form) => [...form.querySelectorAll('input[data-part]')].map((input) => input.value);
+    const actions = {
+      yes: () => lab.practice_update(true, page()),
+      no: () => lab.practice_update(false, page()),
+      converges: () => lab.practice_converges(true, page()),
+      never: () => lab.practice_converges(false, page()),
+      read: () => lab.practice_do('read', page()),
+      reveal: () => lab.practice_do('reveal', page()),
+      next: () => lab.practice_do('next', page()),
+      stop: () => lab.practice_do('stop', page()),
+    };
+    // Typed answers: the group's Check button, or Enter in one of its fields. (No <form>: a
+    // course page's sandboxed frame without allow-forms would drop a form's submission.)
+    const groups = {
+      parameters: (group) => lab.practice_parameters(typed(group), page()),
+      scores: (group) => lab.practice_scores(typed(group), page()),
+      line: (group) => {
+        const [a, b] = [...group.querySelectorAll('input[data-end]')].map((input) => input.value);
+        return lab.practice_line(a, b, page());
+      },
+    };
+    question.querySelectorAll('[data-ask]').forEach((group) => {
+      const check = groups[group.dataset.ask];
+      if (!check) return;
+      listen(group, 'click', (e) => {
+        if (e.target.closest('[data-practice="check"]')) answer(() => check(group));
+      });
+      listen(group, 'keydown', (e) => {
+        if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return;
+        e.preventDefault();
+        answer(() => check(group));
+      });
+    });
+    question.querySelectorAll('[data-practice]').forEach((button) => {
+      const act = actions[button.dataset.practice];
+      if (act) listen(button, 'click', () => answer(act));
+    });
+    const results = root.querySelector('[data-role="practice-results"]');
+    if (results && download) {
+      results.querySelectorAll('[data-practice]').forEach((button) => {
+        const format = button.dataset.practice;
+        const type = format === 'csv' ? 'text/csv' : 'application/json';
+        listen(button, 'click', () => {
+          try {
+            download(`perceptron-practice-results.${format}`, type, lab.practice_results(format));
+          } catch (err) {
+            console.error(err);
+          }
+        });
+      });
+    }
+    return { deliver, reveal: () => answer(actions.reveal) };
+  }
+
+  window.PerceptronLabPractice = { wire, page };
+})();
