@@ -314,3 +314,94 @@ fn the_address_of_a_running_set_is_the_composed_set_and_the_variant_seed_is_show
     );
     assert_eq!(other.scene().data.len(), session.scene().data.len());
 }
+
+#[test]
+fn the_boundary_and_the_tip_are_placed_on_the_plot_by_pointer_and_keyboard() {
+    use perceptron_lab::core::{CursorAction, Guess};
+    let mut session = Session::new();
+    practice(
+        &mut session,
+        PracticeAction::Start {
+            set: seed000_set(vec![PracticeKind::Boundary, PracticeKind::Update], 2),
+            student_seed: 1,
+            now: 0.0,
+        },
+    );
+    // Seed 000's first update gives w′ = [0, 3, 2]: the boundary 3·x1 + 2·x2 = 0 goes through
+    // (0, 0) and (2, -3). A drag from one to the other (the press snapped to the grid).
+    let _ = session
+        .apply(Action::Press {
+            x: 0.04,
+            y: -0.03,
+            reach: 0.1,
+        })
+        .unwrap();
+    let _ = session
+        .apply(Action::DragTo {
+            x: 1.0,
+            y: -1.0,
+            pixel: 0.01,
+        })
+        .unwrap();
+    let _ = session
+        .apply(Action::Release {
+            x: 2.02,
+            y: -2.97,
+            alternate: false,
+            pixel: 0.01,
+        })
+        .unwrap();
+    assert_eq!(
+        session.scene().guess,
+        Some(&Guess {
+            ends: vec![[0.0, 0.0], [2.0, -3.0]],
+            tip: None
+        })
+    );
+    assert!(
+        session
+            .status()
+            .notice
+            .starts_with("Your line goes through (0, 0) and (2, -3)"),
+        "{}",
+        session.status().notice
+    );
+    // The lab's own points were not touched by the drag.
+    assert_eq!(session.data().len(), 0);
+    practice(&mut session, PracticeAction::AnswerPlaced { now: 3.0 });
+    let view = session.practice_view().unwrap();
+    let (right, message) = view.feedback.clone().unwrap();
+    assert!(right, "{message}");
+    // The reveal keeps the guess over the true boundary.
+    assert!(session.scene().guess.is_some());
+    practice(&mut session, PracticeAction::Next { now: 4.0 });
+
+    // Be the perceptron by keyboard, on the course's step 5 (w = [0, 3, 2], sample (2, 3) of
+    // class -1, w′ = [-1, 1, -1]): the plot's cursor moved to (1, -1) and Enter puts the tip.
+    let _ = session
+        .apply(Action::Cursor(CursorAction::Focus(true)))
+        .unwrap();
+    let at = session.cursor().unwrap();
+    let grid = perceptron_lab::core::cursor_steps(&session.scene().view).0;
+    let (dx, dy) = (
+        ((1.0 - at.x) / grid).round() as i32,
+        ((-1.0 - at.y) / grid).round() as i32,
+    );
+    let _ = session
+        .apply(Action::Cursor(CursorAction::Move {
+            dx,
+            dy,
+            fine: false,
+        }))
+        .unwrap();
+    let _ = session
+        .apply(Action::Cursor(CursorAction::Add { alternate: false }))
+        .unwrap();
+    assert_eq!(session.scene().guess.and_then(|g| g.tip), Some([1.0, -1.0]));
+    assert!(session.status().notice.starts_with("Tip of w′ at (1, -1)"));
+    practice(&mut session, PracticeAction::AnswerPlaced { now: 6.0 });
+    let view = session.practice_view().unwrap();
+    assert_eq!(view.score, 2, "{:?}", view.results);
+    assert_eq!(view.results[1].given, "tip of w′ at (1, -1)");
+    assert_eq!(view.results[1].expected, "w′ = [-1, 1, -1]");
+}

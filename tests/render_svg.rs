@@ -262,3 +262,52 @@ fn a_run_at_the_edge_of_the_numbers_draws_every_picture() {
         }
     }
 }
+
+#[test]
+fn a_practice_guess_is_drawn_over_the_question_and_saved() {
+    use perceptron_lab::core::practice::{ExerciseSet, PracticeKind, Source};
+    use perceptron_lab::core::PracticeAction;
+    let mut session = Session::new();
+    let set = ExerciseSet {
+        kinds: vec![PracticeKind::Boundary],
+        questions: 1,
+        source: Source::Example {
+            id: "seed000".into(),
+        },
+        ..ExerciseSet::default()
+    };
+    let _ = session
+        .apply(Action::Practice(PracticeAction::Start {
+            set,
+            student_seed: 1,
+            now: 0.0,
+        }))
+        .unwrap();
+    let (plain, _) = render(&session, "practice-question");
+    let _ = session
+        .apply(Action::Press {
+            x: -2.0,
+            y: 3.0,
+            reach: 0.1,
+        })
+        .unwrap();
+    let _ = session
+        .apply(Action::Release {
+            x: 2.0,
+            y: -3.0,
+            alternate: false,
+            pixel: 0.01,
+        })
+        .unwrap();
+    let (guessed, _) = render(&session, "practice-guess");
+    // Two end rings and one dashed line more than the question alone.
+    assert_eq!(
+        count(&guessed, "circle", "") - count(&plain, "circle", ""),
+        2
+    );
+    // The dashed line through them: dashes are polylines of their own.
+    assert!(
+        count(&guessed, "polyline", "") > count(&plain, "polyline", "") + 3,
+        "a dashed line of several dashes"
+    );
+}

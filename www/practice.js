@@ -6,7 +6,7 @@
 //   PerceptronLabPractice.wire(root, lab, { signal, emit, download })
 //
 // `root` holds the question (`[data-role="practice-question"]`, its buttons marked
-// `data-practice="yes|no|converges|never|read|reveal|next|stop|check|csv|json"` and its groups of
+// `data-practice="yes|no|converges|never|read|reveal|next|stop|check|tip|csv|json"` and its groups of
 // fields `data-ask="parameters|scores|line"`); `emit(type, detail)` receives each `answer` and `finish`
 // event; `download(name, type, text)` saves the results. In a frame whose set names a report
 // origin, the events are also posted to the parent page, to that origin only (never `*`).
@@ -52,6 +52,7 @@
       read: () => lab.practice_do('read', page()),
       reveal: () => lab.practice_do('reveal', page()),
       next: () => lab.practice_do('next', page()),
+      tip: () => lab.practice_do('tip', page()),
       stop: () => lab.practice_do('stop', page()),
     };
     // Typed answers: the group's Check button, or Enter in one of its fields. (No <form>: a

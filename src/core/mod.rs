@@ -43,7 +43,7 @@ pub use history::{Entry, History, HISTORY_LIMIT};
 pub use order::{epoch_order, init_stream_value, unit_stream};
 pub use presets::Preset;
 pub use region::Region;
-pub use scene::{ClassLine, CursorMark, MarginView, Scene, ScenePoint, Visited};
+pub use scene::{ClassLine, CursorMark, Guess, MarginView, Scene, ScenePoint, Visited};
 pub use session::{
     cursor_steps, Action, Ask, BatchView, Changed, CursorAction, Gram, PointRow, PracticeAction,
     PracticeView, Progress, Session, TraceRow, Utterance, DEFAULT_SECOND_ETA, DEFAULT_VIEW,

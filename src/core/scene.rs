@@ -76,6 +76,8 @@ pub struct Scene<'a> {
     pub binary: bool,
     /// The keyboard cursor, while the plot has focus.
     pub cursor: Option<CursorMark>,
+    /// Practice mode's guess on the plot, if any.
+    pub guess: Option<&'a Guess>,
 }
 
 /// The keyboard cursor on the focused plot, drawn as a crosshair.
@@ -87,6 +89,24 @@ pub struct CursorMark {
     pub y: f64,
     /// Whether it carries a point (Space picked one up).
     pub carrying: bool,
+}
+
+/// What a student put on the plot in Practice mode: the ends of a guessed boundary (drawn as a
+/// dashed line through them once there are two), or the tip of the new w′ arrow (drawn as a
+/// dashed arrow from the origin).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Guess {
+    /// The guessed boundary's ends placed so far (at most two).
+    pub ends: Vec<[f64; 2]>,
+    /// The dragged tip `[w1, w2]` of the new w′.
+    pub tip: Option<[f64; 2]>,
+}
+
+impl Guess {
+    /// Whether nothing is placed.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty() && self.tip.is_none()
+    }
 }
 
 /// The maximum-margin separator to draw: a dashed line and its margin band.

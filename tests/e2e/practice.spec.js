@@ -103,3 +103,47 @@ test.describe('practice', () => {
     expect(await axeViolations(page, '#practice-panel')).toEqual([]);
   });
 });
+
+test.describe('practice on the plot', () => {
+  test('where will the boundary go? dragged across the plot; be the perceptron by the tip of w′ with the keyboard', async ({ lab, page }) => {
+    // Seed 000: the first update gives w′ = [0, 3, 2], whose boundary 3·x1 + 2·x2 = 0 goes
+    // through (-2, 3) and (2, -3); the next update (step 5) gives w′ = [-1, 1, -1].
+    await page.goto('/#xv=1&xid=plot&xk=boundary,update&xn=2&xa=perceptron&xd=ex:seed000&xs=1');
+    const title = page.locator('[data-field="practice-title"]');
+    await expect(title).toHaveText(/Question 1 of 2 · Where will the boundary go\?/);
+    const [ax, ay] = await lab.pageXY(-2, 3);
+    const [bx, by] = await lab.pageXY(2, -3);
+    await page.mouse.move(ax, ay);
+    await page.mouse.down();
+    await page.mouse.move((ax + bx) / 2, (ay + by) / 2, { steps: 4 });
+    await page.mouse.move(bx, by, { steps: 4 });
+    await page.mouse.up();
+    // The plot's ends are written into the fields.
+    await expect(page.locator('#practice-end-a')).toHaveValue('-2, 3');
+    await expect(page.locator('#practice-end-b')).toHaveValue('2, -3');
+    await shot(page, 'practice-boundary-question-light.png');
+    await page.locator('#practice-line [data-practice="check"]').click();
+    await expect(page.locator('[data-role="practice-feedback"]')).toHaveText(/^✓ /);
+    await shot(page, 'practice-boundary-reveal-light.png');
+    await page.locator('#practice-next').click();
+    await expect(title).toHaveText(/Question 2 of 2 · Be the perceptron/);
+    // The keyboard: Tab to the plot, its cursor to (1, -1), Enter; then Check the arrow.
+    await page.locator('#plot').focus();
+    await expect(page.locator('[data-role="cursor-status"]')).toHaveText(/cursor at/);
+    const readCursor = async () => numbers((await page.locator('[data-role="cursor-status"]').textContent()).split(';')[0]);
+    for (let guard = 0; guard < 40; guard++) {
+      const [cx, cy] = await readCursor();
+      if (cx === 1 && cy === -1) break;
+      await page.keyboard.press(cx < 1 ? 'ArrowRight' : cx > 1 ? 'ArrowLeft' : cy < -1 ? 'ArrowUp' : 'ArrowDown');
+      await expect.poll(readCursor).not.toEqual([cx, cy]);
+    }
+    await page.keyboard.press('Enter');
+    await expect(page.locator('[data-field="practice-tip"]')).toHaveText("Your arrow's tip: (1, -1).");
+    await shot(page, 'practice-tip-question-light.png');
+    await page.locator('[data-practice="tip"]').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('[data-role="practice-feedback"]')).toHaveText(/^✓ /);
+    await expect(title).toHaveText(/Question 2 of 2/);
+    await expect(page.locator('[data-role="practice-results-body"] tr')).toHaveCount(2);
+  });
+});

@@ -25,7 +25,7 @@ pub use check::{
 pub use exercise::{ExerciseSet, PracticeKind, Source};
 pub use problem::{Problem, ProblemSpec};
 pub use results::{activity_id, QuestionResult, Results};
-pub use run::{Content, Current, PracticeRun, Response};
+pub use run::{Content, Current, Place, PracticeRun, Response};
 
 use crate::core::algo::ClassData;
 use crate::core::{Dataset, Model, Record, Settings, Setup};

@@ -21,7 +21,7 @@ use super::exercise::{ExerciseSet, PracticeKind, Source};
 use super::problem::{Problem, ProblemSpec};
 use super::results::Results;
 use super::{boundary_after, Question};
-use crate::core::{Dataset, Error, InitWeights, Model, Preset, Settings, Setup};
+use crate::core::{Dataset, Error, Guess, InitWeights, Model, Preset, Settings, Setup};
 
 /// The most steps taken on the way to a question that updates (beyond it the run is taken as
 /// stopped).
@@ -62,6 +62,20 @@ pub struct Current {
     /// Whether the last answer's feedback is on show: false while a presenter holds the reveal
     /// back so that a class can vote first ([`PracticeRun::set_hold`]).
     pub revealed: bool,
+    /// What the student put on the plot (kept after the answer: the reveal shows it over the
+    /// right answer).
+    pub draft: Guess,
+}
+
+/// How a point is put on the plot in Practice mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// A pointer went down: a guessed boundary starts there (both ends), a tip goes there.
+    Press,
+    /// The pointer moved while down: the second end (or the tip) follows it.
+    Drag,
+    /// Enter on the focused plot: the next end (after two, a new first one), or the tip.
+    Enter,
 }
 
 impl Current {
@@ -404,6 +418,86 @@ impl PracticeRun {
         Ok(feedback)
     }
 
+    /// Whether the question on show is answered by placing on the plot: `Some(true)` the
+    /// ends of a boundary, `Some(false)` the tip of w′ (a step whose answer has an arrow),
+    /// `None` neither (or already answered).
+    pub fn places(&self) -> Option<bool> {
+        let c = self
+            .current
+            .as_ref()
+            .filter(|c| !c.answered() && !c.held())?;
+        let Content::Step(q) = &c.content else {
+            return None;
+        };
+        match (c.kind, c.next_part()) {
+            (PracticeKind::Boundary, _) => Some(true),
+            (PracticeKind::Update, _) | (PracticeKind::Faded, Some(Faded::Update))
+                if !q.answer.arrows.is_empty() =>
+            {
+                Some(false)
+            }
+            _ => None,
+        }
+    }
+
+    /// Puts `at` (already on the grid) on the plot for the question on show: an end of the
+    /// guessed boundary or the tip of w′ (see [`Place`]). Refused, changing nothing, when the
+    /// question is not answered on the plot.
+    pub fn place(&mut self, at: [f64; 2], how: Place) -> Result<(), String> {
+        let ends = self
+            .places()
+            .ok_or("This question is answered in its fields, not on the plot.")?;
+        let Some(c) = self.current.as_mut() else {
+            return Err("The set is finished.".to_string());
+        };
+        if !ends {
+            c.draft.tip = Some(at);
+            return Ok(());
+        }
+        let d = &mut c.draft.ends;
+        match how {
+            Place::Press => *d = vec![at, at],
+            Place::Drag if d.len() == 2 => d[1] = at,
+            Place::Drag => d.push(at),
+            Place::Enter if d.len() >= 2 => *d = vec![at],
+            Place::Enter => d.push(at),
+        }
+        Ok(())
+    }
+
+    /// Answers with what was placed on the plot: the guessed boundary through its two ends, or
+    /// the tip of w′ within half a grid step (`grid`).
+    pub fn answer_placed(&mut self, grid: f64, now: f64) -> Result<Feedback, String> {
+        let ends = self
+            .places()
+            .ok_or("This question is answered in its fields, not on the plot.")?;
+        let (draft, part) = match self.current.as_ref().map(|c| (&c.draft, &c.content)) {
+            Some((d, Content::Step(q))) => (d.clone(), q.answer.arrows.first().copied()),
+            _ => return Err("Nothing to check.".to_string()),
+        };
+        let response = if ends {
+            match draft.ends[..] {
+                [a, b] if a != b => Response::Line { ends: [a, b], grid },
+                _ => {
+                    return Err(
+                        "Place both ends of the line first: drag across the plot, or press Enter at two places."
+                            .to_string(),
+                    )
+                }
+            }
+        } else {
+            let tip = draft.tip.ok_or(
+                "Put the tip of w′ on the plot first: drag on the plot, or press Enter at a place.",
+            )?;
+            Response::Parameters(Given::Tip {
+                part: part.unwrap_or(0),
+                tip,
+                half: grid / 2.0,
+            })
+        };
+        self.answer(response, now)
+    }
+
     /// After the reveal: takes the step asked about and shows the next question at `now`.
     /// Refused while the question is open.
     pub fn next(&mut self, now: f64) -> Result<(), String> {
@@ -460,6 +554,7 @@ impl PracticeRun {
             given: Vec::new(),
             shown_at: now,
             revealed: false,
+            draft: Guess::default(),
         });
         Ok(())
     }
@@ -604,6 +699,11 @@ impl PracticeRun {
             region: None,
             binary: !self.setup.algorithm.is_multiclass(),
             cursor: None,
+            guess: self
+                .current
+                .as_ref()
+                .map(|c| &c.draft)
+                .filter(|d| !d.is_empty()),
         }
     }
 }

@@ -208,6 +208,20 @@ pub enum PracticeAction {
     Hold(bool),
     /// Shows the feedback of an answer held back.
     Reveal,
+    /// Puts a point on the plot for the question on show (snapped to the plot's grid): an end
+    /// of the guessed boundary, or the tip of w′. The page sends pointer presses and drags and
+    /// Enter on the focused plot this way while practising.
+    Place {
+        /// Where, in data units.
+        at: [f64; 2],
+        /// How (press, drag, Enter).
+        how: crate::core::practice::Place,
+    },
+    /// Answers with what was placed on the plot.
+    AnswerPlaced {
+        /// The page's time, seconds.
+        now: f64,
+    },
     /// Leave Practice mode: the lab shows its own points and timeline again.
     Stop,
 }

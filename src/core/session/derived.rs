@@ -290,6 +290,7 @@ impl Session {
                 region: None,
                 binary: true,
                 cursor: None,
+                guess: None,
             }
         };
         Some([scene(0), scene(1)])

@@ -4,7 +4,7 @@
 //! timeline wait underneath, unchanged.
 
 use super::*;
-use crate::core::practice::{Content, Faded, PracticeKind, PracticeRun, QuestionResult};
+use crate::core::practice::{Content, Faded, Place, PracticeKind, PracticeRun, QuestionResult};
 
 impl Session {
     /// The practice run, while a student practises.
@@ -42,6 +42,32 @@ impl Session {
         if self.practice.is_none() || Self::allowed_in_practice(action) {
             return None;
         }
+        // On a question answered on the plot, presses, drags and Enter place its guess.
+        let placing = self
+            .practice
+            .as_ref()
+            .and_then(PracticeRun::places)
+            .is_some();
+        let place = match action {
+            Action::Press { x, y, .. } => Some(([*x, *y], Place::Press)),
+            Action::DragTo { x, y, .. } | Action::Release { x, y, .. } => {
+                Some(([*x, *y], Place::Drag))
+            }
+            Action::Cursor(crate::core::CursorAction::Add { .. }) => {
+                self.cursor().map(|c| ([c.x, c.y], Place::Enter))
+            }
+            _ => None,
+        };
+        if let (true, Some((at, how))) = (placing, place) {
+            let changed = self
+                .practice_action(PracticeAction::Place { at, how })
+                .unwrap_or(Changed::Nothing);
+            // Said where it is put, not at each move of a drag.
+            if how != Place::Drag {
+                self.say_notice();
+            }
+            return Some(changed);
+        }
         self.notice = "Practice is on: the plot shows the question. Stop practice to change the lab's points or step it.".to_string();
         self.say_notice();
         Some(Changed::Redraw)
@@ -70,11 +96,7 @@ impl Session {
                     .as_mut()
                     .ok_or_else(|| refused("Start a practice set first.".to_string()))?;
                 let feedback = run.answer(response, now).map_err(refused)?;
-                self.notice = match run.current() {
-                    Some(c) if c.held() => "Answer taken. Reveal it (V, or the Reveal button) when the class has voted.".to_string(),
-                    Some(c) if c.answered() => feedback.message,
-                    _ => format!("{} {}", feedback.message, self.practice_prompt()),
-                };
+                self.notice = self.answered_notice(feedback.message);
             }
             PracticeAction::Reveal => {
                 let run = self
@@ -91,6 +113,45 @@ impl Session {
                     Some(c) if c.answered() => message,
                     _ => format!("{message} {}", self.practice_prompt()),
                 };
+            }
+            PracticeAction::Place { at, how } => {
+                let grid = crate::core::cursor_steps(&self.view).0;
+                let snap = |v: f64| (v / grid).round() * grid + 0.0;
+                let at = [snap(at[0]), snap(at[1])];
+                let run = self
+                    .practice
+                    .as_mut()
+                    .ok_or_else(|| refused("Start a practice set first.".to_string()))?;
+                run.place(at, how).map_err(refused)?;
+                let draft = run.current().map(|c| c.draft.clone()).unwrap_or_default();
+                let p = |v: &[f64; 2]| crate::core::numfmt::point(v);
+                self.notice = match (&draft.ends[..], draft.tip) {
+                    (_, Some(tip)) => {
+                        format!("Tip of w′ at {}: Check the arrow, or move it.", p(&tip))
+                    }
+                    ([a], _) => format!(
+                        "One end of the line at {}: place the other (Enter, or drag).",
+                        p(a)
+                    ),
+                    ([a, b], _) if a == b => {
+                        format!("One end of the line at {}: drag to the other end.", p(a))
+                    }
+                    ([a, b], _) => format!(
+                        "Your line goes through {} and {}: Check it, or place it again.",
+                        p(a),
+                        p(b)
+                    ),
+                    _ => String::new(),
+                };
+            }
+            PracticeAction::AnswerPlaced { now } => {
+                let grid = crate::core::cursor_steps(&self.view).0;
+                let run = self
+                    .practice
+                    .as_mut()
+                    .ok_or_else(|| refused("Start a practice set first.".to_string()))?;
+                let feedback = run.answer_placed(grid, now).map_err(refused)?;
+                self.notice = self.answered_notice(feedback.message);
             }
             PracticeAction::Hold(on) => {
                 if self.practice_hold == on {
@@ -119,6 +180,19 @@ impl Session {
         Ok(Changed::Redraw)
     }
 
+    /// The notice after an answer: its feedback (and what the question asks next of a faded
+    /// example), or, in presenter mode, that it waits for the reveal.
+    fn answered_notice(&self, message: String) -> String {
+        match self.practice.as_ref().and_then(PracticeRun::current) {
+            Some(c) if c.held() => {
+                "Answer taken. Reveal it (V, or the Reveal button) when the class has voted."
+                    .to_string()
+            }
+            Some(c) if c.answered() => message,
+            _ => format!("{message} {}", self.practice_prompt()),
+        }
+    }
+
     /// What the Practice panel shows for the question on show (`None` while no set runs):
     /// the page's frame writes it, and native tests read it.
     pub fn practice_view(&self) -> Option<PracticeView<'_>> {
@@ -139,6 +213,8 @@ impl Session {
             score: results.score(),
             total: results.total,
             results: &results.questions,
+            draft: crate::core::Guess::default(),
+            placing: run.places(),
         };
         let Some(c) = run.current() else {
             view.title = format!("Done: {} of {} right", results.score(), results.total);
@@ -151,6 +227,7 @@ impl Session {
             c.kind.title()
         );
         view.held = c.held();
+        view.draft = c.draft.clone();
         view.feedback = c
             .feedback
             .last()
@@ -398,6 +475,11 @@ pub struct PracticeView<'a> {
     pub total: u32,
     /// The answers so far.
     pub results: &'a [QuestionResult],
+    /// What the student put on the plot for this question.
+    pub draft: crate::core::Guess,
+    /// Whether the question is answered on the plot: `Some(true)` a boundary's two ends,
+    /// `Some(false)` the tip of w′ (besides the fields), `None` not.
+    pub placing: Option<bool>,
 }
 
 /// `text` with its first letter in upper case.

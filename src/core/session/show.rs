@@ -62,6 +62,7 @@ impl Session {
             region: None,
             binary: !self.setup.algorithm.is_multiclass(),
             cursor: self.cursor(),
+            guess: None,
         }
     }
 

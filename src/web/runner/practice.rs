@@ -5,10 +5,11 @@
 //! what the student is typing; when they are, focus moves to the first control asked for if
 //! it was in the panel (a screen reader hears the new question from the notice).
 
+use crate::core::numfmt::num;
 use crate::core::{Ask, PracticeView, Session};
 use crate::web::dom::{find, set_text};
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, HtmlElement};
+use web_sys::{Document, Element, HtmlElement, HtmlInputElement};
 
 /// The panel's elements (all optional: a compact embed has none).
 #[derive(Default)]
@@ -26,6 +27,13 @@ pub(super) struct PracticePanel {
     results_body: Option<Element>,
     results_caption: Option<Element>,
     composer: Option<Element>,
+    /// The note and button of a tip dragged on the plot, and its text.
+    tip_note: Option<Element>,
+    tip_text: Option<Element>,
+    /// The guessed boundary's two end fields.
+    end_fields: Vec<HtmlInputElement>,
+    /// The draft last written into the end fields and the tip text.
+    draft: Option<crate::core::Guess>,
     /// The `<details>` holding it all, opened when a set starts.
     details: Option<Element>,
     /// The question number, parts answered and what is asked, when the controls were built.
@@ -72,6 +80,14 @@ impl PracticePanel {
             results_caption: find(root, "[data-role=\"practice-results-caption\"]"),
             composer: find(root, "[data-role=\"practice-composer\"]"),
             details: find(root, "[data-role=\"practice-panel\"]"),
+            tip_note: find(&question, "[data-role=\"practice-tip-note\"]"),
+            tip_text: find(&question, "[data-field=\"practice-tip\"]"),
+            end_fields: ["a", "b"]
+                .into_iter()
+                .filter_map(|k| find(&question, &format!("input[data-end=\"{k}\"]")))
+                .filter_map(|e| e.dyn_into::<HtmlInputElement>().ok())
+                .collect(),
+            draft: None,
             fields,
             asks,
             question: Some(question),
@@ -167,6 +183,7 @@ impl PracticePanel {
             crate::web::dom::set_attribute(feedback, "data-result", result);
         }
         self.show_asks(&view, document);
+        self.show_draft(&view);
         self.show_results(&view, document);
     }
 
@@ -252,6 +269,34 @@ impl PracticePanel {
                 let _ = target.focus();
             }
         }
+    }
+
+    /// What was put on the plot: the guessed boundary's ends into its fields (only when they
+    /// changed, so typing is never overwritten by a frame), the tip of w′ into its note.
+    fn show_draft(&mut self, view: &PracticeView<'_>) {
+        if let Some(note) = &self.tip_note {
+            toggle(note, view.placing == Some(false));
+        }
+        if self.draft.as_ref() == Some(&view.draft) {
+            return;
+        }
+        let point = |v: &[f64; 2]| format!("{}, {}", num(v[0]), num(v[1]));
+        for (field, end) in self.end_fields.iter().zip(&view.draft.ends) {
+            field.set_value(&point(end));
+        }
+        if view.draft.ends.is_empty() && self.draft.as_ref().is_some_and(|d| !d.ends.is_empty()) {
+            for field in &self.end_fields {
+                field.set_value("");
+            }
+        }
+        if let Some(text) = &self.tip_text {
+            let words = match view.draft.tip {
+                Some(tip) => format!("Your arrow's tip: ({}).", point(&tip)),
+                None => "No arrow on the plot yet.".to_string(),
+            };
+            set_text(text, &words);
+        }
+        self.draft = Some(view.draft.clone());
     }
 
     fn show_results(&mut self, view: &PracticeView<'_>, document: Option<&Document>) {
@@ -544,6 +589,16 @@ impl super::Runner {
                 .apply(Action::Practice(PracticeAction::Stop))
                 .map(|()| none),
             "read" => self.practice_answer(Response::Read, page),
+            "tip" => {
+                let before = self
+                    .session
+                    .practice()
+                    .map_or(0, |r| r.results().questions.len());
+                self.apply(Action::Practice(PracticeAction::AnswerPlaced {
+                    now: seconds_now(),
+                }))?;
+                Ok(self.practice_events(before, page))
+            }
             other => Err(refused(format!(
                 "{} is not a practice action",
                 crate::core::excerpt(other)
