@@ -215,9 +215,14 @@ impl PracticePanel {
                 parts
                     .iter()
                     .map(|(name, n)| {
+                        let count = if *n == 1 {
+                            "one number".to_string()
+                        } else {
+                            format!("{n} numbers")
+                        };
                         (
                             name.clone(),
-                            format!("{name} ({n} numbers, e.g. {})", example(*n)),
+                            format!("{name} ({count}, e.g. {})", example(*n)),
                             example(*n),
                         )
                     })
