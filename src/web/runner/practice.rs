@@ -26,6 +26,8 @@ pub(super) struct PracticePanel {
     results_body: Option<Element>,
     results_caption: Option<Element>,
     composer: Option<Element>,
+    /// The panel's `<details>`: opened when a set starts (a link's set is on show at once).
+    details: Option<Element>,
     /// The question number, parts answered and what is asked, when the controls were built.
     key: Option<(String, usize, String)>,
     /// Rows written into the results table.
@@ -69,6 +71,7 @@ impl PracticePanel {
             results_body: find(root, "[data-role=\"practice-results-body\"]"),
             results_caption: find(root, "[data-role=\"practice-results-caption\"]"),
             composer: find(root, "[data-role=\"practice-composer\"]"),
+            details: find(root, "[data-role=\"practice-panel\"]"),
             fields,
             asks,
             question: Some(question),
@@ -91,6 +94,12 @@ impl PracticePanel {
             toggle(&question, on);
             if let Some(composer) = &self.composer {
                 toggle(composer, !on);
+            }
+            // A set started from a link (or by Start) is on show: the panel opens.
+            if let Some(details) = self.details.as_ref().filter(|_| on) {
+                if !details.has_attribute("open") {
+                    let _ = details.set_attribute("open", "");
+                }
             }
             if let Some(root) = &self.root {
                 if on {
@@ -203,9 +212,14 @@ impl PracticePanel {
                 holder.set_text_content(None);
             }
         }
-        // Focus follows the question when it was in the panel (or nowhere).
+        // Focus follows the question when it was in the panel (or nowhere, or on the composer
+        // that Start just hid).
         let focus_here = document.active_element().map_or(true, |active| {
             active.tag_name() == "BODY"
+                || self
+                    .composer
+                    .as_ref()
+                    .is_some_and(|c| c.contains(Some(&active)))
                 || self
                     .question
                     .as_ref()
