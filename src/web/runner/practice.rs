@@ -113,6 +113,23 @@ impl PracticePanel {
                 if let Some(results) = &self.results_panel {
                     toggle(results, false);
                 }
+                // Focus that was on the question (Stop practice) or nowhere goes to Start, now
+                // shown again (the page's focus() before this frame found it hidden).
+                let focus_lost = document
+                    .and_then(Document::active_element)
+                    .map_or(true, |a| {
+                        a.tag_name() == "BODY" || question.contains(Some(&a))
+                    });
+                if focus_lost {
+                    if let Some(start) = self
+                        .composer
+                        .as_ref()
+                        .and_then(|c| find(c, "button[type=\"submit\"]"))
+                        .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+                    {
+                        let _ = start.focus();
+                    }
+                }
             }
         }
         let Some(view) = view else {
