@@ -257,6 +257,9 @@ fn the_panel_view_follows_seed_000s_first_step_and_the_hold_waits_for_the_reveal
     assert_eq!(view.ask, Ask::Reveal);
     assert_eq!(view.feedback, None, "no feedback before the reveal");
     assert!(session.status().notice.starts_with("Answer taken"));
+    // Nor do the results or the score give it away before the reveal.
+    assert!(view.results.is_empty(), "{:?}", view.results);
+    assert_eq!(view.score, 0);
     // The plot still shows the weights before the step.
     assert_eq!(session.scene().weights, Some([-1.0, 0.0, 0.0]));
     let refused = session.apply(Action::Practice(PracticeAction::Next { now: 5.0 }));

@@ -126,6 +126,10 @@ impl Session {
         let results = run.results();
         let composed = run.composed();
         let variant = composed.vary.then(|| run.student_seed());
+        // An answer held back for the reveal (presenter mode) is recorded already; the panel's
+        // results and score leave it out until the reveal, so they do not give it away.
+        let held_back = run.current().is_some_and(|c| c.held() && c.answered());
+        let shown = &results.questions[..results.questions.len() - usize::from(held_back)];
         let mut view = PracticeView {
             title: String::new(),
             prompt: capitalized(&self.practice_ask()),
@@ -136,9 +140,9 @@ impl Session {
             held: false,
             exercise: composed.id.clone(),
             variant,
-            score: results.score(),
+            score: shown.iter().filter(|q| q.correct).count() as u32,
             total: results.total,
-            results: &results.questions,
+            results: shown,
         };
         let Some(c) = run.current() else {
             view.title = format!("Done: {} of {} right", results.score(), results.total);
@@ -392,11 +396,11 @@ pub struct PracticeView<'a> {
     pub exercise: String,
     /// The student's own seed, when the set varies.
     pub variant: Option<u64>,
-    /// Right answers so far.
+    /// Right answers so far (of [`PracticeView::results`]).
     pub score: u32,
     /// Questions in the set.
     pub total: u32,
-    /// The answers so far.
+    /// The answers so far (one held back for the reveal left out until it is revealed).
     pub results: &'a [QuestionResult],
 }
 
