@@ -40,7 +40,7 @@ test.describe('practice', () => {
     expect(await P.axeViolations(page, '#practice-panel')).toEqual([]);
   });
 
-  test('a five-question set with the keyboard only: Tab, Enter, Space, typing, → — focus follows each question', async ({ lab, page }) => {
+  test('a five-question set with the keyboard only: Tab, Shift+Tab, Enter, Space, typing, →, PageDown — focus follows each question', async ({ lab, page }) => {
     const active = () =>
       page.evaluate(() => {
         const a = document.activeElement;
@@ -86,7 +86,8 @@ test.describe('practice', () => {
       if (kind === 'predict') {
         if (!step.update) await page.keyboard.press('Tab');
         await expect(page.locator(step.update ? '#practice-yes' : '#practice-no')).toBeFocused();
-        await page.keyboard.press('Enter');
+        // Space presses the focused answer button (question 1), as Enter does (question 4).
+        await page.keyboard.press(n === 1 ? 'Space' : 'Enter');
         given.push(step.update ? 'update' : 'no update');
       } else if (kind === 'update') {
         expect(step.update, 'be the perceptron asks about a mistake').toBe(true);
@@ -100,8 +101,8 @@ test.describe('practice', () => {
       }
       await expect(P.feedback(page)).toHaveText(/^✓ /);
       await expect(page.locator('#practice-next'), `question ${n}: focus on Next after the answer`).toBeFocused();
-      // Go on: Enter on Next, or → (the lab's forward key).
-      await page.keyboard.press(n % 2 === 1 ? 'Enter' : 'ArrowRight');
+      // Go on: Enter or Space on Next, or → / PageDown (the lab's forward keys).
+      await page.keyboard.press(['Enter', 'ArrowRight', 'Space', 'PageDown', 'Enter'][n - 1]);
     }
     await expect(P.title(page)).toHaveText('Done: 5 of 5 right');
     await expect(P.resultsCaption(page)).toHaveText(/^Results: 5 of 5 right, 5 of 5 answered/);
