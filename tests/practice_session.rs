@@ -244,6 +244,14 @@ fn the_panel_view_follows_seed_000s_first_step_and_the_hold_waits_for_the_reveal
         view.worked.is_empty(),
         "nothing worked out before the answer"
     );
+    // The described plot is the question's, not the (empty) lab's.
+    let described = session.plot_description();
+    assert!(
+        described.starts_with(
+            "Practice, question 1 of 2 (Be the perceptron). The plot shows 5 points: #1 at (1, 1), class −1; #2 at (3, 2), class +1;"
+        ),
+        "{described}"
+    );
     // The course's numbers: w′ = [0, 3, 2]; held back in presenter mode.
     practice(
         &mut session,
@@ -257,6 +265,9 @@ fn the_panel_view_follows_seed_000s_first_step_and_the_hold_waits_for_the_reveal
     assert_eq!(view.ask, Ask::Reveal);
     assert_eq!(view.feedback, None, "no feedback before the reveal");
     assert!(session.status().notice.starts_with("Answer taken"));
+    // Nor do the results or the score give it away before the reveal.
+    assert!(view.results.is_empty(), "{:?}", view.results);
+    assert_eq!(view.score, 0);
     // The plot still shows the weights before the step.
     assert_eq!(session.scene().weights, Some([-1.0, 0.0, 0.0]));
     let refused = session.apply(Action::Practice(PracticeAction::Next { now: 5.0 }));

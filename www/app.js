@@ -635,6 +635,10 @@
       if (e.key === 'Escape' && !help.hidden) { showHelp(false); e.preventDefault(); return; }
       // Escape stops long work under way (its Cancel), wherever focus is outside the fields.
       if (e.key === 'Escape' && isBusy()) { e.preventDefault(); call(() => lab.cancel()); return; }
+      // Space presses the Practice panel's buttons (an answer, Reveal, Next) and opens or
+      // closes its summary, as a keyboard user expects, rather than stepping.
+      if (e.key === ' ' && target instanceof Element && target.closest('#practice-panel')
+        && (target instanceof HTMLButtonElement || target.tagName === 'SUMMARY')) return;
       if (isCharacterKey(e.key) && !singleKeys.checked) return;
       if (e.key === '?') { showHelp(help.hidden); e.preventDefault(); return; }
       if (!help.hidden) return;

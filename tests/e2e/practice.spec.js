@@ -1,106 +1,115 @@
-// Practice mode (issue 12): a student composes and works through exercise sets with the mouse
-// and with the keyboard alone; the answers are read off the panel's own facts (the weights,
-// the sample, η) and computed here independently of the lab, so a wrong check in the lab
-// fails the test; wrong answers get feedback that names the error; the same link gives the
-// same problems in two browsers; a varying set's seed reproduces the student's variant; the
-// results table and its CSV/JSON exports match what was answered; presenter mode holds the
-// reveal for a key; axe-core finds nothing in the panel. Saves practice-*.png.
+// Practice mode (issue 12): a student works through a five-question set with the mouse and
+// another with the keyboard alone. The answers are computed here from the panel's own facts
+// (the weights, the sample, η: helpers/practice.js), independently of the lab, so a wrong
+// check in the lab fails the test. The other practice-*.spec.js files cover wrong answers and
+// their feedback, links, results, events, presenter mode and axe-core. Saves practice-*.png.
 'use strict';
 
-const fs = require('node:fs');
-const path = require('node:path');
-const AxeBuilder = require('@axe-core/playwright').default;
-const { test, expect, openLabAt, watchProblems } = require('./helpers');
-const { SCREENSHOT_DIR } = require('./env');
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
-
-/** The numbers in a text such as `[-1, 0, 0]` or `(3, 2)` (the course's minus sign too). */
-const numbers = (text) => (text.replace(/−/g, '-').match(/-?\d+(\.\d+)?(e-?\d+)?/g) || []).map(Number);
-
-/** The panel's facts as { term: text }. */
-async function facts(page) {
-  return page.locator('[data-role="practice-facts"]').evaluate((dl) => {
-    const out = {};
-    const terms = dl.querySelectorAll('dt');
-    for (const dt of terms) out[dt.textContent] = dt.nextElementSibling.textContent;
-    return out;
-  });
-}
-
-/**
- * The classic perceptron's step computed from what the panel shows: the weights before
- * [w0, w1, w2], the sample x and its class y, η and the bias. Returns { score, update, next }.
- */
-async function expectedStep(page) {
-  const f = await facts(page);
-  const wKey = Object.keys(f).find((k) => k.startsWith('w'));
-  const w = numbers(f[wKey]);
-  const sample = f.sample.split(':')[1];
-  const [x1, x2] = numbers(sample.split('y =')[0]);
-  const y = sample.includes('y = +1') ? 1 : -1;
-  const eta = numbers(f['η'])[0];
-  const bias = f.bias.startsWith('on') ? 1 : 0;
-  const features = [bias, x1, x2];
-  const score = w.reduce((s, wk, k) => s + wk * features[k], 0);
-  const update = y * score <= 0;
-  const next = update ? w.map((wk, k) => wk + eta * y * features[k]) : w.slice();
-  return { w, features, y, eta, score, update, next };
-}
-
-const fmt = (v) => v.map((x) => String(Object.is(x, -0) ? 0 : x)).join(', ');
-
-async function openPractice(page) {
-  const summary = page.locator('#practice-panel > summary');
-  await summary.click();
-  await expect(page.locator('#practice-composer')).toBeVisible();
-}
-
-async function axeViolations(page, include) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).include(include).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
-async function shot(page, name) {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.locator('#practice-panel').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, name), fullPage: true });
-}
+const { test, expect } = require('./helpers');
+const P = require('./helpers/practice');
 
 test.describe('practice', () => {
   test('a five-question set with the mouse: predict and be the perceptron, each checked, with results', async ({ lab, page }) => {
-    await openPractice(page);
+    await P.openPractice(page);
     await page.locator('#practice-seed').fill('7');
     await page.locator('#practice-start').click();
-    const title = page.locator('[data-field="practice-title"]');
+    const title = P.title(page);
     await expect(title).toHaveText(/Question 1 of 5 · Predict the visit/);
-    await shot(page, 'practice-predict-light.png');
-    const given = [];
+    await P.shot(page, 'practice-mouse-predict-light.png');
     for (let n = 1; n <= 5; n++) {
       await expect(title).toHaveText(new RegExp(`Question ${n} of 5`));
-      const step = await expectedStep(page);
+      const step = P.classicStep(await P.facts(page));
       if (n % 2 === 1) {
         // Predict the visit (questions 1, 3, 5).
         await page.locator(step.update ? '#practice-yes' : '#practice-no').click();
-        await expect(page.locator('[data-role="practice-feedback"]')).toHaveText(/^✓ Right/);
-        given.push(step.update ? 'update' : 'no update');
+        await expect(P.feedback(page)).toHaveText(/^✓ Right/);
       } else {
         // Be the perceptron: the lab asks after a mistake, so the step updates.
         expect(step.update, 'be the perceptron asks about a mistake').toBe(true);
-        await page.locator('[data-role="practice-parameters-fields"] input').first().fill(fmt(step.next));
+        await page.locator('[data-role="practice-parameters-fields"] input').first().fill(P.fmt(step.next));
         await page.locator('#practice-parameters [data-practice="check"]').click();
-        await expect(page.locator('[data-role="practice-feedback"]')).toHaveText(/^✓ /);
-        given.push(`w′ = [${step.next.join(', ')}]`);
-        if (n === 2) await shot(page, 'practice-update-reveal-light.png');
+        await expect(P.feedback(page)).toHaveText(/^✓ /);
+        if (n === 2) await P.shot(page, 'practice-mouse-update-reveal-light.png');
       }
       await page.locator('#practice-next').click();
     }
     await expect(title).toHaveText('Done: 5 of 5 right');
-    const caption = page.locator('[data-role="practice-results-caption"]');
-    await expect(caption).toHaveText(/5 of 5 right, 5 of 5 answered/);
-    await expect(page.locator('[data-role="practice-results-body"] tr')).toHaveCount(5);
-    await shot(page, 'practice-results-light.png');
-    expect(await axeViolations(page, '#practice-panel')).toEqual([]);
+    await expect(P.resultsCaption(page)).toHaveText(/5 of 5 right, 5 of 5 answered/);
+    await expect(P.resultRows(page)).toHaveCount(5);
+    await P.shot(page, 'practice-mouse-results-light.png');
+    expect(await P.axeViolations(page, '#practice-panel')).toEqual([]);
+  });
+
+  test('a five-question set with the keyboard only: Tab, Shift+Tab, Enter, Space, typing, →, PageDown — focus follows each question', async ({ lab, page }) => {
+    const active = () =>
+      page.evaluate(() => {
+        const a = document.activeElement;
+        return a ? a.id || `${a.tagName.toLowerCase()}:${(a.textContent || '').trim().slice(0, 40)}` : '';
+      });
+    /** Presses Tab (or Shift+Tab) until `selector` has focus, as a keyboard user looks for it. */
+    const tabTo = async (selector, { back = false, max = 120 } = {}) => {
+      const target = page.locator(selector);
+      for (let i = 0; i < max; i++) {
+        if (await target.evaluate((el) => el === document.activeElement)) return;
+        await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+      }
+      throw new Error(`${selector} never got focus after ${max} × ${back ? 'Shift+Tab' : 'Tab'} (focus on ${await active()})`);
+    };
+
+    // Open the Practice panel: Tab to its summary, Enter.
+    await tabTo('#practice-panel > summary');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#practice-composer')).toBeVisible();
+    // Kinds predict, update (ticked already) and faded: Space ticks its box.
+    await tabTo('#practice-composer input[value="faded"]');
+    await page.keyboard.press('Space');
+    await expect(page.locator('#practice-composer input[value="faded"]')).toBeChecked();
+    // The seed: typed over (select all, type).
+    await tabTo('#practice-seed');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('12');
+    await expect(page.locator('#practice-seed')).toHaveValue('12');
+    // Past Start to Make link, then back with Shift+Tab: Start, Enter.
+    await tabTo('#practice-make-link');
+    await tabTo('#practice-start', { back: true });
+    await page.keyboard.press('Enter');
+
+    const kinds = ['predict', 'update', 'faded', 'predict', 'update'];
+    const first = { predict: '#practice-yes', update: '[data-role="practice-parameters-fields"] input[data-part="0"]', faded: '#practice-read' };
+    const given = [];
+    for (let n = 1; n <= 5; n++) {
+      const kind = kinds[n - 1];
+      await P.waitForQuestion(page, n, 5, kind);
+      // Focus is on the first control of the new question.
+      await expect(page.locator(first[kind]), `question ${n} (${kind}): focus on its first control`).toBeFocused();
+      const step = P.classicStep(await P.facts(page));
+      if (kind === 'predict') {
+        if (!step.update) await page.keyboard.press('Tab');
+        await expect(page.locator(step.update ? '#practice-yes' : '#practice-no')).toBeFocused();
+        // Space presses the focused answer button (question 1), as Enter does (question 4).
+        await page.keyboard.press(n === 1 ? 'Space' : 'Enter');
+        given.push(step.update ? 'update' : 'no update');
+      } else if (kind === 'update') {
+        expect(step.update, 'be the perceptron asks about a mistake').toBe(true);
+        await page.keyboard.type(P.fmt(step.next));
+        await page.keyboard.press('Enter'); // submits the field's form
+        given.push(`w′ = ${P.vectorText(step.next)}`);
+      } else {
+        // The first faded example is fully worked: read it.
+        await page.keyboard.press('Enter');
+        given.push('read');
+      }
+      await expect(P.feedback(page)).toHaveText(/^✓ /);
+      await expect(page.locator('#practice-next'), `question ${n}: focus on Next after the answer`).toBeFocused();
+      // Go on: Enter or Space on Next, or → / PageDown (the lab's forward keys).
+      await page.keyboard.press(['Enter', 'ArrowRight', 'Space', 'PageDown', 'Enter'][n - 1]);
+    }
+    await expect(P.title(page)).toHaveText('Done: 5 of 5 right');
+    await expect(P.resultsCaption(page)).toHaveText(/^Results: 5 of 5 right, 5 of 5 answered/);
+    const table = await P.resultsTable(page);
+    expect(table.map((r) => r.slice(0, 5))).toEqual(
+      given.map((g, k) => [String(k + 1), P.KIND_TITLES[kinds[k]], g, g, 'right'])
+    );
   });
 });
 
@@ -121,16 +130,16 @@ test.describe('practice on the plot', () => {
     // The plot's ends are written into the fields.
     await expect(page.locator('#practice-end-a')).toHaveValue('-2, 3');
     await expect(page.locator('#practice-end-b')).toHaveValue('2, -3');
-    await shot(page, 'practice-boundary-question-light.png');
+    await P.shot(page, 'practice-boundary-question-light.png');
     await page.locator('#practice-line [data-practice="check"]').click();
     await expect(page.locator('[data-role="practice-feedback"]')).toHaveText(/^✓ /);
-    await shot(page, 'practice-boundary-reveal-light.png');
+    await P.shot(page, 'practice-boundary-reveal-light.png');
     await page.locator('#practice-next').click();
     await expect(title).toHaveText(/Question 2 of 2 · Be the perceptron/);
     // The keyboard: Tab to the plot, its cursor to (1, -1), Enter; then Check the arrow.
     await page.locator('#plot').focus();
     await expect(page.locator('[data-role="cursor-status"]')).toHaveText(/cursor at/);
-    const readCursor = async () => numbers((await page.locator('[data-role="cursor-status"]').textContent()).split(';')[0]);
+    const readCursor = async () => P.numbers((await page.locator('[data-role="cursor-status"]').textContent()).split(';')[0]);
     for (let guard = 0; guard < 40; guard++) {
       const [cx, cy] = await readCursor();
       if (cx === 1 && cy === -1) break;
@@ -139,7 +148,7 @@ test.describe('practice on the plot', () => {
     }
     await page.keyboard.press('Enter');
     await expect(page.locator('[data-field="practice-tip"]')).toHaveText("Your arrow's tip: (1, -1).");
-    await shot(page, 'practice-tip-question-light.png');
+    await P.shot(page, 'practice-tip-question-light.png');
     await page.locator('[data-practice="tip"]').focus();
     await page.keyboard.press('Enter');
     await expect(page.locator('[data-role="practice-feedback"]')).toHaveText(/^✓ /);

@@ -180,6 +180,87 @@ impl Session {
         Ok(Changed::Redraw)
     }
 
+    /// A class as the set's algorithm names it (`+1`/`-1` for the binary rules, `0`, `1`, …
+    /// for the multiclass ones), whatever the lab underneath runs; a set on the points on show
+    /// keeps the names a file gave them when the lab's algorithm is of the same kind.
+    fn practice_class_name(&self, run: &PracticeRun, c: usize) -> String {
+        let algorithm = run.setup().algorithm;
+        let same_kind = algorithm.is_multiclass() == self.setup.algorithm.is_multiclass();
+        if same_kind && matches!(run.composed().source, crate::core::practice::Source::Points) {
+            self.class_name(c)
+        } else {
+            super::names::class_name(algorithm, c)
+        }
+    }
+
+    /// A key that changes whenever the practice plot or its question does (the page describes
+    /// the plot again then); `None` while no set runs.
+    pub(super) fn practice_key(&self) -> Option<(u64, u64, u64)> {
+        let run = self.practice.as_ref()?;
+        let c = run.current();
+        let answered = c.map_or(0, |c| c.feedback.len() as u64 * 2 + u64::from(c.revealed));
+        let draft = c.map_or(0, |c| {
+            c.draft.ends.len() as u64 * 4
+                + u64::from(c.draft.tip.is_some())
+                + c.draft
+                    .ends
+                    .iter()
+                    .chain(c.draft.tip.iter())
+                    .map(|p| p[0].to_bits() ^ p[1].to_bits().rotate_left(17))
+                    .fold(0, |a: u64, b| a.wrapping_mul(31).wrapping_add(b))
+        });
+        Some((
+            u64::MAX - u64::from(c.map_or(0, |c| c.number)),
+            answered,
+            draft ^ run.results().questions.len() as u64,
+        ))
+    }
+
+    /// The described plot while a set runs: the question, its points with their classes, the
+    /// model on show in its own words, and what the student put on the plot.
+    pub(super) fn practice_description(&self) -> Option<String> {
+        let run = self.practice.as_ref()?;
+        let Some(c) = run.current() else {
+            let r = run.results();
+            return Some(format!(
+                "Practice done: {} of {} right. Stop practice to see the lab's own points.",
+                r.score(),
+                r.total
+            ));
+        };
+        let data = run.data();
+        let points: Vec<String> = (0..data.len())
+            .map(|i| {
+                format!(
+                    "#{} at {}, class {}",
+                    i + 1,
+                    crate::core::numfmt::point(data.x(i)),
+                    self.practice_class_name(run, data.class(i))
+                )
+            })
+            .collect();
+        let names: Vec<String> = (0..run.setup().num_classes())
+            .map(|k| self.practice_class_name(run, k))
+            .collect();
+        let model = run.model().learner().describe_model(data, &names);
+        let p = |v: &[f64; 2]| crate::core::numfmt::point(v);
+        let draft = match (&c.draft.ends[..], c.draft.tip) {
+            (_, Some(tip)) => format!(" Your w′ arrow ends at {}.", p(&tip)),
+            ([a], _) => format!(" Your line has one end at {}.", p(a)),
+            ([a, b], _) => format!(" Your line goes through {} and {}.", p(a), p(b)),
+            _ => String::new(),
+        };
+        Some(format!(
+            "Practice, question {} of {} ({}). The plot shows {} point{}: {}. {model}{draft}",
+            c.number,
+            run.results().total,
+            c.kind.title(),
+            data.len(),
+            if data.len() == 1 { "" } else { "s" },
+            points.join("; ")
+        ))
+    }
+
     /// The notice after an answer: its feedback (and what the question asks next of a faded
     /// example), or, in presenter mode, that it waits for the reveal.
     fn answered_notice(&self, message: String) -> String {
@@ -200,6 +281,10 @@ impl Session {
         let results = run.results();
         let composed = run.composed();
         let variant = composed.vary.then(|| run.student_seed());
+        // An answer held back for the reveal (presenter mode) is recorded already; the panel's
+        // results and score leave it out until the reveal, so they do not give it away.
+        let held_back = run.current().is_some_and(|c| c.held() && c.answered());
+        let shown = &results.questions[..results.questions.len() - usize::from(held_back)];
         let mut view = PracticeView {
             title: String::new(),
             prompt: capitalized(&self.practice_ask()),
@@ -210,9 +295,9 @@ impl Session {
             held: false,
             exercise: composed.id.clone(),
             variant,
-            score: results.score(),
+            score: shown.iter().filter(|q| q.correct).count() as u32,
             total: results.total,
-            results: &results.questions,
+            results: shown,
             draft: crate::core::Guess::default(),
             placing: run.places(),
         };
@@ -255,7 +340,7 @@ impl Session {
                     q.before.learner().weights_text(data),
                 ));
                 if let Some((i, x)) = q.record.visited() {
-                    let class = self.class_name(data.class(i - 1));
+                    let class = self.practice_class_name(run, data.class(i - 1));
                     view.facts.push((
                         "sample".to_string(),
                         format!("#{i}: x = {}, y = {class}", crate::core::numfmt::point(x)),
@@ -369,7 +454,7 @@ impl Session {
             q.record
                 .visited()
                 .map(|(i, x)| {
-                    let class = self.class_name(run.data().class(i - 1));
+                    let class = self.practice_class_name(run, run.data().class(i - 1));
                     format!("sample {i} at {}, class {class}", point(x))
                 })
                 .unwrap_or_else(|| "the next epoch".to_string())
@@ -386,6 +471,11 @@ impl Session {
                 "{} is a mistake; drag the line to where the boundary goes after the update.",
                 sample(q)
             ),
+            (Content::Step(q), crate::core::practice::PracticeKind::Faded, None)
+                if !c.hidden.is_empty() =>
+            {
+                format!("worked step for {}: every part filled in.", sample(q))
+            }
             (Content::Step(q), crate::core::practice::PracticeKind::Faded, None) => {
                 format!("worked step for {}: read it, then go on.", sample(q))
             }
@@ -469,11 +559,11 @@ pub struct PracticeView<'a> {
     pub exercise: String,
     /// The student's own seed, when the set varies.
     pub variant: Option<u64>,
-    /// Right answers so far.
+    /// Right answers so far (of [`PracticeView::results`]).
     pub score: u32,
     /// Questions in the set.
     pub total: u32,
-    /// The answers so far.
+    /// The answers so far (one held back for the reveal left out until it is revealed).
     pub results: &'a [QuestionResult],
     /// What the student put on the plot for this question.
     pub draft: crate::core::Guess,

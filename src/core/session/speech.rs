@@ -370,7 +370,10 @@ impl Session {
     /// A key that changes whenever the points, the run or the step change: the points table is
     /// written again then.
     pub fn state_key(&self) -> (u64, u64, u64) {
-        self.accuracy_key()
+        match self.practice_key() {
+            Some(key) => key,
+            None => self.accuracy_key(),
+        }
     }
 
     /// The points the model gets wrong (0-based), in data order.
@@ -433,6 +436,9 @@ impl Session {
     /// rows, α or the margin band) and which points it gets wrong. The page writes it into the
     /// element the plot's `aria-describedby` names.
     pub fn plot_description(&self) -> String {
+        if let Some(text) = self.practice_description() {
+            return minus(&text);
+        }
         let t = self.model();
         if self.data.is_empty() {
             return minus(&format!(

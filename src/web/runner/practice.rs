@@ -34,7 +34,7 @@ pub(super) struct PracticePanel {
     end_fields: Vec<HtmlInputElement>,
     /// The draft last written into the end fields and the tip text.
     draft: Option<crate::core::Guess>,
-    /// The `<details>` holding it all, opened when a set starts.
+    /// The panel's `<details>`: opened when a set starts (a link's set is on show at once).
     details: Option<Element>,
     /// The question number, parts answered and what is asked, when the controls were built.
     key: Option<(String, usize, String)>,
@@ -111,8 +111,11 @@ impl PracticePanel {
             if let Some(composer) = &self.composer {
                 toggle(composer, !on);
             }
-            if let (true, Some(details)) = (on, &self.details) {
-                let _ = details.set_attribute("open", "");
+            // A set started from a link (or by Start) is on show: the panel opens.
+            if let Some(details) = self.details.as_ref().filter(|_| on) {
+                if !details.has_attribute("open") {
+                    let _ = details.set_attribute("open", "");
+                }
             }
             if let Some(root) = &self.root {
                 if on {
@@ -139,6 +142,23 @@ impl PracticePanel {
                 }
                 if let Some(results) = &self.results_panel {
                     toggle(results, false);
+                }
+                // Focus that was on the question (Stop practice) or nowhere goes to Start, now
+                // shown again (the page's focus() before this frame found it hidden).
+                let focus_lost = document
+                    .and_then(Document::active_element)
+                    .map_or(true, |a| {
+                        a.tag_name() == "BODY" || question.contains(Some(&a))
+                    });
+                if focus_lost {
+                    if let Some(start) = self
+                        .composer
+                        .as_ref()
+                        .and_then(|c| find(c, "button[type=\"submit\"]"))
+                        .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+                    {
+                        let _ = start.focus();
+                    }
                 }
             }
         }
@@ -250,9 +270,14 @@ impl PracticePanel {
                 holder.set_text_content(None);
             }
         }
-        // Focus follows the question when it was in the panel (or nowhere).
+        // Focus follows the question when it was in the panel (or nowhere, or on the composer
+        // that Start just hid).
         let focus_here = document.active_element().map_or(true, |active| {
             active.tag_name() == "BODY"
+                || self
+                    .composer
+                    .as_ref()
+                    .is_some_and(|c| c.contains(Some(&active)))
                 || self
                     .question
                     .as_ref()

@@ -1,0 +1,96 @@
+// Practice mode (issue 12): exercise links. The same link gives the same problems in two
+// browsers (separate contexts, nothing shared); with "Each student gets a variant" (vary=1)
+// each student's seed is shown and the composer's link with that seed and vary off gives that
+// student's problems again. A student opening a link finds the Practice panel open on
+// question 1, and goes on by answering each question (answers computed from the facts here).
+'use strict';
+
+const { test, expect, watchProblems, openLabAt } = require('./helpers');
+const P = require('./helpers/practice');
+
+/** Composes a set in the lab's panel, clicks Make link and returns the link for students. */
+async function makeLink(page, composition) {
+  await P.openPractice(page);
+  await P.compose(page, composition);
+  await page.locator('#practice-make-link').click();
+  const out = page.locator('#practice-link-out');
+  await expect(out).toBeVisible();
+  await expect(out).toHaveValue(/#xv=1&/);
+  await expect(page.locator('#practice-embed-out')).toHaveValue(/^<iframe src="[^"]*&amp;embed=1" /);
+  return out.inputValue();
+}
+
+/** A student in a browser of their own (a new context) opening `url`. */
+async function student(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await openLabAt(page, problems, url);
+  // The set is on show at once, in the opened Practice panel.
+  await expect(page.locator('#practice-panel')).toHaveAttribute('open', '');
+  await expect(P.question(page)).toBeVisible();
+  return { context, page, problems };
+}
+
+/** The facts of questions 1 to `count`, answering each (right) to go on. */
+async function factsOfQuestions(page, count, total) {
+  const seen = [];
+  for (let n = 1; n <= count; n++) {
+    await P.waitForQuestion(page, n, total);
+    seen.push(`${await P.title(page).textContent()}\n${await P.factsText(page)}`);
+    const answer = await P.answerRight(page);
+    if (answer.correct !== null) await expect(P.feedback(page)).toHaveText(/^✓ /);
+    await P.next(page, n, total);
+  }
+  return seen;
+}
+
+async function close(s) {
+  expect(s.problems, 'console errors, page errors, failed requests').toEqual([]);
+  await s.context.close();
+}
+
+test.describe('practice links', () => {
+  test('the same link gives the same problems in two browsers', async ({ lab, page, browser }) => {
+    const kinds = ['predict', 'update', 'boundary'];
+    const link = await makeLink(page, { kinds, questions: 4, seed: 23, source: 'gen' });
+    expect(link).toContain('xk=predict,update,boundary');
+    expect(link).toContain('xs=23');
+    expect(link).toContain('xr=0');
+    const a = await student(browser, link);
+    const b = await student(browser, link);
+    const seenA = await factsOfQuestions(a.page, 3, 4);
+    const seenB = await factsOfQuestions(b.page, 3, 4);
+    seenA.forEach((text, k) => expect(text).toMatch(new RegExp(`^Question ${k + 1} of 4 · ${P.KIND_TITLES[kinds[k]].replace('?', '\\?')}\n`)));
+    expect(seenB).toEqual(seenA);
+    // No variant: the exercise only.
+    await expect(a.page.locator('[data-field="practice-variant"]')).toHaveText('Exercise practice');
+    await close(a);
+    await close(b);
+  });
+
+  test('vary=1: each student\'s seed is shown, and the link with that seed and vary off reproduces their problems', async ({ lab, page, browser }) => {
+    const link = await makeLink(page, { kinds: ['predict', 'update'], questions: 3, seed: 5, source: 'gen', vary: true });
+    expect(link).toContain('xr=1');
+    const seedOf = async (s) => {
+      const variant = s.page.locator('[data-field="practice-variant"]');
+      await expect(variant).toHaveText(/^Exercise practice · your variant's seed: \d+ \(a lecturer reproduces it with this seed and vary off\)$/);
+      return Number(/seed: (\d+)/.exec(await variant.textContent())[1]);
+    };
+    const students = [await student(browser, link), await student(browser, link)];
+    const seeds = [];
+    for (const s of students) seeds.push(await seedOf(s));
+    expect(seeds[0], 'two students, two seeds').not.toBe(seeds[1]);
+    for (let k = 0; k < 2; k++) {
+      const seen = await factsOfQuestions(students[k].page, 2, 3);
+      // The lecturer: the composer's link with the student's seed and vary off.
+      const lecturerLink = link.replace(/([#&])xs=\d+/, `$1xs=${seeds[k]}`).replace('xr=1', 'xr=0');
+      expect(lecturerLink).not.toBe(link);
+      const lecturer = await student(browser, lecturerLink);
+      await expect(lecturer.page.locator('[data-field="practice-variant"]')).toHaveText('Exercise practice');
+      expect(await factsOfQuestions(lecturer.page, 2, 3), `student ${k + 1}'s problems from seed ${seeds[k]}`).toEqual(seen);
+      await close(lecturer);
+    }
+    for (const s of students) await close(s);
+  });
+});
