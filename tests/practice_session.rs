@@ -416,3 +416,31 @@ fn the_boundary_and_the_tip_are_placed_on_the_plot_by_pointer_and_keyboard() {
     assert_eq!(view.results[1].given, "tip of w′ at (1, -1)");
     assert_eq!(view.results[1].expected, "w′ = [-1, 1, -1]");
 }
+
+#[test]
+fn will_it_converge_shows_the_points_alone_then_the_separator() {
+    let mut session = Session::new();
+    practice(
+        &mut session,
+        PracticeAction::Start {
+            set: seed000_set(vec![PracticeKind::Converge], 1),
+            student_seed: 1,
+            now: 0.0,
+        },
+    );
+    let scene = session.scene();
+    assert_eq!(scene.data.len(), 5);
+    assert_eq!(scene.weights, None, "no weights before the answer");
+    assert!(scene.lines.is_empty() && scene.class_arrows.is_empty());
+    practice(
+        &mut session,
+        PracticeAction::Answer {
+            response: Response::Converges(true),
+            now: 2.0,
+        },
+    );
+    // Seed 000's points are separable: the reveal draws the proof's separator.
+    let (right, message) = session.practice_view().unwrap().feedback.unwrap();
+    assert!(right, "{message}");
+    assert!(session.scene().weights.is_some());
+}

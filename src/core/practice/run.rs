@@ -675,6 +675,34 @@ impl PracticeRun {
             None => (None, false),
         };
         let index = step.and_then(|q| q.record.visited()).map(|(i, _)| i - 1);
+        if let Some(c) = self.current.as_ref() {
+            if let Content::Converge { answer, .. } = &c.content {
+                // The points alone (the run's weights say nothing about them); once answered,
+                // the proof's separator when there is one.
+                let separator = match &answer.proof {
+                    super::Proof::Separator { weights, .. } if c.shown() => Some(*weights),
+                    _ => None,
+                };
+                return crate::core::Scene {
+                    view,
+                    data,
+                    visited: None,
+                    weights: separator,
+                    previous: None,
+                    pocket: None,
+                    max_margin: None,
+                    selected: None,
+                    averaged: None,
+                    lines: Vec::new(),
+                    class_arrows: Vec::new(),
+                    sizes: None,
+                    region: None,
+                    binary: true,
+                    cursor: None,
+                    guess: None,
+                };
+            }
+        }
         crate::core::Scene {
             view,
             data,

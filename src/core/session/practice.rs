@@ -242,7 +242,11 @@ impl Session {
         let names: Vec<String> = (0..run.setup().num_classes())
             .map(|k| self.practice_class_name(run, k))
             .collect();
-        let model = run.model().learner().describe_model(data, &names);
+        // "Will it converge?" asks about the points alone.
+        let model = match c.content {
+            Content::Converge { .. } => String::new(),
+            Content::Step(_) => run.model().learner().describe_model(data, &names),
+        };
         let p = |v: &[f64; 2]| crate::core::numfmt::point(v);
         let draft = match (&c.draft.ends[..], c.draft.tip) {
             (_, Some(tip)) => format!(" Your w′ arrow ends at {}.", p(&tip)),
