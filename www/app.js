@@ -453,7 +453,8 @@
         const url = `${window.location.origin}${window.location.pathname}#${fragment}`;
         byId('practice-link-out').value = url;
         const title = `Perceptron Lab practice: ${byId('practice-id').value.trim() || 'practice'}`;
-        const src = `${url}&embed=1`.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+        const id = byId('practice-id').value.trim() || 'practice';
+        const src = `${url}&embed=1&name=${encodeURIComponent(id)}`.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
         byId('practice-embed-out').value =
           `<iframe src="${src}" title="${title.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" width="100%" height="900" `
           + 'sandbox="allow-scripts allow-same-origin allow-downloads"></iframe>';
@@ -668,7 +669,7 @@
     const pageKeys = (hash) => {
       const params = new URLSearchParams(hash.replace(/^#/, ''));
       const kept = new URLSearchParams();
-      for (const key of ['hide', 'embed']) {
+      for (const key of ['hide', 'embed', 'name']) {
         if (params.has(key)) kept.set(key, params.get(key));
       }
       return kept;
@@ -681,6 +682,22 @@
       });
     }
     if (initialPage.get('embed') === '1') document.body.classList.add('embed');
+    // A frame on a course page may be given a name (name=…): its landmarks carry it, so that two
+    // labs framed in one page are told apart in a screen reader's list of landmarks.
+    const frameName = initialPage.get('name');
+    if (frameName && initialPage.get('embed') === '1') {
+      const named = document.createElement('span');
+      named.id = 'frame-name';
+      named.hidden = true;
+      named.textContent = `(${frameName})`;
+      document.body.append(named);
+      const unnamed = { HEADER: 'Perceptron Lab', ASIDE: 'Controls and status' };
+      document.querySelectorAll('header, main, aside, nav, footer, section, [role="region"]').forEach((landmark) => {
+        const by = landmark.getAttribute('aria-labelledby');
+        if (by) landmark.setAttribute('aria-labelledby', `${by} frame-name`);
+        else landmark.setAttribute('aria-label', `${landmark.getAttribute('aria-label') || unnamed[landmark.tagName] || 'Perceptron Lab'} (${frameName})`);
+      });
+    }
 
     const openLink = (hash) => {
       try {

@@ -203,7 +203,7 @@
     };
     const fragment = document.createDocumentFragment();
     fragment.append(
-      el('section', { class: 'plab-practice', 'data-role': 'practice-question', 'aria-labelledby': title, hidden: '' },
+      el('div', { class: 'plab-practice', 'data-role': 'practice-question', role: 'group', 'aria-labelledby': title, hidden: '' },
         el('h3', { id: title, 'data-field': 'practice-title' }),
         el('p', { class: 'plab-k', 'data-field': 'practice-variant' }),
         el('p', { class: 'plab-prompt', 'data-field': 'practice-prompt' }),

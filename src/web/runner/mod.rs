@@ -12,6 +12,7 @@ mod keep;
 mod paint;
 mod panels;
 mod practice;
+mod practice_calls;
 
 use super::dom::find;
 use crate::core::compare::{Compared, NoComparison};
