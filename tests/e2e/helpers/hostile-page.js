@@ -126,7 +126,7 @@ function arm(page, marker, fragment) {
 /**
  * Opens `input` in the page and reports:
  *   { answered, answerMs, refused, message, lostWork, before, after, crashed, longTasks
- *     ([{start, duration}] during the answer), alive, aliveHow }
+ *     ([{start, duration}] from the action to the end of the Step click), alive, aliveHow }
  * `answerTimeout` (ms) bounds the wait for the answer (a tab that never answers is reported,
  * not waited for forever). With { step: true } a Step click after the answer shows the tab alive.
  */
@@ -184,11 +184,14 @@ async function openHostile(page, input, { answerTimeout = 20_000, step = true } 
   if (result.refused) {
     result.lostWork = STATE_FIELDS.some((f) => after[f] !== before[f]);
   }
-  const tasks = await guard(page.evaluate(
-    ([from, t0]) => (window.__hostileLongTasks ? window.__hostileLongTasks.slice(Math.max(0, from)).filter((t) => t.start >= t0 - 1) : []),
-    [longBefore, h.t0]
-  ), answerTimeout, 'reading the long tasks');
-  result.longTasks = tasks;
+  // The long tasks from the action on: read now, and again after the Step click below, so a
+  // long task of the Step click that follows an input is counted with that input.
+  const readTasks = () =>
+    guard(page.evaluate(
+      ([from, t0]) => (window.__hostileLongTasks ? window.__hostileLongTasks.slice(Math.max(0, from)).filter((t) => t.start >= t0 - 1) : []),
+      [longBefore, h.t0]
+    ), answerTimeout, 'reading the long tasks');
+  result.longTasks = await readTasks();
   if (result.crashed) return result;
 
   // Alive: the status line takes a new marker, and a Step click answers (a new step, or a
@@ -216,6 +219,8 @@ async function openHostile(page, input, { answerTimeout = 20_000, step = true } 
     result.aliveHow = 'status line';
   }
   result.alive = !(await guard(readState(page), answerTimeout, 'reading the state')).crashed;
+  await guard(settle(page), answerTimeout, 'two frames');
+  result.longTasks = await readTasks();
   return result;
 }
 
