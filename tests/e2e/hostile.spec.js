@@ -36,6 +36,9 @@ test.describe('hostile inputs', () => {
   });
 
   test(`a seeded run of ${COUNT} hostile links and files: each answered, refusals change nothing, the tab alive`, async ({ lab, page }, testInfo) => {
+    // 45 inputs, each with its Step click and the end of any long work waited for: about 40 s
+    // on an idle machine, several times that on a busy one (a bound, not a timing).
+    test.setTimeout(300_000);
     const inputs = hostileInputs(SEED, COUNT, REGISTRY);
     // The short run covers every algorithm, links and files, refusals and accepted inputs.
     expect(new Set(inputs.map((i) => i.algorithm))).toEqual(new Set(REGISTRY.map((a) => a.name)));
