@@ -167,3 +167,64 @@ fn the_cycle_watch_taken_before_the_next_step_still_finds_the_cycle_after_many_e
     );
     assert_eq!(s.model().steps(), 4, "found at the start of epoch 2");
 }
+
+/// Found by the run (seed 1, input 5573): a batch run opened at step 100,000 drew its charts
+/// with a circle per epoch, 100,000 at every frame (2.6 s). Past `MAX_MARKS` epochs the line
+/// alone is drawn, thinned to its extremes, every peak kept.
+#[test]
+fn the_batch_charts_of_100000_epochs_draw_a_thinned_line_without_a_mark_per_epoch() {
+    use perceptron_lab::render::{draw_batch, thin_extremes, Theme, MAX_LINE_POINTS, MAX_MARKS};
+    use plotters::prelude::*;
+    let scenario = perceptron_lab::core::scenario::Scenario::from_json(
+        r#"{"version": 1, "algorithm": "batch", "bias": true, "init": "-0,1,-2.5", "eta": 1e-12,
+            "order": "fixed", "seed": 18446744073709551615, "max_epochs": 100000,
+            "points": [[-2.5, 2.47, 1], [6, 0.1, 1], [6, -1.7976931348623157e308, 1],
+                       [1e154, 9, 1], [-1e154, 9007199254740993, 0], [0, 0, 1], [10, 1, 0]],
+            "step": 100000}"#,
+    )
+    .unwrap();
+    let mut s = Session::new();
+    let _ = s.apply(Action::LoadScenario(scenario)).unwrap();
+    assert_eq!(s.model().steps(), 100_000);
+    let view = s.batch_view().expect("a batch run has its charts");
+    assert!(view.epochs.len() > MAX_MARKS);
+    let mut svg = String::new();
+    {
+        let area = SVGBackend::with_string(&mut svg, (900, 500)).into_drawing_area();
+        draw_batch(&area, &view, &Theme::default()).expect("the charts draw");
+        area.present().expect("presents");
+    }
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("batch_100000_epochs.svg");
+    std::fs::write(&path, &svg).expect("saves the SVG");
+    assert_eq!(svg.matches("<circle").count(), 0, "no mark per epoch");
+    for line in svg.split("<polyline").skip(1) {
+        let points = line
+            .split("points=\"")
+            .nth(1)
+            .unwrap_or("")
+            .split('"')
+            .next()
+            .unwrap_or("");
+        assert!(
+            points.split(' ').count() <= MAX_LINE_POINTS + 8,
+            "a thinned line"
+        );
+    }
+
+    // The thinned series keeps the first and last epochs, every extreme, and epoch order.
+    let values: Vec<(f64, f64)> = (0..100_000)
+        .map(|i| {
+            (
+                i as f64,
+                ((i * 7919) % 1000) as f64 + if i == 54_321 { 1e6 } else { 0.0 },
+            )
+        })
+        .collect();
+    let thin = thin_extremes(&values);
+    assert!(thin.len() <= MAX_LINE_POINTS + 4, "{}", thin.len());
+    assert_eq!(thin.first(), values.first());
+    assert_eq!(thin.last(), values.last());
+    assert!(thin.windows(2).all(|w| w[0].0 < w[1].0));
+    assert!(thin.contains(&values[54_321]), "the peak is kept");
+    assert!(thin.iter().any(|v| v.1 == 0.0), "a trough is kept");
+}
