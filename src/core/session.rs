@@ -132,6 +132,10 @@ pub struct Session {
     /// The augmented view's camera and sign flip.
     augmented: crate::core::augmented::AugmentedOptions,
     epoch_starts: HashMap<Vec<u64>, u64>,
+    /// The watch of the state now is still to be taken (before the next step): an edit
+    /// restarts the watch, and taking it at once, the whole state hashed, made a link with
+    /// thousands of edits cost seconds (issue #15).
+    watch_pending: bool,
     cycle: Option<(u64, u64)>,
     theory: Option<Theory>,
     setup: Setup,
@@ -248,6 +252,7 @@ impl Session {
             show_max_margin: false,
             augmented: Default::default(),
             epoch_starts: HashMap::new(),
+            watch_pending: false,
             cycle: None,
             theory: None,
             class_names: names::default_class_names(setup.algorithm, setup.classes),

@@ -71,14 +71,79 @@ pub fn draw_batch<DB: DrawingBackend>(
             .label_style(font.clone())
             .draw()?;
         let style = colour.stroke_width(theme.px(2.5));
-        chart.draw_series(LineSeries::new(values.iter().copied(), style))?;
+        chart.draw_series(LineSeries::new(thin_extremes(&values), style))?;
         chart.draw_series(
-            values
+            markers(&values)
                 .iter()
                 .map(|&p| Circle::new(p, theme.px(3.5), colour.filled())),
         )?;
     }
     draw_paths(&right, view, theme)
+}
+
+/// The most epochs drawn with a mark each; beyond, the marks would overlap (more epochs than
+/// pixels) and a run to step 100,000 drew 100,000 circles at every frame, 2.6 s (hostile run,
+/// seed 1 #5573, issue #15): the line alone shows them.
+pub const MAX_MARKS: usize = 400;
+
+/// The most points of a line or path handed to the backend (see [`thin_extremes`]).
+pub const MAX_LINE_POINTS: usize = 2_000;
+
+/// The points that get a mark: all of them, or none past [`MAX_MARKS`].
+fn markers<T: Copy>(points: &[T]) -> &[T] {
+    if points.len() <= MAX_MARKS {
+        points
+    } else {
+        &[]
+    }
+}
+
+/// A per-epoch series of more than [`MAX_LINE_POINTS`] points cut into runs of consecutive
+/// epochs, each drawn by its first, lowest, highest and last points in epoch order: the line
+/// keeps every peak and trough a pixel column could show.
+pub fn thin_extremes(values: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    if values.len() <= MAX_LINE_POINTS {
+        return values.to_vec();
+    }
+    let run = values.len().div_ceil(MAX_LINE_POINTS / 4);
+    let mut out = Vec::with_capacity(MAX_LINE_POINTS + 4);
+    for chunk in values.chunks(run) {
+        let (mut lo, mut hi) = (0, 0);
+        for (i, v) in chunk.iter().enumerate() {
+            if v.1 < chunk[lo].1 {
+                lo = i;
+            }
+            if v.1 > chunk[hi].1 {
+                hi = i;
+            }
+        }
+        let mut picks = [0, lo.min(hi), lo.max(hi), chunk.len() - 1];
+        picks.sort_unstable();
+        let mut last = None;
+        for i in picks {
+            if last != Some(i) {
+                out.push(chunk[i]);
+                last = Some(i);
+            }
+        }
+    }
+    out
+}
+
+/// A path of more than [`MAX_LINE_POINTS`] points by every k-th point, the first and the last
+/// kept.
+fn thin_path(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    if points.len() <= MAX_LINE_POINTS {
+        return points.to_vec();
+    }
+    let k = points.len().div_ceil(MAX_LINE_POINTS);
+    let mut out: Vec<(f64, f64)> = points.iter().step_by(k).copied().collect();
+    if let Some(&end) = points.last() {
+        if out.last() != Some(&end) {
+            out.push(end);
+        }
+    }
+    out
 }
 
 /// The top of a chart's axis for values up to `top`: at least 1, and at most [`CHART_LIMIT`]
@@ -141,6 +206,8 @@ fn draw_paths<DB: DrawingBackend>(
     let at_edge = |p: &[f64; 2]| (within(p[0], reach), within(p[1], reach));
     let batch: Vec<(f64, f64)> = view.batch_path.iter().map(at_edge).collect();
     let online: Vec<(f64, f64)> = view.online_path.iter().map(at_edge).collect();
+    let (batch_marks, online_marks) = (markers(&batch).to_vec(), markers(&online).to_vec());
+    let (batch, online) = (thin_path(&batch), thin_path(&online));
     let online_style = theme.averaged.stroke_width(theme.px(2.5));
     chart
         .draw_series(std::iter::once(DashedPathElement::new(
@@ -152,7 +219,7 @@ fn draw_paths<DB: DrawingBackend>(
         .label("online (classic rule)")
         .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], online_style));
     chart.draw_series(
-        online
+        online_marks
             .iter()
             .map(|&p| Circle::new(p, theme.px(3.0), theme.averaged.filled())),
     )?;
@@ -162,7 +229,7 @@ fn draw_paths<DB: DrawingBackend>(
         .label("batch")
         .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], batch_style));
     chart.draw_series(
-        batch
+        batch_marks
             .iter()
             .map(|&p| Circle::new(p, theme.px(3.5), theme.boundary.filled())),
     )?;

@@ -14,7 +14,7 @@ mod points;
 mod theme;
 
 pub use augmented::draw_augmented;
-pub use charts::draw_batch;
+pub use charts::{draw_batch, thin_extremes, MAX_LINE_POINTS, MAX_MARKS};
 pub use fast::{
     marks_key, paint_marks, paint_region, region_grid, region_image, MarkPainter, RegionPainter,
 };

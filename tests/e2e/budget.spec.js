@@ -2,13 +2,15 @@
 // 59 KB kernel link with 5,900 edits (each once grew the module's memory to gigabytes and left
 // the lab dead) are refused at once with the figures, the lab keeps its points and step and
 // goes on answering. A run that reaches the budget stops and says so. The messages are checked
-// by axe-core; saves budget-refused.png in tests/e2e/screenshots/.
+// by axe-core; saves budget-refused.png in tests/e2e/screenshots/. The long tasks from the
+// action to the answer (PerformanceObserver 'longtask') are reported, never asserted.
 'use strict';
 
 const path = require('node:path');
 const AxeBuilder = require('@axe-core/playwright').default;
 const { test, expect } = require('./helpers');
 const { SCREENSHOT_DIR } = require('./env');
+const { instrumentPage } = require('./helpers/hostile-page');
 
 /** A kernel scenario as a hostile file would be: `adds` added points spread over `step` steps. */
 function kernelScenario(adds, step) {
@@ -33,12 +35,35 @@ function kernelScenario(adds, step) {
   };
 }
 
-test('a kernel scenario file with 12,000 added points is refused at once; the lab keeps its work', async ({ lab, page }) => {
+/** The long tasks so far (their durations), and clears them. */
+function takeLongTasks(page) {
+  return page.evaluate(() => {
+    const tasks = window.__hostileLongTasks || [];
+    window.__hostileLongTasks = [];
+    return tasks.map((t) => t.duration);
+  });
+}
+
+/** Reports the long tasks of `what` as an annotation and on the console. */
+function report(testInfo, what, tasks) {
+  const max = tasks.length ? Math.max(...tasks) : 0;
+  const description = `${what}: ${tasks.length} long tasks, the longest ${max.toFixed(0)} ms, ${tasks.filter((d) => d > 100).length} over 100 ms`;
+  testInfo.annotations.push({ type: 'long tasks (reported, not asserted)', description });
+  console.log(`budget.spec: ${description}`);
+}
+
+// Installed before the fixture opens the page, so long tasks are observed from the start.
+test.beforeEach(async ({ page }) => {
+  await instrumentPage(page);
+});
+
+test('a kernel scenario file with 12,000 added points is refused at once; the lab keeps its work', async ({ lab, page }, testInfo) => {
   await lab.loadPreset('noisy');
   await lab.clickStep(3);
   const before = { points: await lab.text('points'), weights: await lab.text('weights') };
   const json = JSON.stringify(kernelScenario(12_000, 20_000), null, 1);
   expect(json.length, 'about 800 KB, as found').toBeGreaterThan(600_000);
+  await takeLongTasks(page);
   await page.locator('#file-input').setInputFiles({
     name: 'hostile.json',
     mimeType: 'application/json',
@@ -47,6 +72,7 @@ test('a kernel scenario file with 12,000 added points is refused at once; the la
   const error = page.locator('#file-error');
   await expect(error).toContainText('units of work');
   await expect(error).toContainText('more than the 20,000,000 a run may do');
+  report(testInfo, 'a kernel scenario file of 12,000 added points, refused', await takeLongTasks(page));
   await expect(lab.field('points')).toHaveText(before.points);
   await expect(lab.field('weights')).toHaveText(before.weights);
   await expect(lab.field('step')).toHaveText('3');
@@ -60,7 +86,7 @@ test('a kernel scenario file with 12,000 added points is refused at once; the la
   await expect(lab.field('step')).toHaveText('4');
 });
 
-test('a 59 KB kernel link with 5,900 edits is refused with the figures; the lab answers', async ({ lab, page }) => {
+test('a 59 KB kernel link with 5,900 edits is refused with the figures; the lab answers', async ({ lab, page }, testInfo) => {
   await lab.loadPreset('noisy');
   await lab.clickStep(2);
   const points = await lab.text('points');
@@ -70,8 +96,10 @@ test('a 59 KB kernel link with 5,900 edits is refused with the figures; the lab 
   const link = `v=1&a=kernel&k=rbf:0.5&m=1000000&n=18000&p=1,1,1;-1,-1,0;1,-1,0;-1,1,1&d=${edits.join(';')}`;
   expect(link.length).toBeGreaterThan(58_000);
   expect(link.length).toBeLessThan(64 * 1024);
+  await takeLongTasks(page);
   await page.evaluate((fragment) => { window.location.hash = fragment; }, link);
   await expect(lab.field('notice')).toContainText('units of work');
+  report(testInfo, 'a 59 KB kernel link of 5,900 edits, refused', await takeLongTasks(page));
   await expect(lab.field('points')).toHaveText(points);
   await expect(lab.field('step')).toHaveText('2');
   await lab.clickStep(1);

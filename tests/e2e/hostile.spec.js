@@ -19,10 +19,10 @@ const { hostileInputs, describeInput } = require('./helpers/hostile');
 const { instrumentPage, openHostile, percentile } = require('./helpers/hostile-page');
 
 /**
- * The seed and size of the short run (the long run starts from seed 1). Seed 2026 meets the
- * freeze of the test.fixme below at its input #20, so the short run uses seed 7 until it is fixed.
+ * The seed and size of the short run (the long run starts from seed 1). Seed 2026 covers the
+ * batch perceptron started from w1 = 1e308 at its input #20, which once froze the tab.
  */
-const SEED = 7;
+const SEED = 2026;
 const COUNT = 45;
 
 /** The link of issue #15 that once froze the tab with a=batch, for any algorithm. */
@@ -36,6 +36,9 @@ test.describe('hostile inputs', () => {
   });
 
   test(`a seeded run of ${COUNT} hostile links and files: each answered, refusals change nothing, the tab alive`, async ({ lab, page }, testInfo) => {
+    // 45 inputs, each with its Step click and the end of any long work waited for: about 40 s
+    // on an idle machine, several times that on a busy one (a bound, not a timing).
+    test.setTimeout(300_000);
     const inputs = hostileInputs(SEED, COUNT, REGISTRY);
     // The short run covers every algorithm, links and files, refusals and accepted inputs.
     expect(new Set(inputs.map((i) => i.algorithm))).toEqual(new Set(REGISTRY.map((a) => a.name)));
@@ -86,15 +89,30 @@ test.describe('hostile inputs', () => {
   });
 
   // Found by the hostile run (seed 2026, input #20): the batch perceptron started from weights
-  // with w1 = 1e308 freezes the tab at once (even at step 0, with both classes; 1e300 answers).
-  // The page never answers and the frozen renderer keeps its core busy, so this stays a fixme
-  // until the product is fixed; then remove `.fixme`.
-  test.fixme('a batch link that starts from w1 = 1e308 answers and the tab stays alive', async ({ lab, page }) => {
-    await lab.loadPreset('noisy');
-    const r = await openHostile(page, { index: 0, kind: 'link', fragment: 'v=1&a=batch&i=0,1e308,0&n=0&p=-1,0.5,1;-1,2,0' }, { answerTimeout: 15_000 });
-    expect(r.answered).toBe(true);
-    expect(r.alive).toBe(true);
-  });
+  // with w1 = 1e308 froze the tab at once, even at step 0 (its charts and the 3-D view handed
+  // plotters an infinite axis; fixed in src/render). The same start for every algorithm.
+  for (const { name } of REGISTRY) {
+    test(`a link with a=${name} that starts from w1 = 1e308 answers and the tab stays alive`, async ({ lab, page }, testInfo) => {
+      await lab.loadPreset('noisy');
+      await lab.clickStep(2);
+      const r = await openHostile(page, { index: 0, kind: 'link', fragment: `v=1&a=${name}&i=0,1e308,0&n=0&p=-1,0.5,1;-1,2,0` }, { answerTimeout: 15_000 });
+      expect(r.answered).toBe(true);
+      expect(r.crashed).toBe(false);
+      expect(r.message).toMatch(/^(Opened the scenario|This link could not be opened: .+ Nothing was changed\.)/);
+      if (r.refused) {
+        expect(r.after.points).toBe(r.before.points);
+        expect(r.after.step).toBe('2');
+      } else {
+        expect(r.after.points).toMatch(/^2 /);
+      }
+      expect(r.alive).toBe(true);
+      expect(lab.problems).toEqual([]);
+      testInfo.annotations.push({
+        type: 'answer (reported, not asserted)',
+        description: `${r.answerMs.toFixed(0)} ms, long tasks ${r.longTasks.map((t) => t.duration.toFixed(0)).join(', ') || 'none'}: ${r.message}`,
+      });
+    });
+  }
 
   for (const { name } of REGISTRY) {
     test(`the link of issue #15 with a=${name} answers with a message and the tab stays alive`, async ({ lab, page }, testInfo) => {

@@ -283,6 +283,15 @@ pub trait Learner {
     /// the boundary; for multiclass models the class index.
     fn predict_class(&self, data: &Dataset, x: &[f64]) -> Option<usize>;
 
+    /// [`Learner::predict_class`] of every point, in data order (the accuracy, the points on
+    /// the wrong side): by default one prediction a point; a model whose prediction has a cost
+    /// shared by all points (the kernel run's support set) predicts them together.
+    fn predict_points(&self, data: &Dataset) -> Vec<Option<usize>> {
+        (0..data.len())
+            .map(|i| self.predict_class(data, data.x(i)))
+            .collect()
+    }
+
     /// The bits of everything the next epoch depends on under a fixed order: equal keys at two
     /// epoch starts prove that training cycles. By default the linear weights, or the rows.
     fn state_key(&self) -> Vec<u64> {

@@ -393,13 +393,21 @@ impl Model {
         self.learner().predict_class(data, x)
     }
 
+    /// The class predicted for every point, in data order (see [`Learner::predict_points`]).
+    pub fn predict_points(&self, data: &Dataset) -> Vec<Option<usize>> {
+        self.learner().predict_points(data)
+    }
+
     /// The fraction of the points the model classifies correctly (averaged: with w̄).
     pub fn accuracy(&self, data: &Dataset) -> Option<f64> {
         if data.is_empty() {
             return None;
         }
-        let correct = (0..data.len())
-            .filter(|&i| self.predict(data, data.x(i)) == Some(data.class(i)))
+        let correct = self
+            .predict_points(data)
+            .into_iter()
+            .enumerate()
+            .filter(|&(i, c)| c == Some(data.class(i)))
             .count();
         Some(correct as f64 / data.len() as f64)
     }

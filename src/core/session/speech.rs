@@ -378,9 +378,12 @@ impl Session {
 
     /// The points the model gets wrong (0-based), in data order.
     pub fn wrong_points(&self) -> Vec<usize> {
-        let model = self.model();
-        (0..self.data.len())
-            .filter(|&i| model.predict(&self.data, self.data.x(i)) != Some(self.data.class(i)))
+        self.model()
+            .predict_points(&self.data)
+            .into_iter()
+            .enumerate()
+            .filter(|&(i, c)| c != Some(self.data.class(i)))
+            .map(|(i, _)| i)
             .collect()
     }
 

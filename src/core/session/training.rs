@@ -98,6 +98,7 @@ impl Session {
 
     /// One entry forward: redo, or a new step.
     pub(super) fn forward_one(&mut self) -> Forward {
+        self.flush_watch();
         if let Some(entry) = self.history.forward() {
             let result = match entry {
                 Entry::Step(record) => Forward::Stepped {
@@ -260,10 +261,20 @@ impl Session {
         }
     }
 
+    /// Starts the watch for cycles afresh (the points or the timeline changed). The state now
+    /// is watched before the next step ([`Session::flush_watch`]), not at once: only a step can
+    /// bring an epoch start back, and many edits in a row (a link's) each restart the watch.
     pub(super) fn reset_watch(&mut self) {
         self.epoch_starts.clear();
         self.cycle = None;
-        self.watch_epoch_start();
+        self.watch_pending = true;
+    }
+
+    /// Takes the watch of the state now if [`Session::reset_watch`] left it to be taken.
+    pub(super) fn flush_watch(&mut self) {
+        if std::mem::take(&mut self.watch_pending) {
+            self.watch_epoch_start();
+        }
     }
 
     pub(super) fn play(&mut self) -> Changed {

@@ -107,6 +107,8 @@ function arm(page, marker, fragment) {
         if (h.t1 !== null) return;
         if (notice.textContent.trim() !== m || err.textContent !== errBefore) {
           h.t1 = performance.now();
+          // Answered with the progress bar of long work (a replay in slices)?
+          h.progress = !(document.querySelector('[data-role="work"]')?.hidden ?? true);
           obs.disconnect();
         }
       };
@@ -125,14 +127,30 @@ function arm(page, marker, fragment) {
 
 /**
  * Opens `input` in the page and reports:
- *   { answered, answerMs, refused, message, lostWork, before, after, crashed, longTasks
- *     ([{start, duration}] during the answer), alive, aliveHow }
+ *   { answered, answerMs, progress (answered with the progress bar of long work), doneMs
+ *     (until the work under way, if any, was over), refused,
+ *     message, lostWork, before, after, crashed, longTasks ([{start, duration}] from the action
+ *     to the end of the Step click), alive, aliveHow }
  * `answerTimeout` (ms) bounds the wait for the answer (a tab that never answers is reported,
- * not waited for forever). With { step: true } a Step click after the answer shows the tab alive.
+ * not waited for forever), `workTimeout` the wait for the end of long work in slices (the tab
+ * answering meanwhile). With { step: true } a Step click after the answer shows the tab alive.
  */
-async function openHostile(page, input, { answerTimeout = 20_000, step = true } = {}) {
+async function openHostile(page, input, options = {}) {
+  const at = { phase: 'the marker before the input' };
+  try {
+    return await openHostileAt(page, input, options, at);
+  } catch (err) {
+    // Says where the tab stopped answering: before the input, in it, or after it.
+    err.message = `${at.phase}: ${err.message}`;
+    throw err;
+  }
+}
+
+/** openHostile, keeping in `at.phase` what it is waiting for. */
+async function openHostileAt(page, input, { answerTimeout = 20_000, workTimeout = 60_000, step = true } = {}, at) {
   const marker = `Hostile input ${input.index} (${input.kind}): waiting for the answer.`;
   await mark(page, marker, answerTimeout);
+  at.phase = 'the input';
   const before = await guard(readState(page), answerTimeout, 'reading the state');
   const longBefore = await guard(
     page.evaluate(() => (window.__hostileLongTasks ? window.__hostileLongTasks.length : -1)),
@@ -172,29 +190,55 @@ async function openHostile(page, input, { answerTimeout = 20_000, step = true } 
     result.crashed = !!result.after?.crashed;
     return result;
   }
+  // Long work (a replay in slices) answers at once with its progress bar and goes on across
+  // frames; it ends with the scenario open or refused. Its end is waited for (the tab answering
+  // all along), so that what is read and checked below is the outcome, and the next marker is
+  // not overwritten by the end of this input's work.
+  at.phase = 'the work under way';
+  result.doneMs = await guard(
+    page
+      .waitForFunction(() => !window.perceptronLab.busy() && performance.now() - window.__hostile.t0, null, {
+        timeout: workTimeout,
+        polling: 'raf',
+      })
+      .then((handle) => handle.jsonValue()),
+    workTimeout + 1000,
+    'the work under way'
+  );
+  at.phase = 'after the answer';
   await guard(settle(page), answerTimeout, 'two frames');
   const h = await guard(page.evaluate(() => window.__hostile), answerTimeout, 'the answer time');
   result.answerMs = h.t1 - h.t0;
+  result.progress = !!h.progress;
   const after = await guard(readState(page), answerTimeout, 'reading the state');
   result.after = after;
   result.crashed = after.crashed;
   result.message = after.fileError && after.fileError !== before.fileError ? after.fileError : after.notice;
+  // Refused at once (a link in the status line, a file beside the file button), or at the end
+  // of a replay in slices (the status line).
+  const refusedLate = after.notice.startsWith('The scenario could not be opened');
   result.refused =
-    input.kind === 'link' ? after.notice.startsWith('This link could not be opened') : after.fileError !== '';
+    refusedLate ||
+    (input.kind === 'link' ? after.notice.startsWith('This link could not be opened') : after.fileError !== '');
   if (result.refused) {
     result.lostWork = STATE_FIELDS.some((f) => after[f] !== before[f]);
   }
-  const tasks = await guard(page.evaluate(
-    ([from, t0]) => (window.__hostileLongTasks ? window.__hostileLongTasks.slice(Math.max(0, from)).filter((t) => t.start >= t0 - 1) : []),
-    [longBefore, h.t0]
-  ), answerTimeout, 'reading the long tasks');
-  result.longTasks = tasks;
+  // The long tasks from the action on: read now, and again after the Step click below, so a
+  // long task of the Step click that follows an input is counted with that input.
+  const readTasks = () =>
+    guard(page.evaluate(
+      ([from, t0]) => (window.__hostileLongTasks ? window.__hostileLongTasks.slice(Math.max(0, from)).filter((t) => t.start >= t0 - 1) : []),
+      [longBefore, h.t0]
+    ), answerTimeout, 'reading the long tasks');
+  result.longTasks = await readTasks();
   if (result.crashed) return result;
 
   // Alive: the status line takes a new marker, and a Step click answers (a new step, or a
   // message saying why not).
   const aliveMarker = `Hostile input ${input.index}: is the lab alive?`;
+  at.phase = 'the marker after the answer';
   await mark(page, aliveMarker, answerTimeout);
+  at.phase = 'the Step click after the answer';
   if (step) {
     const stepButton = page.locator('#step');
     if (await stepButton.isEnabled()) {
@@ -216,6 +260,8 @@ async function openHostile(page, input, { answerTimeout = 20_000, step = true } 
     result.aliveHow = 'status line';
   }
   result.alive = !(await guard(readState(page), answerTimeout, 'reading the state')).crashed;
+  await guard(settle(page), answerTimeout, 'two frames');
+  result.longTasks = await readTasks();
   return result;
 }
 

@@ -34,6 +34,12 @@ impl Learner for KernelTrainer {
     fn predict_class(&self, data: &Dataset, x: &[f64]) -> Option<usize> {
         sign_class(self.score(data, x))
     }
+    /// The support set found once for all the points, not once a point.
+    fn predict_points(&self, data: &Dataset) -> Vec<Option<usize>> {
+        self.scores(data, (0..data.len()).map(|i| data.x(i)))
+            .map(sign_class)
+            .collect()
+    }
     fn state_key(&self) -> Vec<u64> {
         let mut key = bits(self.alphas());
         key.push(self.bias().to_bits());
