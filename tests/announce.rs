@@ -1,5 +1,5 @@
 //! Spoken steps and the described plot, as the session words them: the seed 000 pass (the
-//! numbers of /work/shared/seeds/000's step table), the course's multiclass example and the
+//! numbers of shared/seeds/000's step table), the course's multiclass example and the
 //! kernel perceptron's XOR, at each verbosity; and the pacing of announcements during Play.
 #![cfg(not(target_arch = "wasm32"))]
 
