@@ -91,6 +91,31 @@ pub struct CursorMark {
     pub carrying: bool,
 }
 
+impl<'a> Scene<'a> {
+    /// `data` over `view` and nothing else: no model, no marks, no cursor (the base of a plot
+    /// that shows only some of them).
+    pub fn points_only(view: Rect, data: &'a Dataset) -> Scene<'a> {
+        Scene {
+            view,
+            data,
+            visited: None,
+            weights: None,
+            previous: None,
+            pocket: None,
+            max_margin: None,
+            selected: None,
+            averaged: None,
+            lines: Vec::new(),
+            class_arrows: Vec::new(),
+            sizes: None,
+            region: None,
+            binary: true,
+            cursor: None,
+            guess: None,
+        }
+    }
+}
+
 /// What a student put on the plot in Practice mode: the ends of a guessed boundary (drawn as a
 /// dashed line through them once there are two), or the tip of the new w′ arrow (drawn as a
 /// dashed arrow from the origin).

@@ -684,22 +684,8 @@ impl PracticeRun {
                     _ => None,
                 };
                 return crate::core::Scene {
-                    view,
-                    data,
-                    visited: None,
                     weights: separator,
-                    previous: None,
-                    pocket: None,
-                    max_margin: None,
-                    selected: None,
-                    averaged: None,
-                    lines: Vec::new(),
-                    class_arrows: Vec::new(),
-                    sizes: None,
-                    region: None,
-                    binary: true,
-                    cursor: None,
-                    guess: None,
+                    ..crate::core::Scene::points_only(view, data)
                 };
             }
         }

@@ -280,17 +280,7 @@ impl Session {
                 }),
                 weights: (after.len() == 3).then(|| three(after)),
                 previous: before.filter(|w| w.len() == 3).map(three),
-                pocket: None,
-                max_margin: None,
-                selected: None,
-                averaged: None,
-                lines: Vec::new(),
-                class_arrows: Vec::new(),
-                sizes: None,
-                region: None,
-                binary: true,
-                cursor: None,
-                guess: None,
+                ..Scene::points_only(self.view, &self.data)
             }
         };
         Some([scene(0), scene(1)])

@@ -126,20 +126,6 @@ impl PracticePanel {
             }
             if !on {
                 self.key = None;
-                // Focus left in the question (its Stop button) goes to the composer's Start.
-                let focused = document
-                    .and_then(Document::active_element)
-                    .is_some_and(|a| question.contains(Some(&a)));
-                if focused {
-                    if let Some(start) = self
-                        .composer
-                        .as_ref()
-                        .and_then(|c| find(c, "button[type=\"submit\"]"))
-                        .and_then(|e| e.dyn_into::<HtmlElement>().ok())
-                    {
-                        let _ = start.focus();
-                    }
-                }
                 if let Some(results) = &self.results_panel {
                     toggle(results, false);
                 }
