@@ -16,7 +16,7 @@ async function makeLink(page, composition) {
   const out = page.locator('#practice-link-out');
   await expect(out).toBeVisible();
   await expect(out).toHaveValue(/#xv=1&/);
-  await expect(page.locator('#practice-embed-out')).toHaveValue(/^<iframe src="[^"]*&amp;embed=1" /);
+  await expect(page.locator('#practice-embed-out')).toHaveValue(/^<iframe src="[^"]*&amp;embed=1&amp;name=practice" /);
   return out.inputValue();
 }
 
