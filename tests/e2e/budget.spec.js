@@ -10,7 +10,7 @@ const path = require('node:path');
 const AxeBuilder = require('@axe-core/playwright').default;
 const { test, expect } = require('./helpers');
 const { SCREENSHOT_DIR } = require('./env');
-const { instrumentPage } = require('./helpers/hostile-page');
+const { instrumentPage, takeLongTasks, reportLongTasks } = require('./helpers/hostile-page');
 
 /** A kernel scenario as a hostile file would be: `adds` added points spread over `step` steps. */
 function kernelScenario(adds, step) {
@@ -35,22 +35,7 @@ function kernelScenario(adds, step) {
   };
 }
 
-/** The long tasks so far (their durations), and clears them. */
-function takeLongTasks(page) {
-  return page.evaluate(() => {
-    const tasks = window.__hostileLongTasks || [];
-    window.__hostileLongTasks = [];
-    return tasks.map((t) => t.duration);
-  });
-}
 
-/** Reports the long tasks of `what` as an annotation and on the console. */
-function report(testInfo, what, tasks) {
-  const max = tasks.length ? Math.max(...tasks) : 0;
-  const description = `${what}: ${tasks.length} long tasks, the longest ${max.toFixed(0)} ms, ${tasks.filter((d) => d > 100).length} over 100 ms`;
-  testInfo.annotations.push({ type: 'long tasks (reported, not asserted)', description });
-  console.log(`budget.spec: ${description}`);
-}
 
 // Installed before the fixture opens the page, so long tasks are observed from the start.
 test.beforeEach(async ({ page }) => {
@@ -72,7 +57,7 @@ test('a kernel scenario file with 12,000 added points is refused at once; the la
   const error = page.locator('#file-error');
   await expect(error).toContainText('units of work');
   await expect(error).toContainText('more than the 20,000,000 a run may do');
-  report(testInfo, 'a kernel scenario file of 12,000 added points, refused', await takeLongTasks(page));
+  reportLongTasks(testInfo, 'budget.spec', 'a kernel scenario file of 12,000 added points, refused', await takeLongTasks(page));
   await expect(lab.field('points')).toHaveText(before.points);
   await expect(lab.field('weights')).toHaveText(before.weights);
   await expect(lab.field('step')).toHaveText('3');
@@ -99,7 +84,7 @@ test('a 59 KB kernel link with 5,900 edits is refused with the figures; the lab 
   await takeLongTasks(page);
   await page.evaluate((fragment) => { window.location.hash = fragment; }, link);
   await expect(lab.field('notice')).toContainText('units of work');
-  report(testInfo, 'a 59 KB kernel link of 5,900 edits, refused', await takeLongTasks(page));
+  reportLongTasks(testInfo, 'budget.spec', 'a 59 KB kernel link of 5,900 edits, refused', await takeLongTasks(page));
   await expect(lab.field('points')).toHaveText(points);
   await expect(lab.field('step')).toHaveText('2');
   await lab.clickStep(1);

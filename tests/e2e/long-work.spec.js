@@ -11,7 +11,7 @@ const path = require('node:path');
 const AxeBuilder = require('@axe-core/playwright').default;
 const { test, expect } = require('./helpers');
 const { SCREENSHOT_DIR } = require('./env');
-const { instrumentPage } = require('./helpers/hostile-page');
+const { instrumentPage, takeLongTasks, reportLongTasks } = require('./helpers/hostile-page');
 
 /** `n` points on a ring, alternating classes: never separable, so a run goes to its budget. */
 function ring(n) {
@@ -46,21 +46,7 @@ async function openRing(page, lab, n = 2000) {
   await expect(lab.field('points')).toHaveText(`${n} (${n / 2} of +1, ${n / 2} of -1)`);
 }
 
-/** The long tasks so far, and clears them. */
-async function takeLongTasks(page) {
-  return page.evaluate(() => {
-    const tasks = window.__hostileLongTasks || [];
-    window.__hostileLongTasks = [];
-    return tasks.map((t) => t.duration);
-  });
-}
 
-function report(testInfo, what, tasks) {
-  const max = tasks.length ? Math.max(...tasks) : 0;
-  const description = `${what}: ${tasks.length} long tasks, the longest ${max.toFixed(0)} ms, ${tasks.filter((d) => d > 100).length} over 100 ms`;
-  testInfo.annotations.push({ type: 'long tasks (reported, not asserted)', description });
-  console.log(`long-work.spec: ${description}`);
-}
 
 test.describe('long work', () => {
   test.beforeEach(async ({ page }) => {
@@ -86,7 +72,7 @@ test.describe('long work', () => {
     expect(await page.evaluate(() => window.__workShown), 'the progress bar was shown').toBe(true);
     await expect(live(page)).toContainText('units of work');
     expect(Number(await lab.text('step'))).toBeGreaterThan(100_000);
-    report(testInfo, 'Run to convergence, 2,000 points, to the budget', await takeLongTasks(page));
+    reportLongTasks(testInfo, 'long-work.spec', 'Run to convergence, 2,000 points, to the budget', await takeLongTasks(page));
 
     // Again from the start with smaller slices, to look at it while it runs.
     await page.locator('#reset').click();
@@ -182,7 +168,7 @@ test.describe('long work', () => {
     await expect(work(page)).toBeHidden();
     await expect(lab.field('step')).toHaveText('9000');
     await expect(lab.field('points')).toHaveText('2000 (1000 of +1, 1000 of -1)');
-    report(testInfo, 'a link replaying 9,000 kernel steps on 2,000 points', await takeLongTasks(page));
+    reportLongTasks(testInfo, 'long-work.spec', 'a link replaying 9,000 kernel steps on 2,000 points', await takeLongTasks(page));
     expect(lab.problems).toEqual([]);
   });
 

@@ -272,4 +272,24 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-module.exports = { instrumentPage, openHostile, readState, percentile, guard, STATE_FIELDS };
+/** The long tasks observed since the last call (their durations, ms), and clears them. */
+function takeLongTasks(page) {
+  return page.evaluate(() => {
+    const tasks = window.__hostileLongTasks || [];
+    window.__hostileLongTasks = [];
+    return tasks.map((t) => t.duration);
+  });
+}
+
+/**
+ * Reports the long tasks of `what` as a test annotation and on the console, prefixed with the
+ * spec's name: reported, never asserted.
+ */
+function reportLongTasks(testInfo, spec, what, tasks) {
+  const max = tasks.length ? Math.max(...tasks) : 0;
+  const description = `${what}: ${tasks.length} long tasks, the longest ${max.toFixed(0)} ms, ${tasks.filter((d) => d > 100).length} over 100 ms`;
+  testInfo.annotations.push({ type: 'long tasks (reported, not asserted)', description });
+  console.log(`${spec}: ${description}`);
+}
+
+module.exports = { instrumentPage, openHostile, readState, percentile, guard, STATE_FIELDS, takeLongTasks, reportLongTasks };
