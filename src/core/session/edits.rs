@@ -143,8 +143,8 @@ impl Session {
             PointChange::Removed { index, .. } => state.model.sample_removed(*index),
         }
         if let Some((w, errors)) = &mut state.pocket {
-            // The pocket's error count refers to the data: recount it on the new data.
-            *errors = training_errors(&self.data, w);
+            // The pocket's error count refers to the data: only the edited point's can change.
+            *errors = errors_after(*errors, &self.data, w, &change);
         }
         // A run whose kept history costs more per entry with more points (the kernel run's α)
         // keeps fewer entries as points are added.

@@ -684,3 +684,38 @@ fn apply_keeps_the_derived_caches_current_without_any_other_call() {
     assert_eq!(s.batch_view(), s.compute_batch_view());
     assert_eq!(s.batch_view().unwrap().online_path.len(), 3);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    /// The pocket's error count, kept up to date edit by edit, equals a recount over all the
+    /// points after any edits at any steps.
+    #[test]
+    fn the_pocket_count_follows_every_edit(
+        points in prop::collection::vec((-4i32..4, -4i32..4, 0usize..2), 2..10),
+        edits in prop::collection::vec((0u8..3, 0u64..3, 1usize..12, -4i32..4, -4i32..4, 0usize..2), 0..25),
+    ) {
+        let mut steps: Vec<u64> = edits.iter().map(|e| e.1).collect();
+        steps.sort_unstable();
+        let edits: Vec<String> = edits
+            .iter()
+            .zip(steps)
+            .map(|(&(kind, _, index, x, y, class), step)| match kind {
+                0 => format!(r#"{{"kind":"add","step":{step},"x":{x},"y":{y},"class":{class}}}"#),
+                1 => format!(r#"{{"kind":"remove","step":{step},"index":{index}}}"#),
+                _ => format!(r#"{{"kind":"move","step":{step},"index":{index},"x":{x},"y":{y}}}"#),
+            })
+            .collect();
+        let points: Vec<String> = points.iter().map(|(x, y, c)| format!("[{x},{y},{c}]")).collect();
+        let text = format!(
+            r#"{{"version":1,"algorithm":"perceptron","pocket":true,"step":3,"points":[{}],"edits":[{}]}}"#,
+            points.join(","),
+            edits.join(",")
+        );
+        let scenario = crate::core::scenario::Scenario::from_json(&text).expect("well formed");
+        let mut s = Session::new();
+        if s.apply(Action::LoadScenario(scenario)).is_ok() {
+            let (w, errors) = s.history().current().pocket.clone().expect("pocket on");
+            prop_assert_eq!(errors, training_errors(s.data(), &w));
+        }
+    }
+}
