@@ -1,7 +1,9 @@
 //! The three multiclass strategies side by side (`core::compare`): trained on the session's own
 //! points and settings, each as far as it goes, without touching the session.
 
-use perceptron_lab::core::compare::{compare, NoComparison, COMPARED, COMPARE_POINTS_LIMIT};
+use perceptron_lab::core::compare::{
+    compare, Comparison, NoComparison, COMPARED, COMPARE_POINTS_LIMIT, COMPARE_STEP_LIMIT,
+};
 use perceptron_lab::core::{Action, Algorithm, Preset, Session, Setup, TrainState};
 
 /// Applies `action`, which must be taken.
@@ -152,4 +154,59 @@ fn binary_algorithms_empty_labs_and_too_many_points_have_no_comparison() {
             .contains("1001 points are more than the 1000"),
         "{why}"
     );
+}
+
+/// Six classes that no strategy separates (a class's points on both sides of the others), with
+/// max epochs far beyond the step limit: each model trains to the limit.
+fn never_converging() -> Session {
+    let mut s = Session::new();
+    act(
+        &mut s,
+        Action::SetSetup(Setup {
+            algorithm: Algorithm::Ovr,
+            classes: 6,
+            ..Setup::default()
+        }),
+    );
+    let csv =
+        "x1,x2,label\n0,0,a\n1,0,b\n0,1,c\n1,1,d\n2,2,e\n-1,2,f\n0.5,0.5,a\n1.5,1.5,b\n-1,-1,c\n";
+    act(&mut s, Action::ImportCsv(csv.as_bytes().to_vec()));
+    let mut settings = s.settings().clone();
+    settings.max_epochs = 1_000_000;
+    act(&mut s, Action::SetSettings(settings));
+    s
+}
+
+#[test]
+fn a_comparison_in_slices_ends_where_the_whole_one_does() {
+    let s = never_converging();
+    assert_eq!(s.setup().classes, 6);
+    let whole = compare(&s).expect("a comparison");
+    let mut sliced = Comparison::start(&s).expect("a comparison");
+    assert!(!sliced.is_done());
+    assert_eq!(sliced.fraction(), 0.0);
+    let (mut slices, mut last) = (0, 0.0);
+    while !sliced.advance(perceptron_lab::core::SLICE_WORK) {
+        slices += 1;
+        let now = sliced.fraction();
+        assert!(now >= last && now < 1.0, "{last} then {now}");
+        last = now;
+        assert!(slices < 10_000, "the slices end");
+    }
+    assert!(sliced.is_done());
+    assert_eq!(sliced.fraction(), 1.0);
+    // Three models of COMPARE_STEP_LIMIT steps each do not fit in one slice.
+    assert!(slices >= 3, "{slices} slices");
+    for (a, b) in whole.iter().zip(sliced.compared()) {
+        assert_eq!(a.algorithm, b.algorithm);
+        assert_eq!(a.lab.model(), b.lab.model(), "{:?}", a.algorithm);
+        assert_eq!(a.summary, b.summary);
+        assert!(
+            a.lab.model().steps() >= COMPARE_STEP_LIMIT
+                || a.lab.model().state() != TrainState::Running,
+            "{:?} trained as far as it goes: {}",
+            a.algorithm,
+            a.summary
+        );
+    }
 }

@@ -261,6 +261,11 @@
         if (e.key === 'Enter' && e.target.dataset.param) { e.preventDefault(); applySetup(); }
       });
     }
+    // The side-by-side training's Cancel, and Compare to train it on.
+    const compareCancel = document.querySelector('[data-role="compare-cancel"]');
+    if (compareCancel) listen(compareCancel, 'click', () => call(() => lab.set_comparing(false)));
+    const compareAgain = document.querySelector('[data-role="compare-again"]');
+    if (compareAgain) listen(compareAgain, 'click', () => call(() => lab.set_comparing(true)));
     // The side-by-side plots: choosing one steps through that strategy on the same points.
     document.querySelectorAll('[data-compare-use]').forEach((button) => {
       listen(button, 'click', () => {

@@ -60,61 +60,119 @@ impl std::fmt::Display for NoComparison {
 
 /// Trains multiclass, one-vs-rest and one-vs-one on `session`'s points, classes, class names
 /// and settings (each from its initial weights, to convergence, max epochs or
-/// [`COMPARE_STEP_LIMIT`] steps), in the order of [`COMPARED`].
+/// [`COMPARE_STEP_LIMIT`] steps), in the order of [`COMPARED`], all at once.
 pub fn compare(session: &Session) -> Result<Vec<Compared>, NoComparison> {
-    if !session.setup().algorithm.is_multiclass() {
-        return Err(NoComparison::Binary);
-    }
-    let n = session.data().len();
-    if n == 0 {
-        return Err(NoComparison::NoPoints);
-    }
-    if n > COMPARE_POINTS_LIMIT {
-        return Err(NoComparison::TooManyPoints(n));
-    }
-    let mut base = session.scenario();
-    // The points as they are now, from the initial weights; the view of the lab on show.
-    base.points = (0..n)
-        .map(|i| {
-            let x = session.data().x(i);
-            (x[0], x[1], session.data().class(i))
-        })
-        .collect();
-    base.edits.clear();
-    base.step = 0;
-    base.pocket = false;
-    base.max_margin = false;
-    COMPARED
-        .iter()
-        .map(|&algorithm| {
-            let mut scenario = base.clone();
-            if algorithm != session.setup().algorithm {
-                // Explicit initial rows belong to the algorithm they were given for.
-                scenario.rows = None;
-            }
-            scenario.algorithm = algorithm.name().to_string();
-            let mut lab = Session::new();
-            let _ = lab
-                .apply(Action::LoadScenario(scenario))
-                .map_err(|e| NoComparison::Refused(e.to_string()))?;
-            train(&mut lab);
-            let summary = summary(&lab);
-            Ok(Compared {
-                algorithm,
-                lab,
-                summary,
-            })
-        })
-        .collect()
+    let mut comparison = Comparison::start(session)?;
+    comparison.advance(u64::MAX);
+    Ok(comparison.compared)
 }
 
-/// Runs whole epochs until the model stops or the step limit is reached.
-fn train(lab: &mut Session) {
-    while lab.model().state() == TrainState::Running && lab.model().steps() < COMPARE_STEP_LIMIT {
-        let before = lab.model().steps();
-        if lab.apply(Action::FinishEpoch).is_err() || lab.model().steps() == before {
-            break;
+/// A comparison trained a slice at a time (issue #15): three models of up to
+/// [`COMPARE_STEP_LIMIT`] steps each take up to a second in the page, so the page trains them
+/// over several frames, shows how far it is, and draws them when all three are done.
+#[derive(Debug, Clone)]
+pub struct Comparison {
+    compared: Vec<Compared>,
+    /// The model being trained (an index of [`COMPARED`]); all are done at `compared.len()`.
+    at: usize,
+}
+
+impl Comparison {
+    /// The three models with `session`'s points, classes, names and settings, untrained.
+    pub fn start(session: &Session) -> Result<Comparison, NoComparison> {
+        if !session.setup().algorithm.is_multiclass() {
+            return Err(NoComparison::Binary);
         }
+        let n = session.data().len();
+        if n == 0 {
+            return Err(NoComparison::NoPoints);
+        }
+        if n > COMPARE_POINTS_LIMIT {
+            return Err(NoComparison::TooManyPoints(n));
+        }
+        let mut base = session.scenario();
+        // The points as they are now, from the initial weights; the view of the lab on show.
+        base.points = (0..n)
+            .map(|i| {
+                let x = session.data().x(i);
+                (x[0], x[1], session.data().class(i))
+            })
+            .collect();
+        base.edits.clear();
+        base.step = 0;
+        base.pocket = false;
+        base.max_margin = false;
+        let compared = COMPARED
+            .iter()
+            .map(|&algorithm| {
+                let mut scenario = base.clone();
+                if algorithm != session.setup().algorithm {
+                    // Explicit initial rows belong to the algorithm they were given for.
+                    scenario.rows = None;
+                }
+                scenario.algorithm = algorithm.name().to_string();
+                let mut lab = Session::new();
+                let _ = lab
+                    .apply(Action::LoadScenario(scenario))
+                    .map_err(|e| NoComparison::Refused(e.to_string()))?;
+                Ok(Compared {
+                    algorithm,
+                    lab,
+                    summary: String::new(),
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Comparison { compared, at: 0 })
+    }
+
+    /// Trains whole epochs, model after model, until all three are done (`true`) or about
+    /// `slice` units of work ([`crate::core::SLICE_WORK`]) are spent (`false`).
+    pub fn advance(&mut self, slice: u64) -> bool {
+        let mut spent: u64 = 0;
+        while let Some(entry) = self.compared.get_mut(self.at) {
+            let lab = &mut entry.lab;
+            let (steps, work) = (lab.model().steps(), lab.history().current().work);
+            let more = lab.model().state() == TrainState::Running
+                && steps < COMPARE_STEP_LIMIT
+                && lab.apply(Action::FinishEpoch).is_ok()
+                && lab.model().steps() > steps;
+            if !more {
+                entry.summary = summary(lab);
+                self.at += 1;
+                continue;
+            }
+            let done = lab.history().current().work.saturating_sub(work);
+            spent = spent.saturating_add(done.max(lab.model().steps() - steps));
+            if spent >= slice {
+                return self.is_done();
+            }
+        }
+        true
+    }
+
+    /// Whether the three models are trained.
+    pub fn is_done(&self) -> bool {
+        self.at >= self.compared.len()
+    }
+
+    /// How far the training is, from 0 to 1: a third for each model, each counted in its steps
+    /// of [`COMPARE_STEP_LIMIT`] (a model that converges early jumps to its end).
+    pub fn fraction(&self) -> f64 {
+        let models = self.compared.len().max(1) as f64;
+        let current = self.compared.get(self.at).map_or(0.0, |entry| {
+            entry.lab.model().steps().min(COMPARE_STEP_LIMIT) as f64 / COMPARE_STEP_LIMIT as f64
+        });
+        ((self.at as f64 + current) / models).min(1.0)
+    }
+
+    /// The three models in the order of [`COMPARED`], trained as far as they are.
+    pub fn compared(&self) -> &[Compared] {
+        &self.compared
+    }
+
+    /// The three models, to draw them (drawing keeps a model's derived views).
+    pub fn compared_mut(&mut self) -> &mut [Compared] {
+        &mut self.compared
     }
 }
 

@@ -8,6 +8,7 @@
 mod access;
 #[cfg(feature = "test-hooks")]
 mod bench;
+mod compare;
 mod dom;
 mod handle;
 #[cfg(feature = "test-hooks")]

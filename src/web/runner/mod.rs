@@ -15,7 +15,7 @@ mod practice;
 mod practice_calls;
 
 use super::dom::find;
-use crate::core::compare::{Compared, NoComparison};
+use crate::core::compare::{Comparison, NoComparison};
 use crate::core::table::TableFormat;
 use crate::core::{Action, Changed, Error, Label, Session};
 use crate::render::{layout, region_grid, PlotFrame, Theme};
@@ -119,8 +119,11 @@ pub struct Runner {
     batch_panel: Option<Element>,
     batch_canvas: Option<HtmlCanvasElement>,
     compare_panel: Option<ComparePanel>,
-    compared: Option<(CompareKey, Result<Vec<Compared>, NoComparison>)>,
+    compared: Option<(CompareKey, Result<Comparison, NoComparison>)>,
     compare_drawn: Option<CompareDrawn>,
+    /// The comparison under way was stopped by its Cancel (until Compare, or a change of what
+    /// it is trained from).
+    compare_stopped: bool,
     /// The augmented (3-D) view's panel, when the page has one.
     augmented: Option<AugmentedPanel>,
     /// The η-invariance panel (classic perceptron), when the page has one.
@@ -189,6 +192,7 @@ impl Runner {
             compare_panel: compare_panel(root),
             compared: None,
             compare_drawn: None,
+            compare_stopped: false,
             augmented: augmented_panel(root),
             eta_panel: eta_panel::eta_panel(root),
             marks_layer: MarksLayer::default(),
@@ -259,6 +263,7 @@ impl Runner {
             || self.session.is_busy()
             || self.address.as_ref().is_some_and(Address::pending)
             || self.keeper.pending()
+            || self.compare_pending()
     }
 
     /// Marks the frame dirty (e.g. after a resize); the next frame draws everything afresh,
@@ -518,6 +523,9 @@ impl Runner {
         if self.dirty {
             self.dirty = false;
             self.redraw(now_ms)?;
+        } else if self.compare_pending() {
+            let theme = self.theme();
+            self.draw_compare(&theme);
         }
         self.announce(now_ms);
         self.show_code(now_ms);
@@ -571,13 +579,8 @@ impl Runner {
     fn draw(&mut self) -> Result<(), String> {
         let theme = self.theme();
         let cell = REGION_CELL_CSS * self.backing_scale();
-        // While playing only the lines move: the points come from their layer. Otherwise they
-        // are drawn on the plot itself and rasterized with it when the frame is shown.
-        let layer = if self.session.is_playing() {
-            Some(&mut self.marks_layer)
-        } else {
-            None
-        };
+        // The points come from their layer, rasterized when they change (see `MarksLayer`).
+        let layer = Some(&mut self.marks_layer);
         let frame = paint_plot(&self.canvas, &theme, cell, &mut self.session, None, layer)?;
         self.frame = Some(frame);
         self.draw_batch(&theme);

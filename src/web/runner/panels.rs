@@ -3,8 +3,8 @@
 
 use super::paint::paint_plot;
 use super::{Runner, COMPARE_SCALE, GRAM_LIMIT, REGION_CELL_CSS};
-use crate::core::compare::{compare, COMPARED, COMPARE_POINTS_LIMIT};
-use crate::core::{Algorithm, Rect, Settings, Setup};
+use crate::core::compare::{Comparison, COMPARED, COMPARE_POINTS_LIMIT};
+use crate::core::{Algorithm, Rect, Settings, Setup, SLICE_WORK};
 use crate::render::{draw_batch, Theme};
 use crate::web::dom::{find, fit_backing, set_attribute, set_text};
 use plotters::prelude::IntoDrawingArea;
@@ -36,6 +36,57 @@ pub(super) struct ComparePanel {
     panel: Element,
     note: Option<Element>,
     figures: Vec<(Algorithm, Element, HtmlCanvasElement, Option<Element>)>,
+    /// The training's progress bar and its Cancel (`[data-role="compare-work"]`), and the
+    /// Compare button that trains a stopped comparison on.
+    work: Option<Element>,
+    bar: Option<Element>,
+    again: Option<Element>,
+}
+
+impl ComparePanel {
+    /// Shows the training's progress (`Some(fraction)`) or hides it, and the Compare button of
+    /// a stopped comparison. Focus on a control that hides goes to the one that takes its
+    /// place: Cancel → Compare → Cancel, and Cancel → the first strategy's button at the end.
+    fn show_work(&self, progress: Option<f64>, stopped: bool) {
+        let active = self.panel.owner_document().and_then(|d| d.active_element());
+        let focused = |e: &Option<Element>| {
+            e.as_ref()
+                .zip(active.as_ref())
+                .is_some_and(|(e, a)| e.contains(Some(a)))
+        };
+        let (had_work, had_again) = (focused(&self.work), focused(&self.again));
+        let show = |e: &Option<Element>, on: bool| {
+            if let Some(e) = e {
+                if on {
+                    let _ = e.remove_attribute("hidden");
+                } else {
+                    set_attribute(e, "hidden", "");
+                }
+            }
+        };
+        show(&self.work, progress.is_some());
+        show(&self.again, stopped);
+        if let (Some(bar), Some(f)) = (&self.bar, progress) {
+            set_attribute(bar, "value", &format!("{:.0}", f * 1000.0));
+            set_attribute(
+                bar,
+                "aria-valuetext",
+                &format!("{:.0}%", (f * 100.0).floor()),
+            );
+        }
+        let next = if had_work && stopped {
+            self.again.clone()
+        } else if had_work && progress.is_none() {
+            find(&self.panel, "[data-compare-use]")
+        } else if had_again && !stopped {
+            find(&self.panel, "[data-role=\"compare-cancel\"]")
+        } else {
+            None
+        };
+        if let Some(next) = next.and_then(|e| e.dyn_into::<HtmlElement>().ok()) {
+            let _ = next.focus();
+        }
+    }
 }
 
 impl Runner {
@@ -71,8 +122,10 @@ impl Runner {
             names: self.session.class_names().to_vec(),
         };
         if self.compared.as_ref().map(|(k, _)| k) != Some(&key) {
-            self.compared = Some((key.clone(), compare(&self.session)));
+            self.compared = Some((key.clone(), Comparison::start(&self.session)));
+            self.compare_stopped = false;
         }
+        let stopped = self.compare_stopped;
         let scale = self.backing_scale();
         let view = self.session.scene().view;
         let dark = self.options.dark;
@@ -91,19 +144,47 @@ impl Runner {
                 },
             );
         }
-        let compared = match result {
-            Ok(compared) => compared,
+        let hide_figures = || {
+            for (_, figure, _, _) in &panel.figures {
+                set_attribute(figure, "hidden", "");
+            }
+        };
+        let comparison = match result {
+            Ok(comparison) => comparison,
             Err(why) => {
                 if let Some(note) = &panel.note {
                     set_text(note, &format!("Not compared: {why}."));
                 }
-                for (_, figure, _, _) in &panel.figures {
-                    set_attribute(figure, "hidden", "");
-                }
+                hide_figures();
+                panel.show_work(None, false);
                 self.compare_drawn = None;
                 return;
             }
         };
+        // Three models of up to 20,000 steps take up to a second: trained a slice per frame,
+        // with a progress bar and a Cancel, when they do not fit in the first slice.
+        if !comparison.is_done() && !stopped {
+            comparison.advance(SLICE_WORK);
+        }
+        if !comparison.is_done() {
+            if let Some(note) = &panel.note {
+                set_text(
+                    note,
+                    if stopped {
+                        "Not compared: stopped before the three strategies were trained. Compare \
+                         trains them on from where they stopped."
+                    } else {
+                        "Training the three strategies on the points on show…"
+                    },
+                );
+            }
+            hide_figures();
+            panel.show_work((!stopped).then(|| comparison.fraction()), stopped);
+            self.compare_drawn = None;
+            return;
+        }
+        panel.show_work(None, false);
+        let compared = comparison.compared_mut();
         if let Some(note) = &panel.note {
             set_text(
                 note,
@@ -148,6 +229,20 @@ impl Runner {
             }
         }
         self.compare_drawn = Some(drawn);
+    }
+
+    /// Whether the side-by-side comparison is being trained (more frames to come).
+    pub(super) fn compare_pending(&self) -> bool {
+        !self.compare_stopped
+            && self.session.setup().algorithm.is_multiclass()
+            && matches!(&self.compared, Some((_, Ok(c))) if !c.is_done())
+    }
+
+    /// Stops training the side-by-side comparison (`false`, its Cancel), or trains it on
+    /// (`true`, Compare). The session is not touched either way.
+    pub fn set_comparing(&mut self, on: bool) {
+        self.compare_stopped = !on;
+        self.dirty = true;
     }
 
     /// The batch perceptron's charts, when the batch panel is shown.
@@ -266,6 +361,9 @@ pub(super) fn compare_panel(root: &HtmlElement) -> Option<ComparePanel> {
         .collect();
     Some(ComparePanel {
         note: find(&panel, "[data-role=\"compare-note\"]"),
+        work: find(&panel, "[data-role=\"compare-work\"]"),
+        bar: find(&panel, "[data-role=\"compare-progress\"]"),
+        again: find(&panel, "[data-role=\"compare-again\"]"),
         panel,
         figures,
     })
