@@ -11,6 +11,7 @@ mod fast;
 mod frame;
 mod guess;
 mod points;
+mod raster;
 mod theme;
 
 pub use augmented::draw_augmented;
@@ -20,6 +21,7 @@ pub use fast::{
 };
 pub use frame::PlotFrame;
 pub use points::{mark, Mark};
+pub use raster::raster_marks;
 pub use theme::{Theme, PRESENTER_SCALE};
 
 use crate::core::numfmt::num;

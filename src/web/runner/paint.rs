@@ -5,22 +5,24 @@
 
 use crate::core::{Action, Rect, Region, Scene, Session};
 use crate::render::{
-    draw_with_underlay, layout, marks_key, paint_marks, paint_region, region_grid, MarkPainter,
-    PlotFrame, RegionPainter, Theme,
+    draw_with_underlay, layout, marks_key, paint_marks, paint_region, raster_marks, region_grid,
+    MarkPainter, PlotFrame, RegionPainter, Theme,
 };
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-/// The points' marks drawn once on a canvas of their own and copied onto the plot with one
-/// `drawImage` while they stay as they were: used while playing, when only the lines and rings
-/// move, so the browser rasterizes one image per frame instead of every point's shape again.
+/// The points' marks rasterized by [`raster_marks`] into one image, put on a canvas of their
+/// own with one `putImageData` and copied onto the plot with one `drawImage`; while they stay as
+/// they were (a step, Play: only the lines and rings move) the layer is copied as it is.
 #[derive(Default)]
 pub(super) struct MarksLayer {
     /// What the layer shows ([`marks_key`]); `None` draws it afresh.
     pub(super) key: Option<u64>,
     canvas: Option<HtmlCanvasElement>,
+    /// The image, kept between frames so that it is not allocated again.
+    image: Vec<u8>,
 }
 
 impl MarksLayer {
@@ -50,8 +52,15 @@ impl MarksLayer {
             let Some(context) = context_2d(layer) else {
                 return false;
             };
-            context.clear_rect(0.0, 0.0, f64::from(width), f64::from(height));
-            paint_marks(&mut Canvas(&context), frame, scene, theme);
+            raster_marks(&mut self.image, (width, height), frame, scene, theme);
+            let Ok(image) =
+                ImageData::new_with_u8_clamped_array_and_sh(Clamped(&self.image), width, height)
+            else {
+                return false;
+            };
+            if context.put_image_data(&image, 0.0, 0.0).is_err() {
+                return false;
+            }
             self.key = Some(key);
         }
         target
