@@ -239,3 +239,56 @@ fn links_and_files_keep_the_second_eta() {
         .starts_with("η₂ (the second learning rate) should be positive"));
     assert_eq!(s.scenario(), before);
 }
+
+/// With slices on (the page), a scenario opened at step 30,000 brings the η panel's runs up to it a slice
+/// of `ETA_SLICE_STEPS` at a time, one frame's tick each; meanwhile the verdict says how far it
+/// is, and in the end the panel is the one a session without slices computes at once.
+#[test]
+fn the_panel_catches_up_with_a_long_jump_in_slices() {
+    use perceptron_lab::core::algo::perceptron::eta::ETA_SLICE_STEPS;
+    let noisy = || {
+        let mut s = Session::new();
+        act(&mut s, Action::LoadPreset(Preset::Noisy));
+        let settings = Settings {
+            max_epochs: 1_000_000,
+            ..s.settings().clone()
+        };
+        act(&mut s, Action::SetSettings(settings));
+        act(&mut s, Action::SetSecondEta(0.1));
+        s
+    };
+    let mut scenario = noisy().scenario();
+    scenario.step = 30_000;
+    let mut whole = noisy();
+    act(&mut whole, Action::LoadScenario(scenario.clone()));
+    let mut sliced = noisy();
+    sliced.set_slices(true);
+    act(&mut sliced, Action::LoadScenario(scenario));
+    let mut ticks = 0;
+    while sliced.is_busy() {
+        act(&mut sliced, Action::Tick { now_ms: 0.0 });
+    }
+    assert_eq!(sliced.model().steps(), 30_000);
+    while sliced.eta_pending() {
+        let view = sliced.eta_view().expect("the panel");
+        assert!(view.rows.len() < 30_000);
+        assert_eq!(
+            view.verdict(),
+            format!(
+                "Comparing η = 1 with η = 0.1: {} of 30000 steps so far…",
+                view.rows.len()
+            )
+        );
+        act(&mut sliced, Action::Tick { now_ms: 0.0 });
+        ticks += 1;
+        assert!(ticks <= 30_000 / ETA_SLICE_STEPS + 1, "{ticks} ticks");
+    }
+    assert!(ticks >= 30_000 / ETA_SLICE_STEPS - 1, "{ticks} ticks");
+    assert!(!whole.eta_pending());
+    assert_eq!(sliced.eta_view(), whole.eta_view());
+    assert!(!sliced
+        .eta_view()
+        .unwrap()
+        .verdict()
+        .starts_with("Comparing"));
+}

@@ -308,8 +308,24 @@ impl Session {
                     runs_of,
                 });
         }
+        // In the page, a slice at a time (the frames' ticks go on while it is behind).
+        let most = if self.slices {
+            eta::ETA_SLICE_STEPS
+        } else {
+            u64::MAX
+        };
         if let Some(cache) = &mut self.eta_cache {
-            cache.runs_of.advance(&self.data, steps);
+            cache.runs_of.advance_by(&self.data, steps, most);
         }
+    }
+
+    /// Whether the η panel's runs are still catching up with the current step (with slices
+    /// on, see [`eta::ETA_SLICE_STEPS`]): the page's frames tick until they have.
+    pub fn eta_pending(&self) -> bool {
+        self.eta_view().is_some()
+            && self
+                .eta_cache
+                .as_ref()
+                .is_some_and(|c| c.runs_of.behind(self.model().steps()))
     }
 }

@@ -298,6 +298,10 @@ impl Session {
     }
 
     pub(super) fn tick(&mut self, now_ms: f64) -> Changed {
+        if !self.playing && self.eta_pending() {
+            // The η panel catches up a slice (in `refresh_derived`, after this change).
+            return Changed::Redraw;
+        }
         if !self.playing || !now_ms.is_finite() {
             return Changed::Nothing;
         }

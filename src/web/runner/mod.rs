@@ -264,6 +264,7 @@ impl Runner {
             || self.address.as_ref().is_some_and(Address::pending)
             || self.keeper.pending()
             || self.compare_pending()
+            || self.session.eta_pending()
     }
 
     /// Marks the frame dirty (e.g. after a resize); the next frame draws everything afresh,
@@ -516,7 +517,7 @@ impl Runner {
     /// One animation frame: takes due steps while playing, draws and writes the page if anything
     /// changed, then writes the address when it is due (see `address`).
     pub fn frame(&mut self, now_ms: f64) -> Result<(), String> {
-        if self.session.is_playing() || self.session.is_busy() {
+        if self.session.is_playing() || self.session.is_busy() || self.session.eta_pending() {
             self.apply(Action::Tick { now_ms })
                 .map_err(|e| e.to_string())?;
         }

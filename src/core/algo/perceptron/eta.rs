@@ -38,6 +38,11 @@ pub const RATIO_TOLERANCE: f64 = 1e-12;
 /// on past it is compared over its first `ETA_STEP_LIMIT` steps, and the verdict says so.
 pub const ETA_STEP_LIMIT: u64 = 100_000;
 
+/// The most steps of each run one slice of the page's frame adds (issue #15): both runs to
+/// 50,000 steps at once held the page about 350 ms; in slices of this many (about 25 ms) the
+/// panel catches up over a few frames and says so meanwhile.
+pub const ETA_SLICE_STEPS: u64 = 4_000;
+
 /// Checks a second learning rate: positive and finite, like η itself.
 pub fn check_second_eta(eta: f64) -> Result<f64, Error> {
     if eta.is_finite() && eta > 0.0 {
@@ -191,7 +196,15 @@ impl EtaRuns {
     /// run stops. Steps already taken are kept: asking for fewer changes nothing (see
     /// [`EtaRuns::view`]).
     pub fn advance(&mut self, data: &Dataset, steps: u64) {
-        let steps = steps.min(ETA_STEP_LIMIT);
+        self.advance_by(data, steps, u64::MAX);
+    }
+
+    /// [`EtaRuns::advance`], adding at most `most` rows (a slice of [`ETA_SLICE_STEPS`] in the
+    /// page).
+    pub fn advance_by(&mut self, data: &Dataset, steps: u64, most: u64) {
+        let steps = steps
+            .min(ETA_STEP_LIMIT)
+            .min((self.rows.len() as u64).saturating_add(most));
         while !self.done && (self.rows.len() as u64) < steps {
             let [first, second] = &mut self.runs;
             let StepOutcome::Stepped(a) = first.step(data) else {
@@ -234,7 +247,14 @@ impl EtaRuns {
             start: &self.start,
             rows: &self.rows[..n],
             cut: steps > ETA_STEP_LIMIT && n as u64 == ETA_STEP_LIMIT,
+            behind: self.behind(steps).then_some(steps.min(ETA_STEP_LIMIT)),
         }
+    }
+
+    /// Whether fewer than `steps` steps (at most [`ETA_STEP_LIMIT`]) are compared yet while
+    /// the η₁ run could go on: the rows are still being added, a slice per frame.
+    pub fn behind(&self, steps: u64) -> bool {
+        !self.done && (self.rows.len() as u64) < steps.min(ETA_STEP_LIMIT)
     }
 
     /// Both learning rates, `[η₁, η₂]`.
@@ -282,6 +302,8 @@ pub struct EtaView<'a> {
     /// Whether more steps were asked for than [`ETA_STEP_LIMIT`], so only the first ones are
     /// compared.
     pub cut: bool,
+    /// The steps to compare, while the rows are still being added (a slice per frame).
+    pub behind: Option<u64>,
 }
 
 impl EtaView<'_> {
@@ -369,6 +391,15 @@ impl EtaView<'_> {
     /// One sentence on what the runs show so far, written from their numbers (and, past
     /// [`ETA_STEP_LIMIT`] steps, a second saying that only those were compared).
     pub fn verdict(&self) -> String {
+        if let Some(steps) = self.behind {
+            return format!(
+                "Comparing η = {} with η = {}: {} of {} steps so far…",
+                num(self.eta[0]),
+                num(self.eta[1]),
+                self.rows.len(),
+                steps
+            );
+        }
         let verdict = self.sentence();
         if self.cut {
             format!("{verdict} Only the first {ETA_STEP_LIMIT} steps are compared.")
