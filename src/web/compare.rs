@@ -14,4 +14,10 @@ impl Lab {
             Ok(())
         })
     }
+
+    /// Whether the side-by-side comparison is being trained (its progress bar shown; Escape
+    /// stops it when no other work is under way).
+    pub fn comparing(&self) -> Result<bool, JsValue> {
+        self.with(|runner| Ok(runner.compare_pending()))
+    }
 }

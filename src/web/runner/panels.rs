@@ -183,7 +183,6 @@ impl Runner {
             self.compare_drawn = None;
             return;
         }
-        panel.show_work(None, false);
         let compared = comparison.compared_mut();
         if let Some(note) = &panel.note {
             set_text(
@@ -192,9 +191,14 @@ impl Runner {
                  converges or stops; grey: no single class wins. Choose one to step through it.",
             );
         }
-        let mut sizes = Vec::new();
-        for (_, figure, canvas, _) in &panel.figures {
+        // All three shown before any is measured (the grid shares the row among those shown),
+        // and before focus may move to the first one's button.
+        for (_, figure, _, _) in &panel.figures {
             let _ = figure.remove_attribute("hidden");
+        }
+        panel.show_work(None, false);
+        let mut sizes = Vec::new();
+        for (_, _, canvas, _) in &panel.figures {
             let width = (f64::from(canvas.client_width()) * scale).round().max(1.0) as u32;
             let height = (f64::from(canvas.client_height()) * scale).round().max(1.0) as u32;
             if canvas.width() != width || canvas.height() != height {
@@ -232,7 +236,7 @@ impl Runner {
     }
 
     /// Whether the side-by-side comparison is being trained (more frames to come).
-    pub(super) fn compare_pending(&self) -> bool {
+    pub fn compare_pending(&self) -> bool {
         !self.compare_stopped
             && self.session.setup().algorithm.is_multiclass()
             && matches!(&self.compared, Some((_, Ok(c))) if !c.is_done())
