@@ -358,6 +358,12 @@ proptest! {
         let predicted = trainer.predict(&probe);
         prop_assert!(predicted < k);
         prop_assert_eq!(trainer.scores(&probe).len(), k);
+        // The prediction is the argmax of the scores, for every point of the data's shape too
+        // (a plane's points take a path of their own, without allocating).
+        prop_assert_eq!(predicted, argmax(&trainer.scores(&probe)));
+        for i in 0..data.len() {
+            prop_assert_eq!(trainer.predict(data.x(i)), argmax(&trainer.scores(data.x(i))));
+        }
         // Data of another shape is refused, not indexed.
         let names = ["y".to_string(), "z".to_string()];
         let other = ClassData::new(dim + 1, vec![0.0; 2 * (dim + 1)], &names).unwrap();

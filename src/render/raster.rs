@@ -151,6 +151,11 @@ pub fn raster_marks(
             }
             let at = (y as usize * w + x as usize) * 4;
             let dst = &mut image[at..at + 4];
+            if a == 255 {
+                // Most of a mark: opaque, it covers what was there.
+                dst.copy_from_slice(&[r as u8, g as u8, b as u8, 255]);
+                continue;
+            }
             let keep = 255 - a;
             // Premultiplied "source over": src + dst · (1 − src alpha).
             dst[0] = (r + (u16::from(dst[0]) * keep + 127) / 255) as u8;

@@ -120,7 +120,7 @@ pub(super) fn paint_plot(
                 true
             }
             (Some(context), None) => {
-                paint_marks(&mut Canvas(context), frame, &scene, theme);
+                marks_through_scratch(context, (width, height), frame, &scene, theme);
                 true
             }
             (None, _) => false,
@@ -131,8 +131,34 @@ pub(super) fn paint_plot(
     Ok(frame)
 }
 
+thread_local! {
+    /// The layer of the plots that have none of their own (the side-by-side and η panels'):
+    /// its key tells when the marks it holds are the ones wanted again (the η panel's two
+    /// plots show the same points).
+    static SCRATCH_LAYER: std::cell::RefCell<MarksLayer> = std::cell::RefCell::new(MarksLayer::default());
+}
+
+/// The marks of `scene` onto `context` through the scratch layer (rasterized, one image), or
+/// as paths when there is no layer to be had.
+fn marks_through_scratch(
+    context: &CanvasRenderingContext2d,
+    size: (u32, u32),
+    frame: &PlotFrame,
+    scene: &Scene<'_>,
+    theme: &Theme,
+) {
+    let drawn = SCRATCH_LAYER.with(|layer| {
+        layer
+            .try_borrow_mut()
+            .is_ok_and(|mut layer| layer.draw(context, size, frame, scene, theme))
+    });
+    if !drawn {
+        paint_marks(&mut Canvas(context), frame, scene, theme);
+    }
+}
+
 /// Draws `scene` (which has no region map) on `canvas` through `render::draw_with_underlay`,
-/// the points by [`paint_marks`] straight on the canvas: the η panel's small plots.
+/// the points rasterized through the scratch layer: the η panel's small plots.
 pub(super) fn paint_scene(
     canvas: &HtmlCanvasElement,
     theme: &Theme,
@@ -143,6 +169,7 @@ pub(super) fn paint_scene(
     };
     let area = backend.into_drawing_area();
     let context = context_2d(canvas);
+    let size = (canvas.width(), canvas.height());
     let frame = draw_with_underlay(
         &area,
         scene,
@@ -150,7 +177,7 @@ pub(super) fn paint_scene(
         |_| false,
         |frame| match &context {
             Some(context) => {
-                paint_marks(&mut Canvas(context), frame, scene, theme);
+                marks_through_scratch(context, size, frame, scene, theme);
                 true
             }
             None => false,
