@@ -90,6 +90,18 @@ const TRACE_WINDOW: usize = 60;
 /// The side-by-side plots are drawn this much smaller than the main plot's text and lines.
 const COMPARE_SCALE: f64 = 0.8;
 
+/// The ms since `began` (`performance.now()`).
+fn spent_since(began: f64) -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now() - began)
+}
+
+/// The time a frame may take before what can wait (the side-by-side panel's training and
+/// drawing) is left to the next frame, in ms: with the page's own writing and layout after it,
+/// a frame stays well under the 100 ms of a long task.
+const FRAME_SHARE_MS: f64 = 30.0;
+
 /// How the plot looks, chosen by the page (not part of the model).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct ViewOptions {
@@ -124,6 +136,10 @@ pub struct Runner {
     /// The comparison under way was stopped by its Cancel (until Compare, or a change of what
     /// it is trained from).
     compare_stopped: bool,
+    /// The side-by-side panel waits for the next frame: this one had spent its share.
+    compare_deferred: bool,
+    /// When this frame began (`performance.now()`, ms).
+    frame_began: f64,
     /// The augmented (3-D) view's panel, when the page has one.
     augmented: Option<AugmentedPanel>,
     /// The η-invariance panel (classic perceptron), when the page has one.
@@ -193,6 +209,8 @@ impl Runner {
             compared: None,
             compare_drawn: None,
             compare_stopped: false,
+            compare_deferred: false,
+            frame_began: 0.0,
             augmented: augmented_panel(root),
             eta_panel: eta_panel::eta_panel(root),
             marks_layer: MarksLayer::default(),
@@ -264,7 +282,13 @@ impl Runner {
             || self.address.as_ref().is_some_and(Address::pending)
             || self.keeper.pending()
             || self.compare_pending()
+            || self.compare_deferred
             || self.session.eta_pending()
+    }
+
+    /// What this frame has taken so far, in ms.
+    pub(super) fn frame_spent(&self) -> f64 {
+        spent_since(self.frame_began)
     }
 
     /// Marks the frame dirty (e.g. after a resize); the next frame draws everything afresh,
@@ -517,6 +541,9 @@ impl Runner {
     /// One animation frame: takes due steps while playing, draws and writes the page if anything
     /// changed, then writes the address when it is due (see `address`).
     pub fn frame(&mut self, now_ms: f64) -> Result<(), String> {
+        self.frame_began = web_sys::window()
+            .and_then(|w| w.performance())
+            .map_or(now_ms, |p| p.now());
         if self.session.is_playing() || self.session.is_busy() || self.session.eta_pending() {
             self.apply(Action::Tick { now_ms })
                 .map_err(|e| e.to_string())?;
@@ -524,7 +551,7 @@ impl Runner {
         if self.dirty {
             self.dirty = false;
             self.redraw(now_ms)?;
-        } else if self.compare_pending() {
+        } else if self.compare_pending() || std::mem::take(&mut self.compare_deferred) {
             let theme = self.theme();
             self.draw_compare(&theme);
         }
@@ -585,7 +612,13 @@ impl Runner {
         let frame = paint_plot(&self.canvas, &theme, cell, &mut self.session, None, layer)?;
         self.frame = Some(frame);
         self.draw_batch(&theme);
-        self.draw_compare(&theme);
+        // The three side-by-side models and their region maps wait for the next frame when
+        // this one has already taken its share (a large set's plot, a long replay's end).
+        if self.frame_spent() < FRAME_SHARE_MS {
+            self.draw_compare(&theme);
+        } else {
+            self.compare_deferred = true;
+        }
         self.draw_augmented(&theme);
         Ok(())
     }

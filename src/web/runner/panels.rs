@@ -126,6 +126,7 @@ impl Runner {
             self.compare_stopped = false;
         }
         let stopped = self.compare_stopped;
+        let began = self.frame_began;
         let scale = self.backing_scale();
         let view = self.session.scene().view;
         let dark = self.options.dark;
@@ -163,8 +164,14 @@ impl Runner {
         };
         // Three models of up to 20,000 steps take up to a second: trained a slice per frame,
         // with a progress bar and a Cancel, when they do not fit in the first slice.
+        let mut just_done = false;
         if !comparison.is_done() && !stopped {
-            comparison.advance(SLICE_WORK);
+            just_done = comparison.advance(SLICE_WORK);
+        }
+        if just_done && super::spent_since(began) >= super::FRAME_SHARE_MS {
+            // Trained in this frame, drawn in the next.
+            self.compare_deferred = true;
+            return;
         }
         if !comparison.is_done() {
             if let Some(note) = &panel.note {
