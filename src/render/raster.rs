@@ -175,6 +175,20 @@ pub fn raster_marks(
     }
 }
 
+/// The marks of `scene` rasterized into `image` ([`raster_marks`]) and put on the painter's
+/// canvas of `size` backing pixels with one image. `false` when the painter could not.
+pub fn paint_marks_image(
+    painter: &mut impl super::MarkPainter,
+    image: &mut Vec<u8>,
+    size: (u32, u32),
+    frame: &PlotFrame,
+    scene: &Scene<'_>,
+    theme: &Theme,
+) -> bool {
+    raster_marks(image, size, frame, scene, theme);
+    painter.put_image(image, size.0, size.1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,15 +5,15 @@
 
 use crate::core::{Action, Rect, Region, Scene, Session};
 use crate::render::{
-    draw_with_underlay, layout, marks_key, paint_marks, paint_region, raster_marks, region_grid,
-    MarkPainter, PlotFrame, RegionPainter, Theme,
+    draw_with_underlay, layout, marks_key, paint_marks, paint_marks_image, paint_region,
+    region_grid, MarkPainter, PlotFrame, RegionPainter, Theme,
 };
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-/// The points' marks rasterized by [`raster_marks`] into one image, put on a canvas of their
+/// The points' marks rasterized by render (`raster_marks`) into one image, put on a canvas of their
 /// own with one `putImageData` and copied onto the plot with one `drawImage`; while they stay as
 /// they were (a step, Play: only the lines and rings move) the layer is copied as it is.
 #[derive(Default)]
@@ -52,13 +52,9 @@ impl MarksLayer {
             let Some(context) = context_2d(layer) else {
                 return false;
             };
-            raster_marks(&mut self.image, (width, height), frame, scene, theme);
-            let Ok(image) =
-                ImageData::new_with_u8_clamped_array_and_sh(Clamped(&self.image), width, height)
-            else {
-                return false;
-            };
-            if context.put_image_data(&image, 0.0, 0.0).is_err() {
+            let size = (width, height);
+            let image = &mut self.image;
+            if !paint_marks_image(&mut Canvas(&context), image, size, frame, scene, theme) {
                 return false;
             }
             self.key = Some(key);
@@ -275,6 +271,11 @@ impl MarkPainter for Canvas<'_> {
     fn fill_and_stroke(&mut self) {
         self.0.fill();
         self.0.stroke();
+    }
+
+    fn put_image(&mut self, rgba: &[u8], width: u32, height: u32) -> bool {
+        ImageData::new_with_u8_clamped_array_and_sh(Clamped(rgba), width, height)
+            .is_ok_and(|image| self.0.put_image_data(&image, 0.0, 0.0).is_ok())
     }
 }
 
