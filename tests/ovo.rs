@@ -269,6 +269,17 @@ proptest! {
         }
         prop_assert!(trainer.predict(&probe) < k);
         let _ = trainer.is_tied(&probe);
+        // The winner without allocating (a plane's points) is the vote's, tie included.
+        for x in (0..data.len()).map(|i| data.x(i)).chain([&probe[..]]) {
+            let v = trainer.vote(x);
+            prop_assert_eq!(trainer.winner(x), (v.winner, v.tied));
+        }
+        for x in [[0.0, 0.0], [1.5, -2.0], [-3.25, 0.5]] {
+            if dim == 2 {
+                let v = trainer.vote(&x);
+                prop_assert_eq!(trainer.winner(&x), (v.winner, v.tied));
+            }
+        }
         if !random_init && !shuffle {
             for (p, &(i, j)) in trainer.pairs().iter().enumerate() {
                 let mut binary = Dataset::new(dim);

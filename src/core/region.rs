@@ -36,9 +36,11 @@ pub struct Region {
 }
 
 /// The most kernel evaluations a kernel region map computed from scratch may take (cells ×
-/// non-zero α): about 25 ms in the page (600 α on the 267 × 200 grid of an 800 × 600 plot at DPR 2). Beyond it the map is computed on a coarser grid, so
-/// that no frame is long however many α a run or a link brings (issue #15).
-pub const KERNEL_MAP_EVALS: usize = 40_000_000;
+/// non-zero α; 149 α on the 267 × 200 grid of an 800 × 600 plot at DPR 2): an RBF map at the
+/// former 40 million took 230 ms of a frame in the hostile-input run, so this is 8 million,
+/// about 45 ms. Beyond it the map is computed on a coarser grid, so that no frame is long
+/// however many α a run or a link brings (issue #15).
+pub const KERNEL_MAP_EVALS: usize = 8_000_000;
 
 /// The grid a kernel region map with `support` non-zero α is computed on, for a `cols × rows`
 /// grid asked for: the same, or coarser by a whole factor in both directions so that cells × α
@@ -221,13 +223,9 @@ pub fn region_of(
         }
         Model::Ovo(t) => {
             for &y in &ys {
-                cells.extend(xs.iter().map(|&x| {
-                    let vote = t.vote(&[x, y]);
-                    if vote.tied {
-                        TIED
-                    } else {
-                        vote.winner as u8
-                    }
+                cells.extend(xs.iter().map(|&x| match t.winner(&[x, y]) {
+                    (_, true) => TIED,
+                    (winner, false) => winner as u8,
                 }));
             }
         }

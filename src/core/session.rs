@@ -211,7 +211,8 @@ pub struct BatchView {
     pub epochs: Vec<(u64, f64, usize)>,
     /// `(w1, w2)` at the start and after each batch step.
     pub batch_path: Vec<[f64; 2]>,
-    /// `(w1, w2)` of the online (classic) rule at the start and after each epoch.
+    /// `(w1, w2)` of the online (classic) rule at the start and after each epoch (the first
+    /// 200,000 / n epochs at most).
     pub online_path: Vec<[f64; 2]>,
 }
 

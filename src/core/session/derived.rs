@@ -4,6 +4,10 @@
 use super::*;
 use crate::core::algo::perceptron::eta;
 
+/// The most sample visits of the batch panel's online path (the classic rule over the same
+/// epochs): its first `ONLINE_PATH_VISITS / n` epochs are drawn.
+pub(crate) const ONLINE_PATH_VISITS: u64 = 200_000;
+
 impl Session {
     pub(super) fn theory(&mut self) -> &Theory {
         let bias = self.settings().bias;
@@ -186,7 +190,10 @@ impl Session {
             ..t.settings().clone()
         };
         if let Ok(mut online) = crate::core::Trainer::new(settings, self.data.dim()) {
-            let epochs = history.len();
+            // Recomputed at every step: its visits are bounded, so a batch run opened at epoch
+            // 100,000 does not hold the page (it took 120–140 ms a frame in the hostile run).
+            let most = ONLINE_PATH_VISITS / self.data.len().max(1) as u64;
+            let epochs = (history.len() as u64).min(most);
             'epochs: for _ in 0..epochs {
                 let before = online.epoch();
                 loop {

@@ -719,3 +719,25 @@ proptest! {
         }
     }
 }
+
+/// The batch panel's online path stops at `ONLINE_PATH_VISITS` visits: a batch run of 30,000
+/// epochs on the noisy preset's points draws the online rule's first 200,000 / n epochs.
+#[test]
+fn the_online_path_of_a_long_batch_run_is_bounded() {
+    let mut s = Session::new();
+    apply(&mut s, Action::LoadPreset(Preset::Noisy));
+    let mut scenario = s.scenario();
+    scenario.algorithm = "batch".to_string();
+    scenario.max_epochs = 1_000_000;
+    scenario.step = 30_000;
+    apply(&mut s, Action::LoadScenario(scenario));
+    assert_eq!(s.model().steps(), 30_000);
+    let n = s.data().len() as u64;
+    let view = s.batch_view().expect("the batch charts");
+    let epochs = (super::derived::ONLINE_PATH_VISITS / n).min(30_000);
+    assert!(
+        epochs + 1 < view.batch_path.len() as u64,
+        "{n} points: fewer epochs than taken"
+    );
+    assert_eq!(view.online_path.len() as u64, epochs + 1);
+}
