@@ -194,6 +194,14 @@ mod tests {
     use super::*;
     use crate::core::{Action, Preset, Session};
 
+    fn seed000() -> Session {
+        let mut session = Session::new();
+        let _ = session
+            .apply(Action::LoadPreset(Preset::Seed000))
+            .expect("the preset loads");
+        session
+    }
+
     fn pixel(image: &[u8], width: u32, (x, y): (i32, i32)) -> [u8; 4] {
         let at = (y as usize * width as usize + x as usize) * 4;
         [image[at], image[at + 1], image[at + 2], image[at + 3]]
@@ -201,10 +209,7 @@ mod tests {
 
     #[test]
     fn each_point_is_its_class_colour_outlined_in_the_background_on_a_clear_image() {
-        let mut session = Session::new();
-        let _ = session
-            .apply(Action::LoadPreset(Preset::Seed000))
-            .expect("the preset loads");
+        let session = seed000();
         let scene = session.scene();
         for theme in [Theme::new(1.0), Theme::dark(2.0)] {
             let (width, height) = (640, 480);
@@ -249,10 +254,7 @@ mod tests {
 
     #[test]
     fn marks_cover_earlier_ones_and_points_off_the_image_are_skipped() {
-        let mut session = Session::new();
-        let _ = session
-            .apply(Action::LoadPreset(Preset::Seed000))
-            .expect("the preset loads");
+        let session = seed000();
         let theme = Theme::new(1.0);
         let scene = session.scene();
         let frame = super::super::layout(200, 150, scene.view, &theme).expect("room");

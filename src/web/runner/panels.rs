@@ -253,7 +253,8 @@ impl Runner {
     /// (`true`, Compare). The session is not touched either way.
     pub fn set_comparing(&mut self, on: bool) {
         self.compare_stopped = !on;
-        self.dirty = true;
+        // Only the panel changes: the next frame draws it alone.
+        self.compare_deferred = true;
     }
 
     /// The batch perceptron's charts, when the batch panel is shown.

@@ -55,14 +55,19 @@ pub fn vote(num_classes: usize, pair_scores: &[f64]) -> Vote {
     for (&(i, j), &s) in pairs(num_classes).iter().zip(pair_scores) {
         votes[if s > 0.0 { j } else { i }] += 1;
     }
-    let most = votes.iter().copied().max().unwrap_or(0);
-    let winner = votes.iter().position(|&v| v == most).unwrap_or(0);
-    let tied = votes.iter().filter(|&&v| v == most).count() > 1;
+    let (winner, tied) = tally(&votes);
     Vote {
         votes,
         winner,
         tied,
     }
+}
+
+/// The class with the most votes (the lowest index among ties) and whether it is tied.
+fn tally(votes: &[usize]) -> (usize, bool) {
+    let most = votes.iter().copied().max().unwrap_or(0);
+    let winner = votes.iter().position(|&v| v == most).unwrap_or(0);
+    (winner, votes.iter().filter(|&&v| v == most).count() > 1)
 }
 
 /// What happened at one step of one-vs-one.
@@ -204,10 +209,7 @@ impl OvoTrainer {
         for (&(i, j), row) in self.pairs.iter().zip(&self.weights) {
             votes[if dot(row, &f) > 0.0 { j } else { i }] += 1;
         }
-        let votes = &votes[..k];
-        let most = votes.iter().copied().max().unwrap_or(0);
-        let winner = votes.iter().position(|&v| v == most).unwrap_or(0);
-        (winner, votes.iter().filter(|&&v| v == most).count() > 1)
+        tally(&votes[..k])
     }
 
     /// Visits one sample of class c and applies the classic rule to every pair involving c
