@@ -484,13 +484,19 @@ const SEED000_CSV = 'x1,x2,label\n1,1,-1\n3,2,1\n2,4,1\n3,4,1\n2,3,-1\n';
 
 /** What must not change when a file cannot be read. */
 async function state(lab) {
-  // The panels follow in the next frame and the address within a moment (it is polled): wait
-  // until the address names the step on show.
-  await expect.poll(async () => {
-    const step = (await lab.field('step').textContent()).trim();
-    return (await hashOf(lab.page)).includes(`&n=${step}&`);
-  }).toBe(true);
-  return { ...(await view(lab)), link: await hashOf(lab.page), plot: await plotPixels(lab) };
+  // The panels follow in the next frame, the address within a moment (writes are at least
+  // 250 ms apart): read the panels and the address together until the address names the step
+  // the panels show, so both belong to the same state.
+  let seen;
+  await expect
+    .poll(async () => {
+      const shown = await view(lab);
+      const link = await hashOf(lab.page);
+      seen = { ...shown, link };
+      return link.includes(`&n=${shown.fields.step}&`);
+    })
+    .toBe(true);
+  return { ...seen, plot: await plotPixels(lab) };
 }
 
 function expectSameState(after, before, what) {
@@ -568,6 +574,7 @@ test.describe('files', () => {
     await lab.loadPreset('seed000');
     await lab.addPoint(1, 4, 'right');
     await lab.clickStep(2);
+    await expect(lab.field('step')).toHaveText('2');
     const before = await state(lab);
     const error = page.locator('#file-error');
     const cases = [
