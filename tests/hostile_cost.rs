@@ -228,3 +228,80 @@ fn the_batch_charts_of_100000_epochs_draw_a_thinned_line_without_a_mark_per_epoc
     assert!(thin.contains(&values[54_321]), "the peak is kept");
     assert!(thin.iter().any(|v| v.1 == 0.0), "a trough is kept");
 }
+
+/// A kernel link of `n` points on a ring, alternating classes (never separable), opened at
+/// `step`: at 2,000 points and step 6,000 most of them have `α > 0`, so the points' scores take
+/// millions of kernel evaluations from scratch.
+fn ring_link(n: usize, step: u64) -> String {
+    let points: Vec<String> = (0..n)
+        .map(|i| {
+            let t = i as f64 * 0.7;
+            format!("{:.4},{:.4},{}", 3.0 * t.cos(), 3.0 * t.sin(), i % 2)
+        })
+        .collect();
+    format!(
+        "v=1&a=kernel&k=rbf:0.5&m=1000000&o=fixed&n={step}&p={}",
+        points.join(";")
+    )
+}
+
+#[test]
+fn with_slices_the_points_scores_after_a_long_replay_follow_in_slices_and_say_so() {
+    let scenario = from_link(&ring_link(2000, 6000)).unwrap().scenario.unwrap();
+    let mut whole = Session::new();
+    let _ = whole.apply(Action::LoadScenario(scenario.clone())).unwrap();
+    let mut sliced = Session::new();
+    sliced.set_slices(true);
+    let _ = sliced.apply(Action::LoadScenario(scenario)).unwrap();
+    while sliced.is_busy() {
+        let _ = sliced.apply(Action::Tick { now_ms: 0.0 }).unwrap();
+    }
+    assert_eq!(sliced.model().steps(), 6000);
+    let Model::Kernel(t) = sliced.model() else {
+        panic!("a kernel run")
+    };
+    let evals = 2000 * t.support().len();
+    assert!(evals > 150_000, "{evals} evaluations: more than a frame's");
+    // The frame after the replay shows that the points are being scored, not a stale count.
+    let (done, n) = sliced
+        .points_pending()
+        .expect("the scores follow in slices");
+    assert_eq!(n, 2000);
+    assert!(done < n);
+    assert!(sliced.catching_up());
+    assert!(
+        sliced.status().accuracy.starts_with("scoring the points: "),
+        "{}",
+        sliced.status().accuracy
+    );
+    assert!(
+        sliced.plot_description().contains("Scoring the points: "),
+        "{}",
+        sliced.plot_description()
+    );
+    // Ticks bring them up to date, a slice each, and then the accuracy is the whole run's.
+    let mut ticks = 0;
+    while sliced.catching_up() {
+        let _ = sliced.apply(Action::Tick { now_ms: 0.0 }).unwrap();
+        ticks += 1;
+        assert!(
+            ticks <= evals / 150_000 + 2,
+            "{ticks} ticks for {evals} evaluations"
+        );
+    }
+    assert_eq!(sliced.status().accuracy, whole.status().accuracy);
+    assert_eq!(sliced.wrong_points(), whole.wrong_points());
+    assert_eq!(sliced.plot_description(), whole.plot_description());
+    let direct: Vec<usize> = (0..sliced.data().len())
+        .filter(|&i| {
+            sliced.model().predict(sliced.data(), sliced.data().x(i))
+                != Some(sliced.data().class(i))
+        })
+        .collect();
+    assert_eq!(sliced.wrong_points(), direct);
+    // A step after that moves a few α: the scores follow at once, by differences.
+    let _ = sliced.apply(Action::Step).unwrap();
+    let _ = whole.apply(Action::Step).unwrap();
+    assert!(sliced.points_pending().is_none());
+    assert_eq!(sliced.status().accuracy, whole.status().accuracy);
+}

@@ -6,6 +6,7 @@ use approx::assert_abs_diff_eq;
 use perceptron_lab::core::algo::kernel::{
     Kernel, KernelOutcome, KernelRecord, KernelTrainer, MAX_GRID_CELLS,
 };
+use perceptron_lab::core::region::KernelPointScores;
 use perceptron_lab::core::Learner;
 use perceptron_lab::core::{
     Dataset, InitWeights, Label, Order, Refusal, Settings, StepOutcome, TrainState, Trainer,
@@ -853,5 +854,40 @@ proptest! {
         let (xr, yr) = ((-5.0, 4.0), (-3.0, 6.0));
         let grid = k.scores_on_grid(&data, xr, yr, cols, rows);
         assert_close(&grid, &direct_grid(&k, &data, xr, yr, cols, rows), &kernel.to_string());
+    }
+
+    /// The training points' scores kept between steps (a few α changed: by differences; many:
+    /// from scratch, in pieces of `budget` evaluations) equal the scores found directly.
+    #[test]
+    fn point_scores_kept_between_steps_match_direct_scores(
+        points in prop::collection::vec((-8i32..8, -8i32..8, any::<bool>()), 2..40),
+        which in 0u8..3,
+        bursts in prop::collection::vec(0usize..12, 1..8),
+        budget in 1u64..200,
+    ) {
+        let data = half_integer_set(&points);
+        prop_assume!(data.has_both_classes());
+        let kernel = [kernel("linear"), kernel("poly:2:0.5:1"), kernel("rbf:0.5")][which as usize];
+        let mut k = trainer(kernel, Settings { max_epochs: 10, ..Settings::default() });
+        let mut cache = KernelPointScores::default();
+        for burst in bursts {
+            for _ in 0..burst {
+                if let KernelOutcome::Refused(_) = k.step(&data) {
+                    break;
+                }
+            }
+            // Pieces of `budget` evaluations until every point has its score: each call scores
+            // at least one more point, so a new state takes at most n + 1 calls.
+            let mut calls = 0;
+            let got = loop {
+                calls += 1;
+                if let Some(scores) = cache.update(&k, &data, 1, budget) {
+                    break scores.to_vec();
+                }
+                prop_assert!(calls <= data.len() + 1, "every call scores a point");
+            };
+            let want: Vec<f64> = (0..data.len()).map(|j| k.score(&data, data.x(j))).collect();
+            assert_close(&got, &want, &kernel.to_string());
+        }
     }
 }

@@ -166,6 +166,97 @@ impl KernelGrid {
     }
 }
 
+/// The kernel perceptron's scores of the training points, kept up to date between frames as
+/// [`KernelGrid`] keeps the map's: after steps only `α` and `b` changed, so each score moves by
+/// `δ·y_i·K(x_i, x_j)` and `δb`. Computed from scratch (the points changed, or most `α` did), it
+/// costs `n × |S|` kernel evaluations, so it is done in pieces of a given number of them: the
+/// page's frames stay short after a long replay of thousands of points (issue #15).
+#[derive(Debug, Clone, Default)]
+pub struct KernelPointScores {
+    key: Option<(u64, String)>,
+    alphas: Vec<f64>,
+    bias: f64,
+    scores: Vec<f64>,
+    /// `scores[..filled]` are those of `alphas` and `bias`; the rest are still to compute.
+    filled: usize,
+}
+
+impl KernelPointScores {
+    /// How many points have their score, of how many.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.filled, self.scores.len())
+    }
+
+    /// Brings the scores up to date with `model` over the points of `data` (at `data_version`),
+    /// computing at most about `budget` kernel evaluations from scratch (at least one point's
+    /// worth). `Some` with every point's score `f(x_j)` when all are known.
+    pub fn update(
+        &mut self,
+        model: &KernelTrainer,
+        data: &Dataset,
+        data_version: u64,
+        budget: u64,
+    ) -> Option<&[f64]> {
+        let key = (data_version, model.kernel().to_string());
+        let alphas = model.alphas();
+        let support = alphas.iter().filter(|&&a| a > 0.0).count();
+        if self.key.as_ref() != Some(&key) || self.scores.len() != data.len() {
+            self.key = Some(key);
+            self.scores = vec![0.0; data.len()];
+            self.filled = 0;
+        } else {
+            let changed: Vec<usize> = (0..alphas.len().max(self.alphas.len()))
+                .filter(|&i| {
+                    alphas.get(i).copied().unwrap_or(0.0)
+                        != self.alphas.get(i).copied().unwrap_or(0.0)
+                })
+                .collect();
+            if changed.len() * 2 > support.max(1) || alphas.len() > data.len() {
+                self.filled = 0;
+            } else {
+                let kernel = model.kernel();
+                let filled = &mut self.scores[..self.filled];
+                for &i in &changed {
+                    let delta = alphas.get(i).copied().unwrap_or(0.0)
+                        - self.alphas.get(i).copied().unwrap_or(0.0);
+                    let coef = delta * data.label(i).y();
+                    let xi = data.x(i);
+                    for (j, score) in filled.iter_mut().enumerate() {
+                        *score += coef * kernel.eval(xi, data.x(j));
+                    }
+                }
+                let db = model.bias() - self.bias;
+                if db != 0.0 {
+                    for score in filled.iter_mut() {
+                        *score += db;
+                    }
+                }
+                // Near the edge of the numbers the scores are computed with saturation: from
+                // scratch, then, never by sums that could overflow or cancel differently.
+                if filled.iter().any(|s| s.is_nan() || s.abs() >= 1e300) {
+                    self.filled = 0;
+                }
+            }
+        }
+        self.alphas = alphas.to_vec();
+        self.bias = model.bias();
+        let n = data.len();
+        if self.filled < n {
+            let per_point = support.max(1) as u64;
+            let take = (budget / per_point).max(1).min((n - self.filled) as u64) as usize;
+            let end = self.filled + take;
+            for (score, value) in self.scores[self.filled..end]
+                .iter_mut()
+                .zip(model.scores(data, (self.filled..end).map(|j| data.x(j))))
+            {
+                *score = value;
+            }
+            self.filled = end;
+        }
+        (self.filled == n).then_some(&self.scores[..])
+    }
+}
+
 /// The region map of `model` over `view`, or `None` for the models drawn without one (the
 /// linear binary ones). `kernel` keeps the kernel scores between calls.
 pub fn region_of(

@@ -64,6 +64,10 @@ pub const MAX_POINTS: usize = 100_000;
 /// step beyond it is refused and says so, which stops Play, Run to convergence, Finish epoch
 /// and Next mistake; a link or scenario whose replay would need more is refused before anything
 /// is replayed, so whatever the page trained it can open again. A budget of work, not of steps:
+/// What a derived value depends on: the points' version, the run, the step (see
+/// [`Session::accuracy_key`]).
+type StateKey = (u64, u64, u64);
+
 /// a classic step visits one sample, a batch or kernel step every point. About 0.2 s natively.
 pub const WORK_BUDGET: u64 = 20_000_000;
 
@@ -149,7 +153,10 @@ pub struct Session {
     region_grid: Option<(Rect, usize, usize)>,
     region_cache: Option<((u64, u64, u64), Option<super::Region>)>,
     max_class_cache: Option<(u64, Option<usize>)>,
-    accuracy_cache: Option<((u64, u64, u64), Option<f64>)>,
+    /// The points the model gets wrong, for the state of [`Session::accuracy_key`].
+    wrong_cache: Option<(StateKey, Rc<Vec<usize>>)>,
+    /// The kernel perceptron's scores of the points, from which `wrong_cache` is found.
+    point_scores: super::region::KernelPointScores,
     /// The batch charts, for the state of [`Session::accuracy_key`].
     batch_cache: Option<((u64, u64, u64), BatchView)>,
     runs: u64,
@@ -263,7 +270,8 @@ impl Session {
             region_grid: None,
             region_cache: None,
             max_class_cache: None,
-            accuracy_cache: None,
+            wrong_cache: None,
+            point_scores: Default::default(),
             batch_cache: None,
             runs: 0,
             undo: Default::default(),

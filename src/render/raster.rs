@@ -14,6 +14,9 @@ use crate::core::Scene;
 /// Samples per pixel along each axis.
 const SAMPLES: usize = 4;
 
+/// Mark sizes are rasterized to the nearest `1 / SIZE_STEPS`.
+const SIZE_STEPS: f64 = 32.0;
+
 /// One mark rasterized: premultiplied RGBA pixels that are not transparent, each with its
 /// offset from the point's pixel.
 struct Sprite {
@@ -118,7 +121,10 @@ pub fn raster_marks(
     let classes = theme.classes.len();
     let rgb = |c: plotters::style::RGBColor| [c.0, c.1, c.2];
     let outline = f64::from(theme.px(1.5));
-    let mut sprites: Vec<(usize, u64, Sprite)> = Vec::new();
+    // One sprite per class and size; sizes (the kernel's marks grow with α) are taken to the
+    // nearest 1/32, a hundredth of a pixel or so, so a few dozen sprites serve thousands of
+    // points of different α.
+    let mut sprites: std::collections::HashMap<(usize, i64), Sprite> = Default::default();
     let mut order: Vec<(usize, usize)> = scene
         .points()
         .enumerate()
@@ -129,20 +135,12 @@ pub fn raster_marks(
     let points: Vec<_> = scene.points().collect();
     for (class, i) in order {
         let p = &points[i];
-        let size = p.size.to_bits();
-        let sprite = match sprites.iter().position(|s| s.0 == class && s.1 == size) {
-            Some(k) => &sprites[k].2,
-            None => {
-                let shape = mark(class, p.size, theme);
-                let fill = rgb(theme.class_colour(class));
-                sprites.push((
-                    class,
-                    size,
-                    Sprite::new(&shape, fill, rgb(theme.background), outline),
-                ));
-                &sprites[sprites.len() - 1].2
-            }
-        };
+        let step = (p.size * SIZE_STEPS).round();
+        let sprite = sprites.entry((class, step as i64)).or_insert_with(|| {
+            let shape = mark(class, step / SIZE_STEPS, theme);
+            let fill = rgb(theme.class_colour(class));
+            Sprite::new(&shape, fill, rgb(theme.background), outline)
+        });
         let (cx, cy) = frame.to_backend(p.x, p.y);
         for &(dx, dy, [r, g, b, a]) in &sprite.pixels {
             let (x, y) = (cx.saturating_add(dx), cy.saturating_add(dy));
@@ -153,7 +151,10 @@ pub fn raster_marks(
             let dst = &mut image[at..at + 4];
             if a == 255 {
                 // Most of a mark: opaque, it covers what was there.
-                dst.copy_from_slice(&[r as u8, g as u8, b as u8, 255]);
+                dst[0] = r as u8;
+                dst[1] = g as u8;
+                dst[2] = b as u8;
+                dst[3] = 255;
                 continue;
             }
             let keep = 255 - a;

@@ -3,10 +3,26 @@
 
 use super::*;
 use crate::core::algo::perceptron::eta;
+use crate::core::algo::sign_class;
 
 /// The most sample visits of the batch panel's online path (the classic rule over the same
 /// epochs): its first `ONLINE_PATH_VISITS / n` epochs are drawn.
 pub(crate) const ONLINE_PATH_VISITS: u64 = 200_000;
+
+/// With slices on, the most kernel evaluations a frame spends computing the kernel
+/// perceptron's scores of the points from scratch (about 10–20 ms in the page); the accuracy and
+/// the wrong points follow over the next frames (see [`Session::points_pending`]).
+pub(crate) const POINT_SCORE_EVALS: u64 = 150_000;
+
+/// The points (0-based) whose predicted class is not their own.
+fn wrong_of(data: &Dataset, classes: &[Option<usize>]) -> Vec<usize> {
+    classes
+        .iter()
+        .enumerate()
+        .filter(|&(i, &c)| c != Some(data.class(i)))
+        .map(|(i, _)| i)
+        .collect()
+}
 
 impl Session {
     pub(super) fn theory(&mut self) -> &Theory {
@@ -36,9 +52,8 @@ impl Session {
             let _ = self.theory();
         }
         let key = self.accuracy_key();
-        if !matches!(self.accuracy_cache, Some((k, _)) if k == key) {
-            let accuracy = self.model().accuracy(&self.data);
-            self.accuracy_cache = Some((key, accuracy));
+        if !matches!(self.wrong_cache, Some((k, _)) if k == key) {
+            self.wrong_cache = self.count_wrong().map(|w| (key, Rc::new(w)));
         }
         if !matches!(self.batch_cache, Some((k, _)) if k == key) {
             self.batch_cache = self.compute_batch_view().map(|v| (key, v));
@@ -47,12 +62,56 @@ impl Session {
         self.refresh_eta();
     }
 
-    /// The model's training accuracy, from the cache when it is current.
-    pub(super) fn accuracy(&self) -> Option<f64> {
-        match self.accuracy_cache {
-            Some((key, accuracy)) if key == self.accuracy_key() => accuracy,
-            _ => self.model().accuracy(&self.data),
+    /// The points the model gets wrong, or `None` while the kernel perceptron's scores of the
+    /// points are still being computed in slices (at most [`POINT_SCORE_EVALS`] kernel
+    /// evaluations a frame).
+    fn count_wrong(&mut self) -> Option<Vec<usize>> {
+        let budget = if self.slices {
+            POINT_SCORE_EVALS
+        } else {
+            u64::MAX
+        };
+        // The model by its field, so that the scores' cache can be borrowed beside it.
+        let classes = match &self.history.current().model {
+            Model::Kernel(t) => self
+                .point_scores
+                .update(t, &self.data, self.data_version, budget)
+                .map(|s| s.iter().map(|&v| sign_class(v)).collect::<Vec<_>>())?,
+            model => model.predict_points(&self.data),
+        };
+        Some(wrong_of(&self.data, &classes))
+    }
+
+    /// The points the model gets wrong (0-based, in data order): from the cache when it is
+    /// current; `None` only while it is being computed in slices ([`Session::points_pending`]).
+    pub(super) fn wrong_known(&self) -> Option<Rc<Vec<usize>>> {
+        match &self.wrong_cache {
+            Some((key, wrong)) if *key == self.accuracy_key() => Some(Rc::clone(wrong)),
+            _ if self.points_pending().is_some() => None,
+            _ => Some(Rc::new(wrong_of(
+                &self.data,
+                &self.model().predict_points(&self.data),
+            ))),
         }
+    }
+
+    /// While the kernel perceptron's scores of the points are being computed in slices: how
+    /// many points are scored, of how many. The page's frames tick until they all are.
+    pub fn points_pending(&self) -> Option<(usize, usize)> {
+        let current = matches!(&self.wrong_cache, Some((k, _)) if *k == self.accuracy_key());
+        (self.slices && !current && matches!(self.model(), Model::Kernel(_)))
+            .then(|| self.point_scores.progress())
+    }
+
+    /// The model's training accuracy (averaged: with w̄), from the cache when it is current;
+    /// `None` without points or while [`Session::points_pending`].
+    pub(super) fn accuracy(&self) -> Option<f64> {
+        let n = self.data.len();
+        if n == 0 {
+            return None;
+        }
+        let wrong = self.wrong_known()?;
+        Some((n - wrong.len()) as f64 / n as f64)
     }
 
     /// What the model's state depends on: the points' version, the run, the step.
@@ -324,6 +383,12 @@ impl Session {
         if let Some(cache) = &mut self.eta_cache {
             cache.runs_of.advance_by(&self.data, steps, most);
         }
+    }
+
+    /// Whether derived data is still being computed in slices (the η panel's runs, the kernel's
+    /// scores of the points): the page's frames tick until it is not.
+    pub fn catching_up(&self) -> bool {
+        self.eta_pending() || self.points_pending().is_some()
     }
 
     /// Whether the η panel's runs are still catching up with the current step (with slices

@@ -218,7 +218,16 @@ impl Session {
                     self.data.len(),
                     t.accuracy_note()
                 ),
-                None => dash.clone(),
+                None => match self.points_pending() {
+                    Some((done, n)) => {
+                        format!(
+                            "scoring the points: {} of {}",
+                            count(done as u64),
+                            count(n as u64)
+                        )
+                    }
+                    None => dash.clone(),
+                },
             },
             averaged: t.averaged_text().unwrap_or_else(|| dash.clone()),
             weights_label: t.weights_label().to_string(),

@@ -378,19 +378,24 @@ impl Session {
 
     /// The points the model gets wrong (0-based), in data order.
     pub fn wrong_points(&self) -> Vec<usize> {
-        self.model()
-            .predict_points(&self.data)
-            .into_iter()
-            .enumerate()
-            .filter(|&(i, c)| c != Some(self.data.class(i)))
-            .map(|(i, _)| i)
-            .collect()
+        match self.wrong_known() {
+            Some(wrong) => wrong.to_vec(),
+            None => (0..self.data.len())
+                .zip(self.model().predict_points(&self.data))
+                .filter(|&(i, c)| c != Some(self.data.class(i)))
+                .map(|(i, _)| i)
+                .collect(),
+        }
     }
 
-    /// `2 of 10 points are on the wrong side` (brief: `2 of 10 wrong`).
+    /// `2 of 10 points are on the wrong side` (brief: `2 of 10 wrong`); while the kernel's
+    /// scores of many points are still being computed, says so.
     fn wrong_sentence(&self, brief: bool) -> String {
         let n = self.data.len();
-        let wrong = self.wrong_points().len();
+        let Some(wrong) = self.wrong_known() else {
+            return counting_sentence(self.points_pending(), brief);
+        };
+        let wrong = wrong.len();
         match (brief, wrong) {
             (true, _) => format!("{wrong} of {n} wrong"),
             (false, 0) if n == 1 => "the one point is classified correctly".to_string(),
@@ -450,20 +455,25 @@ impl Session {
                 t.steps()
             ));
         }
-        let wrong = self.wrong_points();
         let n = self.data.len();
-        let wrong_text = match wrong.len() {
-            0 if n == 1 => "The one point is classified correctly.".to_string(),
-            0 => format!("All {n} points are classified correctly."),
-            1 => format!(
+        let wrong_text = match self.wrong_known().as_deref().map(Vec::as_slice) {
+            None => {
+                let mut text = counting_sentence(self.points_pending(), false);
+                text[..1].make_ascii_uppercase();
+                format!("{text}.")
+            }
+            Some([]) if n == 1 => "The one point is classified correctly.".to_string(),
+            Some([]) => format!("All {n} points are classified correctly."),
+            Some(wrong @ [_]) => format!(
                 "1 of {n} points is {}: {}.",
                 t.wrong_words(),
-                which(&wrong, 12)
+                which(wrong, 12)
             ),
-            k => format!(
-                "{k} of {n} points are {}: {}.",
+            Some(wrong) => format!(
+                "{} of {n} points are {}: {}.",
+                wrong.len(),
                 t.wrong_words(),
-                which(&wrong, 12)
+                which(wrong, 12)
             ),
         };
         let mut model = t.describe_model(&self.data, &self.class_names);
@@ -552,4 +562,19 @@ fn sentence_case(text: &str) -> String {
 /// `[w0, w1, w2]` of a weight vector.
 fn three(w: &[f64]) -> [f64; 3] {
     crate::core::algo::three(w)
+}
+
+/// While the points' scores are being computed in slices: `scoring the points: 1,200 of 2,000
+/// so far` (brief: `scoring the points`).
+fn counting_sentence(pending: Option<(usize, usize)>, brief: bool) -> String {
+    match pending {
+        Some((done, n)) if !brief => {
+            format!(
+                "scoring the points: {} of {} so far",
+                count(done as u64),
+                count(n as u64)
+            )
+        }
+        _ => "scoring the points".to_string(),
+    }
 }

@@ -298,8 +298,9 @@ impl Session {
     }
 
     pub(super) fn tick(&mut self, now_ms: f64) -> Changed {
-        if !self.playing && self.eta_pending() {
-            // The η panel catches up a slice (in `refresh_derived`, after this change).
+        if !self.playing && self.catching_up() {
+            // The η panel or the points' scores catch up a slice (in `refresh_derived`, after
+            // this change).
             return Changed::Redraw;
         }
         if !self.playing || !now_ms.is_finite() {

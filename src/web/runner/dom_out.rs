@@ -159,6 +159,15 @@ impl Runner {
             // A smooth scroll while stepping by hand; a jump while playing or when the user
             // prefers reduced motion.
             let smooth = !(self.options.reduced_motion || self.session.is_playing());
+            self.trace_scroll = Some((row, smooth));
+        }
+    }
+
+    /// Scrolls the trace table to the row [`show_trace`](Self::show_trace) named, after the
+    /// frame has written everything else: the scroll reads the layout, so done earlier it would
+    /// make the browser lay the page out once for it and again for what follows.
+    pub(super) fn scroll_trace(&mut self) {
+        if let Some((row, smooth)) = self.trace_scroll.take() {
             scroll_within(&row, smooth);
         }
     }

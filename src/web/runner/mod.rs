@@ -98,7 +98,7 @@ fn spent_since(began: f64) -> f64 {
 }
 
 /// The time a frame may take before what can wait (the side-by-side panel's training and
-/// drawing) is left to the next frame, in ms: with the page's own writing and layout after it,
+/// drawing, writing the link and the kept copy) is left to the next frame, in ms: with the page's own writing and layout after it,
 /// a frame stays well under the 100 ms of a long task.
 const FRAME_SHARE_MS: f64 = 30.0;
 
@@ -140,6 +140,10 @@ pub struct Runner {
     compare_deferred: bool,
     /// When this frame began (`performance.now()`, ms).
     frame_began: f64,
+    /// The canvas's backing scale as read at this frame's first need of it: read again later,
+    /// after the frame has written the panels, it would make the browser lay the page out
+    /// twice (a forced layout of 10–30 ms with large tables).
+    scale_this_frame: std::cell::Cell<Option<f64>>,
     /// The augmented (3-D) view's panel, when the page has one.
     augmented: Option<AugmentedPanel>,
     /// The η-invariance panel (classic perceptron), when the page has one.
@@ -158,6 +162,8 @@ pub struct Runner {
     /// The address bar and share box, when this lab writes them (the main page's lab).
     address: Option<Address>,
     last_trace_ms: f64,
+    /// The trace table's row to scroll to at the end of the frame, and whether smoothly.
+    trace_scroll: Option<(web_sys::Element, bool)>,
     /// The "This run in code" panel (see `code.rs`).
     code: code::CodePanel,
     /// The last good scenario, for the crash panel (see `keep.rs`).
@@ -211,6 +217,7 @@ impl Runner {
             compare_stopped: false,
             compare_deferred: false,
             frame_began: 0.0,
+            scale_this_frame: std::cell::Cell::new(None),
             augmented: augmented_panel(root),
             eta_panel: eta_panel::eta_panel(root),
             marks_layer: MarksLayer::default(),
@@ -232,6 +239,7 @@ impl Runner {
             settings_dirty: true,
             address: None,
             last_trace_ms: f64::NEG_INFINITY,
+            trace_scroll: None,
             code: code::CodePanel::find(root),
             keeper: keep::Keeper::new(root),
             cursor_status: find(root, "[data-role=\"cursor-status\"]"),
@@ -283,7 +291,7 @@ impl Runner {
             || self.keeper.pending()
             || self.compare_pending()
             || self.compare_deferred
-            || self.session.eta_pending()
+            || self.session.catching_up()
     }
 
     /// What this frame has taken so far, in ms.
@@ -476,14 +484,19 @@ impl Runner {
         self.session.trace_export(format)
     }
 
-    /// Canvas backing pixels per CSS pixel, as laid out now.
+    /// Canvas backing pixels per CSS pixel, as laid out at this frame's first call.
     fn backing_scale(&self) -> f64 {
+        if let Some(scale) = self.scale_this_frame.get() {
+            return scale;
+        }
         let css = f64::from(self.canvas.client_width());
-        if css > 0.0 {
+        let scale = if css > 0.0 {
             f64::from(self.canvas.width()) / css
         } else {
             1.0
-        }
+        };
+        self.scale_this_frame.set(Some(scale));
+        scale
     }
 
     /// Sizes the backing store to the CSS size × devicePixelRatio. Returns whether it changed.
@@ -504,6 +517,7 @@ impl Runner {
         }
         self.canvas.set_width(width);
         self.canvas.set_height(height);
+        self.scale_this_frame.set(None);
         self.dirty = true;
         true
     }
@@ -544,7 +558,8 @@ impl Runner {
         self.frame_began = web_sys::window()
             .and_then(|w| w.performance())
             .map_or(now_ms, |p| p.now());
-        if self.session.is_playing() || self.session.is_busy() || self.session.eta_pending() {
+        self.scale_this_frame.set(None);
+        if self.session.is_playing() || self.session.is_busy() || self.session.catching_up() {
             self.apply(Action::Tick { now_ms })
                 .map_err(|e| e.to_string())?;
         }
@@ -564,10 +579,14 @@ impl Runner {
             }
             self.keeper.touch();
         }
-        if let Some(address) = &mut self.address {
-            address.frame(now_ms, &self.session);
+        // The link and the kept copy of the work (thousands of points written out) wait for the
+        // next frame when this one has taken its share; they are pending, so it comes.
+        if self.frame_spent() < FRAME_SHARE_MS {
+            if let Some(address) = &mut self.address {
+                address.frame(now_ms, &self.session);
+            }
+            self.keeper.frame(now_ms, &self.session);
         }
-        self.keeper.frame(now_ms, &self.session);
         Ok(())
     }
 
@@ -593,6 +612,7 @@ impl Runner {
             self.settings_dirty = false;
             self.show_settings();
         }
+        self.scroll_trace();
         Ok(())
     }
 
