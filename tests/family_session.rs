@@ -182,15 +182,15 @@ fn multiclass_region_is_the_argmax_at_every_cell_centre() {
 fn a_kernel_region_map_with_many_alphas_is_computed_on_a_coarser_grid() {
     use perceptron_lab::core::region::{kernel_grid_size, KERNEL_MAP_EVALS};
     // Within the limit the grid is the one asked for.
-    assert_eq!(kernel_grid_size(267, 200, 140), (267, 200));
-    // 2,000 α on the page's 267 × 200 grid: 107 million evaluations; coarser by 4 (67 × 50
-    // cells, 6.7 million) is the least that keeps within the 8 million.
+    assert_eq!(kernel_grid_size(267, 200, 74), (267, 200));
+    // 2,000 α on the page's 267 × 200 grid: 107 million evaluations; coarser by 6 (45 × 34
+    // cells, 3.06 million) is the least that keeps within the 4 million (by 5: 4.32 million).
     let (cols, rows) = kernel_grid_size(267, 200, 2000);
-    assert_eq!((cols, rows), (67, 50));
-    // 5,000 α: 267 million; by 5 it would be 9.6 million, so by 6 (45 × 34, 7.65 million).
-    assert_eq!(kernel_grid_size(267, 200, 5000), (45, 34));
+    assert_eq!((cols, rows), (45, 34));
+    // 5,000 α: 267 million; by 8 it would be 4.25 million, so by 9 (30 × 23, 3.45 million).
+    assert_eq!(kernel_grid_size(267, 200, 5000), (30, 23));
     assert!(cols * rows * 2000 <= KERNEL_MAP_EVALS);
-    for support in [1, 10, 149, 150, 1000, 5000, 100_000] {
+    for support in [1, 10, 74, 75, 149, 150, 1000, 5000, 100_000] {
         let (c, r) = kernel_grid_size(267, 200, support);
         assert!(c >= 1 && r >= 1 && c <= 267 && r <= 200);
         assert!(
@@ -199,7 +199,7 @@ fn a_kernel_region_map_with_many_alphas_is_computed_on_a_coarser_grid() {
         );
     }
     // The session's map follows: 1,000 points, most of them support vectors after an epoch
-    // (more than 149 α: beyond the limit on the full grid).
+    // (more than 74 α: beyond the limit on the full grid).
     let mut s = Session::new();
     let mut csv = String::from("x1,x2,label\n");
     for i in 0..1000 {
@@ -225,7 +225,7 @@ fn a_kernel_region_map_with_many_alphas_is_computed_on_a_coarser_grid() {
         panic!("kernel expected")
     };
     let support = t.support().len();
-    assert!(support > 149, "{support} non-zero α");
+    assert!(support > 74, "{support} non-zero α");
     let view = s.scene().view;
     let region = region_on_grid(&mut s, view, 267, 200);
     assert_eq!(

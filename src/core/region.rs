@@ -36,11 +36,12 @@ pub struct Region {
 }
 
 /// The most kernel evaluations a kernel region map computed from scratch may take (cells ×
-/// non-zero α; 149 α on the 267 × 200 grid of an 800 × 600 plot at DPR 2): an RBF map at the
-/// former 40 million took 230 ms of a frame in the hostile-input run, so this is 8 million,
-/// about 45 ms. Beyond it the map is computed on a coarser grid, so that no frame is long
-/// however many α a run or a link brings (issue #15).
-pub const KERNEL_MAP_EVALS: usize = 8_000_000;
+/// non-zero α; 74 α on the 267 × 200 grid of an 800 × 600 plot at DPR 2): an RBF map at the
+/// former 40 million took 230 ms of a frame in the hostile-input run, and at 8 million about
+/// 27 ms of the frame that ends a long replay (with the points' scores and marks beside it),
+/// so this is 4 million. Beyond it the map is computed on a coarser grid, so that no frame is
+/// long however many α a run or a link brings (issue #15).
+pub const KERNEL_MAP_EVALS: usize = 4_000_000;
 
 /// The grid a kernel region map with `support` non-zero α is computed on, for a `cols × rows`
 /// grid asked for: the same, or coarser by a whole factor in both directions so that cells × α

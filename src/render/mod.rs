@@ -21,7 +21,7 @@ pub use fast::{
 };
 pub use frame::PlotFrame;
 pub use points::{mark, Mark};
-pub use raster::{paint_marks_image, raster_marks};
+pub use raster::{paint_marks_image, raster_marks, MarkRaster};
 pub use theme::{Theme, PRESENTER_SCALE};
 
 use crate::core::numfmt::num;

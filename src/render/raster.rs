@@ -21,6 +21,10 @@ const SIZE_STEPS: f64 = 32.0;
 /// offset from the point's pixel.
 struct Sprite {
     pixels: Vec<(i32, i32, [u16; 4])>,
+    /// Every pixel's offset is within `-reach..reach` in both directions.
+    reach: i32,
+    /// Each pixel's offset in the image's bytes (for the image width the sprite was made for).
+    offsets: Vec<isize>,
 }
 
 impl Sprite {
@@ -79,7 +83,11 @@ impl Sprite {
                 ));
             }
         }
-        Sprite { pixels }
+        Sprite {
+            pixels,
+            reach,
+            offsets: Vec::new(),
+        }
     }
 }
 
@@ -104,27 +112,51 @@ fn polygon(corners: &[(f64, f64)], x: f64, y: f64) -> (bool, f64) {
     (inside, distance)
 }
 
+/// The marks' image and the sprites it is made of, kept between frames: a sprite costs a few
+/// thousand samples of its shape, and a kernel run's marks come in dozens of sizes (issue #15).
+#[derive(Default)]
+pub struct MarkRaster {
+    /// Straight RGBA, rows from the top.
+    pub image: Vec<u8>,
+    sprites: std::collections::HashMap<SpriteKey, Sprite>,
+    /// The image width the sprites' byte offsets are for.
+    width: usize,
+}
+
+/// A sprite's class, size (in `1 / SIZE_STEPS`), fill and edge colours, outline and scale.
+type SpriteKey = (usize, i64, [u8; 3], [u8; 3], u64, u64);
+
+/// At most this many sprites are kept (sizes, classes and themes seen); beyond, they are made
+/// again as needed.
+const SPRITES_KEPT: usize = 1024;
+
 /// The marks of `scene`'s points on a transparent `width × height` image (straight RGBA, rows
-/// from the top, as `ImageData` takes them), written into `image` (resized; its old contents
-/// are cleared): class by class, each point over the ones before it, as
+/// from the top, as `ImageData` takes them), written into `raster.image` (resized; its old
+/// contents are cleared): class by class, each point over the ones before it, as
 /// [`paint_marks`](super::paint_marks) paints them.
 pub fn raster_marks(
-    image: &mut Vec<u8>,
+    raster: &mut MarkRaster,
     (width, height): (u32, u32),
     frame: &PlotFrame,
     scene: &Scene<'_>,
     theme: &Theme,
 ) {
     let (w, h) = (width as usize, height as usize);
+    let MarkRaster {
+        image,
+        sprites,
+        width: sprites_width,
+    } = raster;
     image.clear();
     image.resize(w * h * 4, 0);
+    if *sprites_width != w || sprites.len() > SPRITES_KEPT {
+        sprites.clear();
+        *sprites_width = w;
+    }
     let classes = theme.classes.len();
     let rgb = |c: plotters::style::RGBColor| [c.0, c.1, c.2];
     let outline = f64::from(theme.px(1.5));
-    // One sprite per class and size; sizes (the kernel's marks grow with α) are taken to the
-    // nearest 1/32, a hundredth of a pixel or so, so a few dozen sprites serve thousands of
-    // points of different α.
-    let mut sprites: std::collections::HashMap<(usize, i64), Sprite> = Default::default();
+    let edge = rgb(theme.background);
     let mut order: Vec<(usize, usize)> = scene
         .points()
         .enumerate()
@@ -135,20 +167,48 @@ pub fn raster_marks(
     let points: Vec<_> = scene.points().collect();
     for (class, i) in order {
         let p = &points[i];
+        // Sizes (the kernel's marks grow with α) are taken to the nearest 1/32, a hundredth
+        // of a pixel or so, so a few dozen sprites serve thousands of points of different α.
         let step = (p.size * SIZE_STEPS).round();
-        let sprite = sprites.entry((class, step as i64)).or_insert_with(|| {
+        let fill = rgb(theme.class_colour(class));
+        let key = (
+            class,
+            step as i64,
+            fill,
+            edge,
+            outline.to_bits(),
+            theme.scale.to_bits(),
+        );
+        let sprite = sprites.entry(key).or_insert_with(|| {
             let shape = mark(class, step / SIZE_STEPS, theme);
-            let fill = rgb(theme.class_colour(class));
-            Sprite::new(&shape, fill, rgb(theme.background), outline)
+            let mut sprite = Sprite::new(&shape, fill, edge, outline);
+            sprite.offsets = sprite
+                .pixels
+                .iter()
+                .map(|&(dx, dy, _)| (dy as isize * w as isize + dx as isize) * 4)
+                .collect();
+            sprite
         });
         let (cx, cy) = frame.to_backend(p.x, p.y);
-        for &(dx, dy, [r, g, b, a]) in &sprite.pixels {
-            let (x, y) = (cx.saturating_add(dx), cy.saturating_add(dy));
-            if x < 0 || y < 0 || x as usize >= w || y as usize >= h {
+        let whole = cx >= sprite.reach
+            && cy >= sprite.reach
+            && (cx as usize).saturating_add(sprite.reach as usize) < w
+            && (cy as usize).saturating_add(sprite.reach as usize) < h;
+        let base = (cy as isize * w as isize + cx as isize) * 4;
+        for (&(dx, dy, [r, g, b, a]), &offset) in sprite.pixels.iter().zip(&sprite.offsets) {
+            let at = if whole {
+                // The whole mark is on the image: no pixel of it needs a look at the edges.
+                (base + offset) as usize
+            } else {
+                let (x, y) = (cx.saturating_add(dx), cy.saturating_add(dy));
+                if x < 0 || y < 0 || x as usize >= w || y as usize >= h {
+                    continue;
+                }
+                (y as usize * w + x as usize) * 4
+            };
+            let Some(dst) = image.get_mut(at..at + 4) else {
                 continue;
-            }
-            let at = (y as usize * w + x as usize) * 4;
-            let dst = &mut image[at..at + 4];
+            };
             if a == 255 {
                 // Most of a mark: opaque, it covers what was there.
                 dst[0] = r as u8;
@@ -180,14 +240,14 @@ pub fn raster_marks(
 /// canvas of `size` backing pixels with one image. `false` when the painter could not.
 pub fn paint_marks_image(
     painter: &mut impl super::MarkPainter,
-    image: &mut Vec<u8>,
+    raster: &mut MarkRaster,
     size: (u32, u32),
     frame: &PlotFrame,
     scene: &Scene<'_>,
     theme: &Theme,
 ) -> bool {
-    raster_marks(image, size, frame, scene, theme);
-    painter.put_image(image, size.0, size.1)
+    raster_marks(raster, size, frame, scene, theme);
+    painter.put_image(&raster.image, size.0, size.1)
 }
 
 #[cfg(test)]
@@ -212,18 +272,23 @@ mod tests {
     fn each_point_is_its_class_colour_outlined_in_the_background_on_a_clear_image() {
         let session = seed000();
         let scene = session.scene();
-        for theme in [Theme::new(1.0), Theme::dark(2.0)] {
+        // One raster for all: the sprites kept from one theme must not show in another.
+        let mut raster = MarkRaster {
+            image: vec![7; 3],
+            ..MarkRaster::default()
+        };
+        for theme in [Theme::new(1.0), Theme::dark(2.0), Theme::new(1.0)] {
             let (width, height) = (640, 480);
             let frame = super::super::layout(width, height, scene.view, &theme).expect("room");
-            let mut image = vec![7; 3];
-            raster_marks(&mut image, (width, height), &frame, &scene, &theme);
+            raster_marks(&mut raster, (width, height), &frame, &scene, &theme);
+            let image = &raster.image;
             assert_eq!(image.len(), 640 * 480 * 4);
             let mut outside = 0;
             for p in scene.points() {
                 let (x, y) = frame.to_backend(p.x, p.y);
                 let colour = theme.class_colour(p.class);
                 assert_eq!(
-                    pixel(&image, width, (x, y)),
+                    pixel(image, width, (x, y)),
                     [colour.0, colour.1, colour.2, 255],
                     "the centre of {p:?}"
                 );
@@ -234,7 +299,7 @@ mod tests {
                 };
                 let bg = theme.background;
                 assert_eq!(
-                    pixel(&image, width, (x + r, y)),
+                    pixel(image, width, (x + r, y)),
                     [bg.0, bg.1, bg.2, 255],
                     "the outline of {p:?}"
                 );
@@ -245,7 +310,7 @@ mod tests {
                     (qx - ox).abs().max((qy - oy).abs()) > 2 * r
                 });
                 if clear {
-                    assert_eq!(pixel(&image, width, (ox, oy))[3], 0, "beside {p:?}");
+                    assert_eq!(pixel(image, width, (ox, oy))[3], 0, "beside {p:?}");
                     outside += 1;
                 }
             }
@@ -259,9 +324,9 @@ mod tests {
         let theme = Theme::new(1.0);
         let scene = session.scene();
         let frame = super::super::layout(200, 150, scene.view, &theme).expect("room");
-        let mut image = Vec::new();
-        raster_marks(&mut image, (200, 150), &frame, &scene, &theme);
-        let drawn = image.chunks_exact(4).filter(|p| p[3] != 0).count();
+        let mut raster = MarkRaster::default();
+        raster_marks(&mut raster, (200, 150), &frame, &scene, &theme);
+        let drawn = raster.image.chunks_exact(4).filter(|p| p[3] != 0).count();
         assert!(drawn > 100, "{drawn} pixels drawn");
         // A far view leaves every point off the image: nothing drawn, nothing out of bounds.
         let mut far = session.scene();
@@ -272,7 +337,7 @@ mod tests {
             y_max: 1e6 + 1.0,
         };
         let frame = super::super::layout(200, 150, far.view, &theme).expect("room");
-        raster_marks(&mut image, (200, 150), &frame, &far, &theme);
-        assert!(image.iter().all(|&b| b == 0));
+        raster_marks(&mut raster, (200, 150), &frame, &far, &theme);
+        assert!(raster.image.iter().all(|&b| b == 0));
     }
 }

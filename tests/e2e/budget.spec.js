@@ -10,6 +10,7 @@ const path = require('node:path');
 const AxeBuilder = require('@axe-core/playwright').default;
 const { test, expect } = require('./helpers');
 const { SCREENSHOT_DIR } = require('./env');
+const { pickFile } = require('./helpers/files');
 const { instrumentPage, takeLongTasks, reportLongTasks } = require('./helpers/hostile-page');
 
 /** A kernel scenario as a hostile file would be: `adds` added points spread over `step` steps. */
@@ -49,11 +50,7 @@ test('a kernel scenario file with 12,000 added points is refused at once; the la
   const json = JSON.stringify(kernelScenario(12_000, 20_000), null, 1);
   expect(json.length, 'about 800 KB, as found').toBeGreaterThan(600_000);
   await takeLongTasks(page);
-  await page.locator('#file-input').setInputFiles({
-    name: 'hostile.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(json, 'utf8'),
-  });
+  await pickFile(page, 'hostile.json', json);
   const error = page.locator('#file-error');
   await expect(error).toContainText('units of work');
   await expect(error).toContainText('more than the 20,000,000 a run may do');

@@ -13,6 +13,7 @@ const AxeBuilder = require('@axe-core/playwright').default;
 const { test, expect, runTraceClasses, MULTICLASS_ALGORITHMS } = require('./helpers');
 const { SCREENSHOT_DIR } = require('./env');
 const { instrumentPage, takeLongTasks, reportLongTasks } = require('./helpers/hostile-page');
+const { pickFile } = require('./helpers/files');
 
 /** The most steps each compared model takes (src/core/compare.rs, COMPARE_STEP_LIMIT). */
 const STEP_LIMIT = 20_000;
@@ -231,11 +232,7 @@ test.describe('the side-by-side comparison trained a slice per frame', () => {
     // Focus is elsewhere (the speed slider): the end of the training must not take it.
     await page.locator('#speed').focus();
     await takeLongTasks(page);
-    await page.locator('#file-input').setInputFiles({
-      name: 'tangle.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(tangleJson(points), 'utf8'),
-    });
+    await pickFile(page, 'tangle.json', tangleJson(points));
     await expect(panel(page)).toBeVisible();
     await expectTraining(page);
     await expect(page.locator('#file-error')).toHaveText('');

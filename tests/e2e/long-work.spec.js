@@ -12,6 +12,7 @@ const AxeBuilder = require('@axe-core/playwright').default;
 const { test, expect } = require('./helpers');
 const { SCREENSHOT_DIR } = require('./env');
 const { instrumentPage, takeLongTasks, reportLongTasks } = require('./helpers/hostile-page');
+const { pickFile } = require('./helpers/files');
 
 /** `n` points on a ring, alternating classes: never separable, so a run goes to its budget. */
 function ring(n) {
@@ -38,11 +39,7 @@ const live = (page) => page.locator('[data-role="announce"]');
 
 /** Opens the ring as a CSV file, through the file input, as a person picks a file. */
 async function openRing(page, lab, n = 2000) {
-  await page.locator('#file-input').setInputFiles({
-    name: 'ring.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from(ringCsv(n), 'utf8'),
-  });
+  await pickFile(page, 'ring.csv', ringCsv(n));
   await expect(lab.field('points')).toHaveText(`${n} (${n / 2} of +1, ${n / 2} of -1)`);
 }
 

@@ -7,7 +7,7 @@ use super::{Runner, COMPARE_SCALE};
 use crate::core::algo::perceptron::eta::{weights_text, EtaRow};
 use crate::core::numfmt::{exact, num};
 use crate::render::Theme;
-use crate::web::dom::{find, set_attribute, set_text};
+use crate::web::dom::{find, fit_backing, set_attribute, set_text};
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlCanvasElement, HtmlInputElement};
 
@@ -96,6 +96,11 @@ impl Runner {
             return;
         }
         panel.last_ms = now_ms;
+        // The plots are measured before anything is written, so the layout read is the one
+        // the browser already has (a read after writing would lay the page out again).
+        for (canvas, _) in &panel.plots {
+            fit_backing(canvas, scale);
+        }
         if let Some(verdict) = &panel.verdict {
             // While playing the verdict changes with every step: it is shown but not spoken
             // (aria-live off); the verdict after Pause is spoken again.
@@ -121,12 +126,6 @@ impl Runner {
         for (run, ((canvas, caption), scene)) in panel.plots.iter().zip(&scenes).enumerate() {
             if let Some(caption) = caption {
                 set_text(caption, &view.caption(run));
-            }
-            let width = (f64::from(canvas.client_width()) * scale).round().max(1.0) as u32;
-            let height = (f64::from(canvas.client_height()) * scale).round().max(1.0) as u32;
-            if canvas.width() != width || canvas.height() != height {
-                canvas.set_width(width);
-                canvas.set_height(height);
             }
             if let Err(e) = paint_scene(canvas, &small, scene) {
                 web_sys::console::error_1(&e.into());

@@ -592,12 +592,16 @@ impl Runner {
 
     fn redraw(&mut self, now_ms: f64) -> Result<(), String> {
         self.draw()?;
+        // Every canvas is measured and drawn before the panels' text is written (see
+        // `scroll_trace`): the η panel's plots too.
+        let theme = self.theme();
+        self.show_eta(&theme, now_ms);
         self.show_status();
         self.work.show(self.session.progress().as_ref(), &self.root);
         self.practice.show(&self.session, self.document.as_ref());
-        // While playing, the trace table (60 rows and a scroll) follows a few times a second;
-        // every frame would cost more than the steps.
-        if !self.session.is_playing()
+        // While playing or working in slices, the trace table (60 rows and a scroll) follows a
+        // few times a second; every frame would cost more than the steps.
+        if !(self.session.is_playing() || self.session.is_busy())
             || now_ms - self.last_trace_ms >= 250.0
             || now_ms < self.last_trace_ms
         {
@@ -606,8 +610,6 @@ impl Runner {
         }
         self.show_described(now_ms);
         self.show_gram();
-        let theme = self.theme();
-        self.show_eta(&theme, now_ms);
         if self.settings_dirty {
             self.settings_dirty = false;
             self.show_settings();

@@ -6,7 +6,7 @@
 use crate::core::{Action, Rect, Region, Scene, Session};
 use crate::render::{
     draw_with_underlay, layout, marks_key, paint_marks, paint_marks_image, paint_region,
-    region_grid, MarkPainter, PlotFrame, RegionPainter, Theme,
+    region_grid, MarkPainter, MarkRaster, PlotFrame, RegionPainter, Theme,
 };
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
@@ -21,8 +21,8 @@ pub(super) struct MarksLayer {
     /// What the layer shows ([`marks_key`]); `None` draws it afresh.
     pub(super) key: Option<u64>,
     canvas: Option<HtmlCanvasElement>,
-    /// The image, kept between frames so that it is not allocated again.
-    image: Vec<u8>,
+    /// The image and its sprites, kept between frames so that they are not made again.
+    raster: MarkRaster,
 }
 
 impl MarksLayer {
@@ -53,8 +53,8 @@ impl MarksLayer {
                 return false;
             };
             let size = (width, height);
-            let image = &mut self.image;
-            if !paint_marks_image(&mut Canvas(&context), image, size, frame, scene, theme) {
+            let raster = &mut self.raster;
+            if !paint_marks_image(&mut Canvas(&context), raster, size, frame, scene, theme) {
                 return false;
             }
             self.key = Some(key);

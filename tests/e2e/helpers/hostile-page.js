@@ -11,6 +11,8 @@
 // still seen as an answer.
 'use strict';
 
+const { pickFile } = require('./files');
+
 /**
  * `promise`, or an error after `ms`: a frozen tab never answers page.evaluate, and a run must
  * go on (and say so) rather than wait for it forever.
@@ -159,14 +161,7 @@ async function openHostileAt(page, input, { answerTimeout = 20_000, workTimeout 
   );
   await guard(arm(page, marker, input.kind === 'link' ? input.fragment : null), answerTimeout, 'the action');
   if (input.kind === 'file') {
-    await page.locator('#file-input').setInputFiles(
-      {
-        name: input.name,
-        mimeType: input.name.endsWith('.json') ? 'application/json' : 'text/csv',
-        buffer: Buffer.from(input.text, 'utf8'),
-      },
-      { timeout: answerTimeout }
-    );
+    await pickFile(page, input.name, input.text, { timeout: answerTimeout });
   }
   const result = { answered: false, answerMs: null, refused: null, message: '', lostWork: false, before, after: null, crashed: false, longTasks: [], alive: false };
   try {
