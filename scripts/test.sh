@@ -49,7 +49,10 @@ layer release-build trunk build --release --dist target/dist-plain
 layer release-no-test-hooks no_test_hooks
 # The e2e tests and the browser benchmarks need the hooks (debug_panic, redraw_now, bench_steps).
 layer e2e-build trunk build --release --features test-hooks
-layer e2e-tests bash -c 'cd tests/e2e && npx playwright test'
+layer e2e-tests bash -c 'cd tests/e2e && E2E_TIMED=skip npx playwright test'
+# The specs that report long tasks, alone and one at a time, so that what they report is the
+# page's and not the other worker's (see tests/e2e/playwright.config.js).
+layer e2e-timed bash -c 'cd tests/e2e && E2E_TIMED=only npx playwright test'
 
 echo
 if [ ${#failed[@]} -eq 0 ]; then

@@ -318,6 +318,15 @@ proptest! {
         }
         prop_assert!(trainer.predict(&probe) < k);
         let _ = trainer.is_ambiguous(&probe);
+        // The region map's cell (a plane's points on the stack) is predict and is_ambiguous.
+        for x in (0..data.len()).map(|i| data.x(i)).chain([&probe[..]]) {
+            prop_assert_eq!(trainer.cell(x), (trainer.predict(x), trainer.is_ambiguous(x)));
+        }
+        for x in [[0.0, 0.0], [1.5, -2.0], [-3.25, 0.5]] {
+            if dim == 2 {
+                prop_assert_eq!(trainer.cell(&x), (trainer.predict(&x), trainer.is_ambiguous(&x)));
+            }
+        }
         if !random_init {
             for class in 0..k {
                 let mut binary = Dataset::new(dim);

@@ -303,13 +303,9 @@ pub fn region_of(
         }
         Model::Ovr(t) => {
             for &y in &ys {
-                cells.extend(xs.iter().map(|&x| {
-                    let p = [x, y];
-                    if t.is_ambiguous(&p) {
-                        TIED
-                    } else {
-                        t.predict(&p) as u8
-                    }
+                cells.extend(xs.iter().map(|&x| match t.cell(&[x, y]) {
+                    (_, true) => TIED,
+                    (class, false) => class as u8,
                 }));
             }
         }

@@ -721,7 +721,7 @@ proptest! {
 }
 
 /// The batch panel's online path stops at `ONLINE_PATH_VISITS` visits: a batch run of 30,000
-/// epochs on the noisy preset's points draws the online rule's first 200,000 / n epochs.
+/// epochs on the noisy preset's points draws the online rule's first 40,000 / n epochs.
 #[test]
 fn the_online_path_of_a_long_batch_run_is_bounded() {
     let mut s = Session::new();

@@ -142,6 +142,24 @@ impl OvrTrainer {
         self.positive_count(x) != 1
     }
 
+    /// [`predict`](OvrTrainer::predict) and [`is_ambiguous`](OvrTrainer::is_ambiguous) of `x`
+    /// from one set of scores: the region map asks both of tens of thousands of cells a frame.
+    /// A plane's point with up to eight classes is scored on the stack, with the same sums in
+    /// the same order as [`scores`](OvrTrainer::scores).
+    pub fn cell(&self, x: &[f64]) -> (usize, bool) {
+        let k = self.weights.len();
+        let decide = |s: &[f64]| (argmax(s), s.iter().filter(|&&v| v > 0.0).count() != 1);
+        if let ([x0, x1], true) = (x, k <= 8) {
+            let f = [if self.run.settings.bias { 1.0 } else { 0.0 }, *x0, *x1];
+            let mut s = [0.0; 8];
+            for (s, row) in s.iter_mut().zip(&self.weights) {
+                *s = dot(row, &f);
+            }
+            return decide(&s[..k]);
+        }
+        decide(&self.scores(x))
+    }
+
     /// Visits one sample and applies the classic rule to every classifier k with
     /// `y_k = +1` for the sample's class and `−1` for the others. Refuses, changing nothing,
     /// when there is nothing to visit and on overflow (a score that is no number, or a new
