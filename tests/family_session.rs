@@ -681,3 +681,44 @@ fn every_algorithm_explains_its_step_and_backs_out_exactly() {
     }
     let _ = KernelTrainer::new(Settings::default(), Kernel::Linear, 2).unwrap();
 }
+
+#[test]
+fn a_multiclass_map_of_subnormal_weights_is_on_a_grid_coarser_by_two_and_predicts_each_cell() {
+    for algorithm in [Algorithm::Multiclass, Algorithm::Ovr, Algorithm::Ovo] {
+        let mut s = session(Preset::Blobs3);
+        choose(&mut s, algorithm, "linear", 3);
+        let settings = Settings {
+            eta: 5e-324,
+            ..s.settings().clone()
+        };
+        act(&mut s, Action::SetSettings(settings));
+        steps(&mut s, 20);
+        let rows = s.model().rows().unwrap();
+        assert!(
+            rows.iter().flatten().any(|w| w.is_subnormal()),
+            "{algorithm:?}: {rows:?}"
+        );
+        let view = s.scene().view;
+        let region = region_on_grid(&mut s, view, 41, 30);
+        assert_eq!((region.cols, region.rows), (21, 15), "{algorithm:?}");
+        // Each cell is the model's own decision at its centre, as on the full grid.
+        let (xs, ys) = centres(&view, 21, 15);
+        for (r, &y) in ys.iter().enumerate() {
+            for (c, &x) in xs.iter().enumerate() {
+                let cell = region.cells[r * 21 + c];
+                let want = match s.model() {
+                    Model::Ovr(t) => match t.cell(&[x, y]) {
+                        (_, true) => TIED,
+                        (k, false) => k as u8,
+                    },
+                    Model::Ovo(t) => match t.winner(&[x, y]) {
+                        (_, true) => TIED,
+                        (k, false) => k as u8,
+                    },
+                    m => m.predict_class(s.data(), &[x, y]).unwrap() as u8,
+                };
+                assert_eq!(cell, want, "{algorithm:?} at ({x}, {y})");
+            }
+        }
+    }
+}
