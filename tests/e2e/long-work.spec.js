@@ -165,6 +165,14 @@ test.describe('long work', () => {
     await expect(work(page)).toBeHidden();
     await expect(lab.field('step')).toHaveText('9000');
     await expect(lab.field('points')).toHaveText('2000 (1000 of +1, 1000 of -1)');
+    // The points' scores (2,000 points, hundreds of α) follow over a few frames; then the
+    // accuracy is shown, and the described plot counts the same points.
+    await expect(lab.field('accuracy')).toHaveText(/^\d+(\.\d+)?% \(\d+ of 2000\)$/);
+    const accuracy = await lab.text('accuracy');
+    const wrong = 2000 - Number(accuracy.match(/\((\d+) of 2000\)/)[1]);
+    await expect(page.locator('#described')).toContainText(
+      wrong === 0 ? 'All 2000 points' : `${wrong} of 2000 points ${wrong === 1 ? 'is' : 'are'}`
+    );
     reportLongTasks(testInfo, 'long-work.spec', 'a link replaying 9,000 kernel steps on 2,000 points', await takeLongTasks(page));
     expect(lab.problems).toEqual([]);
   });

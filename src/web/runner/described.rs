@@ -12,8 +12,13 @@ use crate::web::dom::{find, set_text};
 use web_sys::{Element, HtmlElement};
 
 /// What the description and the table depend on: the points, the run and the step (the
-/// session's state key) and the region map's grid.
-type DescribedKey = ((u64, u64, u64), Option<(usize, usize)>);
+/// session's state key), the region map's grid, and how far the kernel's scores of the points
+/// are (`Session::points_pending`: the count of wrong points follows them).
+type DescribedKey = (
+    (u64, u64, u64),
+    Option<(usize, usize)>,
+    Option<(usize, usize)>,
+);
 
 /// The elements, the pacing and what was last written.
 #[derive(Debug, Default)]
@@ -97,6 +102,7 @@ impl Runner {
         let key = (
             self.session.state_key(),
             self.session.region().map(|r| (r.cols, r.rows)),
+            self.session.points_pending(),
         );
         if self.described.described_for != Some(key) {
             set_text(element, &self.session.plot_description());
