@@ -120,11 +120,7 @@ impl KernelGrid {
             kernel: model.kernel().to_string(),
         };
         let alphas = model.alphas();
-        let changed: Vec<usize> = (0..alphas.len().max(self.alphas.len()))
-            .filter(|&i| {
-                alphas.get(i).copied().unwrap_or(0.0) != self.alphas.get(i).copied().unwrap_or(0.0)
-            })
-            .collect();
+        let changed = changed_alphas(&self.alphas, alphas);
         let support = alphas.iter().filter(|&&a| a > 0.0).count();
         let fresh = self.key.as_ref() == Some(&key)
             && alphas.len() == data.len()
@@ -167,6 +163,14 @@ impl KernelGrid {
     }
 }
 
+/// The samples whose α differs between `old` and `new` (a missing α is 0): the scores kept
+/// by [`KernelGrid`] and [`KernelPointScores`] move by these alone.
+fn changed_alphas(old: &[f64], new: &[f64]) -> Vec<usize> {
+    (0..new.len().max(old.len()))
+        .filter(|&i| new.get(i).copied().unwrap_or(0.0) != old.get(i).copied().unwrap_or(0.0))
+        .collect()
+}
+
 /// The kernel perceptron's scores of the training points, kept up to date between frames as
 /// [`KernelGrid`] keeps the map's: after steps only `α` and `b` changed, so each score moves by
 /// `δ·y_i·K(x_i, x_j)` and `δb`. Computed from scratch (the points changed, or most `α` did), it
@@ -206,12 +210,7 @@ impl KernelPointScores {
             self.scores = vec![0.0; data.len()];
             self.filled = 0;
         } else {
-            let changed: Vec<usize> = (0..alphas.len().max(self.alphas.len()))
-                .filter(|&i| {
-                    alphas.get(i).copied().unwrap_or(0.0)
-                        != self.alphas.get(i).copied().unwrap_or(0.0)
-                })
-                .collect();
+            let changed = changed_alphas(&self.alphas, alphas);
             if changed.len() * 2 > support.max(1) || alphas.len() > data.len() {
                 self.filled = 0;
             } else {
