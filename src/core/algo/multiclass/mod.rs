@@ -92,6 +92,28 @@ pub fn argmax(scores: &[f64]) -> usize {
     best
 }
 
+/// `decide` applied to the scores `W_k·f(x)` of every row: a plane's point with up to eight
+/// rows scored on the stack (the region maps score tens of thousands of cells a frame, and two
+/// allocations each were most of their time), anything else through [`scores`]; the same sums
+/// in the same order either way.
+pub fn with_scores<T>(
+    rows: &[Vec<f64>],
+    bias: bool,
+    x: &[f64],
+    decide: impl FnOnce(&[f64]) -> T,
+) -> T {
+    let k = rows.len();
+    if let ([x0, x1], true) = (x, k <= 8) {
+        let f = [if bias { 1.0 } else { 0.0 }, *x0, *x1];
+        let mut s = [0.0; 8];
+        for (s, row) in s.iter_mut().zip(rows) {
+            *s = dot(row, &f);
+        }
+        return decide(&s[..k]);
+    }
+    decide(&scores(rows, &features(x, bias)))
+}
+
 /// What one multiclass visit saw.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Visit {
@@ -393,19 +415,7 @@ impl MulticlassTrainer {
 
     /// The predicted class `argmax_k W_k·f(x)`, ties going to the lowest index.
     pub fn predict(&self, x: &[f64]) -> usize {
-        // A plane's point and up to eight classes on the stack: the region map predicts tens of
-        // thousands of cells a frame, and two allocations each were most of its time. The same
-        // sums in the same order as `scores`.
-        let k = self.weights.len();
-        if let ([x0, x1], true) = (x, k <= 8) {
-            let f = [if self.run.settings.bias { 1.0 } else { 0.0 }, *x0, *x1];
-            let mut s = [0.0; 8];
-            for (s, row) in s.iter_mut().zip(&self.weights) {
-                *s = dot(row, &f);
-            }
-            return argmax(&s[..k]);
-        }
-        argmax(&self.scores(x))
+        with_scores(&self.weights, self.run.settings.bias, x, argmax)
     }
 
     /// Visits one sample and applies the rule (see [`update`]). Refuses, changing nothing,

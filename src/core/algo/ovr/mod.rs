@@ -23,7 +23,8 @@
 //! [`multiclass`](super::multiclass).
 
 use super::multiclass::{
-    argmax, binary_visit, dot, features, finite_rows, initial_rows, signed, ClassRun, Stopping,
+    argmax, binary_visit, dot, features, finite_rows, initial_rows, signed, with_scores, ClassRun,
+    Stopping,
 };
 mod cli;
 mod code;
@@ -144,20 +145,11 @@ impl OvrTrainer {
 
     /// [`predict`](OvrTrainer::predict) and [`is_ambiguous`](OvrTrainer::is_ambiguous) of `x`
     /// from one set of scores: the region map asks both of tens of thousands of cells a frame.
-    /// A plane's point with up to eight classes is scored on the stack, with the same sums in
-    /// the same order as [`scores`](OvrTrainer::scores).
+    /// A plane's point is scored on the stack (see [`with_scores`]).
     pub fn cell(&self, x: &[f64]) -> (usize, bool) {
-        let k = self.weights.len();
-        let decide = |s: &[f64]| (argmax(s), s.iter().filter(|&&v| v > 0.0).count() != 1);
-        if let ([x0, x1], true) = (x, k <= 8) {
-            let f = [if self.run.settings.bias { 1.0 } else { 0.0 }, *x0, *x1];
-            let mut s = [0.0; 8];
-            for (s, row) in s.iter_mut().zip(&self.weights) {
-                *s = dot(row, &f);
-            }
-            return decide(&s[..k]);
-        }
-        decide(&self.scores(x))
+        with_scores(&self.weights, self.run.settings.bias, x, |s| {
+            (argmax(s), s.iter().filter(|&&v| v > 0.0).count() != 1)
+        })
     }
 
     /// Visits one sample and applies the classic rule to every classifier k with
