@@ -292,3 +292,56 @@ fn the_panel_catches_up_with_a_long_jump_in_slices() {
         .verdict()
         .starts_with("Comparing"));
 }
+
+/// While a run to convergence goes on in slices, each frame's tick adds at most
+/// `ETA_WORKED_STEPS` to the η panel's runs (the slice of the run already fills the frame);
+/// after the run the panel catches up a full slice a frame, and ends as a session without
+/// slices has it.
+#[test]
+fn the_panel_takes_a_small_share_of_a_frame_that_runs() {
+    use perceptron_lab::core::algo::perceptron::eta::{ETA_SLICE_STEPS, ETA_WORKED_STEPS};
+    let noisy = |slices: bool| {
+        let mut s = Session::new();
+        s.set_slices(slices);
+        act(&mut s, Action::LoadPreset(Preset::Noisy));
+        // The noisy points never converge: the run stops at the epoch cap, about 40,000 steps.
+        let settings = Settings {
+            max_epochs: 40_000 / s.data().len() as u64,
+            ..s.settings().clone()
+        };
+        act(&mut s, Action::SetSettings(settings));
+        act(&mut s, Action::SetSecondEta(0.1));
+        act(&mut s, Action::RunToConvergence);
+        s
+    };
+    let whole = noisy(false);
+    let mut sliced = noisy(true);
+    assert!(sliced.is_busy(), "the run should not fit in one slice");
+    let rows = |s: &Session| s.eta_view().map_or(0, |v| v.rows.len() as u64);
+    let mut busy_ticks = 0;
+    while sliced.is_busy() {
+        let before = rows(&sliced);
+        act(&mut sliced, Action::Tick { now_ms: 0.0 });
+        let added = rows(&sliced) - before;
+        assert!(
+            added <= ETA_WORKED_STEPS,
+            "{added} rows added in a busy frame"
+        );
+        busy_ticks += 1;
+    }
+    assert!(busy_ticks > 1);
+    assert!(
+        sliced.eta_pending(),
+        "the panel should be behind after the run"
+    );
+    let mut ticks = 0;
+    while sliced.eta_pending() {
+        let before = rows(&sliced);
+        act(&mut sliced, Action::Tick { now_ms: 0.0 });
+        assert!(rows(&sliced) - before <= ETA_SLICE_STEPS);
+        ticks += 1;
+    }
+    assert!(ticks > 1);
+    assert_eq!(sliced.model().steps(), whole.model().steps());
+    assert_eq!(sliced.eta_view(), whole.eta_view());
+}

@@ -5,6 +5,7 @@
 //! points keeps the weights and the step count; once training has started, an edit is an entry of
 //! the timeline too, so going back across it shows the data as it was.
 
+use super::algo::perceptron::eta::{ETA_SLICE_STEPS, ETA_WORKED_STEPS};
 use super::algo::registry::{Model, Record, Setup};
 use super::algo::ClassData;
 use super::algo::Learner;
@@ -412,7 +413,12 @@ impl Session {
             let tick = matches!(action, Action::Tick { .. });
             if let Some(changed) = self.while_busy(&action) {
                 if changed == Changed::Redraw {
-                    self.refresh_derived();
+                    // A tick did a slice of the work: the η panel follows by a smaller one.
+                    self.refresh_derived_sharing(if tick {
+                        ETA_WORKED_STEPS
+                    } else {
+                        ETA_SLICE_STEPS
+                    });
                 }
                 // Said: how it ended, or why an action waits; not each slice.
                 if !(tick && self.job.is_some()) {

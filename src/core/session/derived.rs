@@ -50,6 +50,14 @@ impl Session {
     /// points or the bias changed, the accuracy and the batch charts when the state changed.
     /// Called by [`Session::apply`] after every visible change.
     pub(super) fn refresh_derived(&mut self) {
+        self.refresh_derived_sharing(eta::ETA_SLICE_STEPS);
+    }
+
+    /// [`Session::refresh_derived`] in a frame whose tick already did a slice of long work: the
+    /// η panel's runs then add at most `eta_most` steps (with slices on), so that the slice and
+    /// the panel's catch-up do not add up to one long task; the panel catches up in the
+    /// frames after the work.
+    pub(super) fn refresh_derived_sharing(&mut self, eta_most: u64) {
         if self.linear() {
             let _ = self.theory();
         }
@@ -61,7 +69,7 @@ impl Session {
             self.batch_cache = self.compute_batch_view().map(|v| (key, v));
         }
         self.refresh_region();
-        self.refresh_eta();
+        self.refresh_eta(eta_most);
     }
 
     /// The points the model gets wrong, or `None` while the kernel perceptron's scores of the
@@ -357,7 +365,7 @@ impl Session {
     /// Brings the η panel's runs up to the current step: extended while the points, the run
     /// and both η stay as they were (Back only cuts the view), computed afresh otherwise;
     /// dropped for the other algorithms.
-    fn refresh_eta(&mut self) {
+    fn refresh_eta(&mut self, most: u64) {
         let Model::Perceptron(trainer) = self.model() else {
             self.eta_cache = None;
             return;
@@ -377,11 +385,7 @@ impl Session {
                 });
         }
         // In the page, a slice at a time (the frames' ticks go on while it is behind).
-        let most = if self.slices {
-            eta::ETA_SLICE_STEPS
-        } else {
-            u64::MAX
-        };
+        let most = if self.slices { most } else { u64::MAX };
         if let Some(cache) = &mut self.eta_cache {
             cache.runs_of.advance_by(&self.data, steps, most);
         }

@@ -43,6 +43,10 @@ pub const ETA_STEP_LIMIT: u64 = 100_000;
 /// panel catches up over a few frames and says so meanwhile.
 pub const ETA_SLICE_STEPS: u64 = 4_000;
 
+/// The most steps of each run added in a frame that already did a slice of long work (a run
+/// to convergence in slices): a slice and 4,000 η steps together made a task of about 110 ms.
+pub const ETA_WORKED_STEPS: u64 = ETA_SLICE_STEPS / 8;
+
 /// Checks a second learning rate: positive and finite, like η itself.
 pub fn check_second_eta(eta: f64) -> Result<f64, Error> {
     if eta.is_finite() && eta > 0.0 {
