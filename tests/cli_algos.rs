@@ -789,3 +789,19 @@ fn predict_json(algo: &str, points: &str, data: &str) -> serde_json::Value {
         data,
     ])
 }
+
+/// A run without the step table (taken without records where the algorithm can) ends where
+/// the run with it ends: the same result, for every algorithm and both orders.
+#[test]
+fn no_steps_ends_where_the_full_run_ends() {
+    for algo in ALGOS {
+        let data = data_for(algo);
+        for order in ["fixed", "shuffle"] {
+            let args = ["--algo", algo, "--format", "json", "--order", order, data];
+            let full = json(&args);
+            let quiet = json(&[&["--no-steps"][..], &args[..]].concat());
+            assert_eq!(quiet["result"], full["result"], "{algo} {order}");
+            assert!(full["steps"].as_array().is_some_and(|s| !s.is_empty()));
+        }
+    }
+}

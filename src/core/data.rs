@@ -97,12 +97,14 @@ impl Dataset {
     }
 
     /// The features of sample `i`.
+    #[inline]
     pub fn x(&self, i: usize) -> &[f64] {
         &self.xs[i * self.dim..(i + 1) * self.dim]
     }
 
     /// The label of sample `i` for the binary algorithms: class 1 is `+1`, every other class
     /// `−1` (the session refuses to run a binary algorithm on more than two classes).
+    #[inline]
     pub fn label(&self, i: usize) -> Label {
         if self.classes[i] == 1 {
             Label::Pos

@@ -16,15 +16,18 @@ pub(crate) fn stream(seed: u64, stream: u64) -> ChaCha8Rng {
     rng
 }
 
-/// A uniform integer in `0..bound` (Lemire's method with rejection, so it is exactly uniform).
+/// A uniform integer in `0..bound` (Lemire's method with rejection, so it is exactly uniform):
+/// a word whose low product is below `2⁶⁴ mod bound` is rejected and another drawn. That
+/// threshold is below `bound`, so it is only computed (a division) when the low product is.
 pub(crate) fn below(rng: &mut ChaCha8Rng, bound: u64) -> u64 {
-    let threshold = bound.wrapping_neg() % bound;
-    loop {
-        let product = u128::from(rng.next_u64()) * u128::from(bound);
-        if (product as u64) >= threshold {
-            return (product >> 64) as u64;
+    let mut product = u128::from(rng.next_u64()) * u128::from(bound);
+    if (product as u64) < bound {
+        let threshold = bound.wrapping_neg() % bound;
+        while (product as u64) < threshold {
+            product = u128::from(rng.next_u64()) * u128::from(bound);
         }
     }
+    (product >> 64) as u64
 }
 
 /// The visiting order of epoch `epoch` (1-based) for `n` samples under `seed`: a Fisher–Yates
@@ -80,6 +83,49 @@ mod tests {
         let rounded: Vec<f64> = w.iter().map(|v| (v * 1e6).round() / 1e6).collect();
         assert_eq!(rounded, GOLDEN_INIT_1);
         assert!(w.iter().all(|v| (-1.0..1.0).contains(v)));
+    }
+
+    /// The division-free fast path draws exactly what the plain rejection method draws: the
+    /// same values from the same words, so that every shared link replays as before. Bounds
+    /// just above a power of two reject almost half of the words.
+    #[test]
+    fn below_is_the_plain_rejection_method() {
+        fn plain(rng: &mut ChaCha8Rng, bound: u64) -> u64 {
+            let threshold = bound.wrapping_neg() % bound;
+            loop {
+                let product = u128::from(rng.next_u64()) * u128::from(bound);
+                if (product as u64) >= threshold {
+                    return (product >> 64) as u64;
+                }
+            }
+        }
+        let bounds = [
+            1,
+            2,
+            3,
+            7,
+            1000,
+            (1 << 32) + 1,
+            (1 << 63) + 1,
+            u64::MAX - 1,
+            u64::MAX,
+        ];
+        for (i, bound) in bounds.into_iter().enumerate() {
+            let mut a = stream(3, i as u64);
+            let mut b = stream(3, i as u64);
+            for _ in 0..2000 {
+                assert_eq!(below(&mut a, bound), plain(&mut b, bound), "bound {bound}");
+            }
+            assert_eq!(a.next_u64(), b.next_u64(), "the same words were used");
+        }
+        assert_eq!(epoch_order(9, 4, 5000), {
+            let mut rng = stream(9, 4);
+            let mut order: Vec<usize> = (0..5000).collect();
+            for i in (1..5000usize).rev() {
+                order.swap(i, plain(&mut rng, i as u64 + 1) as usize);
+            }
+            order
+        });
     }
 
     const GOLDEN_ORDER_1_1_8: [usize; 8] = [4, 2, 1, 5, 7, 3, 0, 6];

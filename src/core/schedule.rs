@@ -94,6 +94,7 @@ impl EpochSchedule {
     /// [`Refusal::NoData`] for `n = 0`, [`Refusal::Converged`] or [`Refusal::MaxEpochs`] once
     /// training has stopped. Draws the epoch's order at its start (and, defensively, when the
     /// order no longer fits `n`).
+    #[inline(always)]
     pub fn next_index(&mut self, n: usize) -> Result<usize, Refusal> {
         if n == 0 {
             return Err(Refusal::NoData);
@@ -111,8 +112,46 @@ impl EpochSchedule {
         Ok(self.order[self.pos])
     }
 
+    /// The samples left to visit in this epoch among `n`, in order (drawing the epoch's order
+    /// as [`EpochSchedule::next_index`] does), or why there are none. Visit them in order and
+    /// count them with [`EpochSchedule::finish_visits`].
+    pub fn rest_of_epoch(&mut self, n: usize) -> Result<Rc<Vec<usize>>, Refusal> {
+        self.next_index(n)?;
+        Ok(Rc::clone(&self.order))
+    }
+
+    /// The (0-based) position in the epoch's order of the next visit.
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// Counts `count` visits just made in order among `n` samples, `mistakes` of them
+    /// mistakes, as `count` calls of [`EpochSchedule::finish_visit`] do; `count` is at most
+    /// what is left of the epoch.
+    pub fn finish_visits(&mut self, n: usize, count: usize, mistakes: u64) {
+        if count == 0 {
+            return;
+        }
+        self.updates += mistakes;
+        self.epoch_mistakes += mistakes;
+        self.step += count as u64;
+        self.pos += count;
+        if self.pos >= n {
+            self.end_epoch();
+        }
+    }
+
+    /// Whether [`EpochSchedule::next_index`] among `n` samples would draw an epoch's order:
+    /// the only change asking for the next index makes (a caller that may refuse the visit
+    /// keeps a copy then).
+    #[inline(always)]
+    pub fn draws_order(&self, n: usize) -> bool {
+        n > 0 && self.state == TrainState::Running && (self.pos == 0 || self.order.len() != n)
+    }
+
     /// Counts the visit just made among `n` samples (a step, and an update when `mistake`),
     /// moves on, and ends the epoch after its last sample.
+    #[inline(always)]
     pub fn finish_visit(&mut self, n: usize, mistake: bool) {
         if mistake {
             self.updates += 1;

@@ -335,6 +335,16 @@ fn run(cli: &Cli, params: &[(&'static str, f64)]) -> Result<(), String> {
         .map_err(write_err)?;
     let mut progress = progress::Progress::new(samples, out.wants_steps());
     let stopped = loop {
+        if !out.wants_steps() {
+            // No rows to print: steps without records, a look at the clock between chunks.
+            let (_, why) = model.advance(&input.data, &input.classes, progress::EVERY);
+            let learner = model.learner();
+            progress.step(learner.steps(), learner.epoch(), Some(learner.position()));
+            match why {
+                Some(why) => break why,
+                None => continue,
+            }
+        }
         let record = match model.step(&input.data, &input.classes) {
             Ok(record) => record,
             Err(why) => break why,

@@ -487,4 +487,20 @@ pub trait Algo: Learner + Clone + PartialEq + std::fmt::Debug + Sized {
     fn create(setup: &crate::core::Setup, settings: Settings, dim: usize) -> Result<Self, Error>;
     /// One step on the points (`classes`: the same points as [`ClassData`]).
     fn step(&mut self, data: &Dataset, classes: &ClassData) -> Outcome<Self::Record>;
+    /// Up to `most` steps whose records nobody reads (the command line's `--no-steps`): the
+    /// steps taken and, when it stopped early, why. An algorithm may take them without
+    /// building the records; the state at the end is the one [`Algo::step`] gives.
+    fn advance(
+        &mut self,
+        data: &Dataset,
+        classes: &ClassData,
+        most: u64,
+    ) -> (u64, Option<crate::core::Refusal>) {
+        for taken in 0..most {
+            if let Outcome::Refused(why) = self.step(data, classes) {
+                return (taken, Some(why));
+            }
+        }
+        (most, None)
+    }
 }

@@ -99,6 +99,19 @@ macro_rules! registry {
                         Algo::step(t, data, classes).into_result().map(Record::$variant) ),*
                 }
             }
+
+            /// Up to `most` steps without records (see [`Algo::advance`]): the steps taken
+            /// and, when it stopped early, why.
+            pub fn advance(
+                &mut self,
+                data: &Dataset,
+                classes: &ClassData,
+                most: u64,
+            ) -> (u64, Option<Refusal>) {
+                match self {
+                    $( Model::$variant(t) => Algo::advance(t, data, classes, most) ),*
+                }
+            }
         }
 
         /// What the command line prints ([`CliTable`]), dispatched.

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 pub const LONG: Duration = Duration::from_secs(1);
 
 /// How many steps pass between two looks at the clock.
-const EVERY: u64 = 64;
+pub const EVERY: u64 = 64;
 
 /// Whether a bar is shown: standard error is a terminal, the steps are not streaming to a
 /// terminal at the same time (`rows_on_terminal`), and the run has taken `elapsed` ≥ [`LONG`].

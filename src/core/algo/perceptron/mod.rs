@@ -109,66 +109,81 @@ impl Trainer {
     }
 
     /// The score `w·x + b` of features `x`.
+    #[inline]
     pub fn score(&self, x: &[f64]) -> f64 {
-        self.weights[0]
-            + x.iter()
-                .zip(&self.weights[1..])
-                .map(|(a, b)| a * b)
-                .sum::<f64>()
+        score_of(&self.weights, x)
     }
 
     /// Visits one sample and applies the rule.
     pub fn step(&mut self, data: &Dataset) -> StepOutcome {
-        if data.is_empty() {
-            return StepOutcome::Refused(Refusal::NoData);
-        }
-        if !data.has_both_classes() {
-            return StepOutcome::Refused(Refusal::OneClass);
-        }
-        // Work on a copy of the schedule, so that a refused visit leaves it as it was.
-        let mut schedule = self.schedule.clone();
-        let index = match schedule.next_index(data.len()) {
-            Ok(index) => index,
-            Err(why) => return StepOutcome::Refused(why),
-        };
-        let x = data.x(index);
-        let y = data.label(index).y();
-        let score = self.score(x);
-        if score.is_nan() {
-            // +∞ and −∞ terms: no decision is possible, so nothing changes.
-            return StepOutcome::Refused(Refusal::Overflow);
+        if let Err(why) = Self::can_step(data) {
+            return StepOutcome::Refused(why);
         }
         let weights_before = self.weights.clone();
-        let mistake = y * score <= 0.0;
-        if mistake {
-            let eta_y = self.settings.eta * y;
-            let mut next = self.weights.clone();
-            if self.settings.bias {
-                next[0] += eta_y;
-            }
-            for (w, xi) in next[1..].iter_mut().zip(x) {
-                *w += eta_y * xi;
-            }
-            if next.iter().any(|w| !w.is_finite()) {
-                return StepOutcome::Refused(Refusal::Overflow);
-            }
-            // Never keep a negative zero.
-            self.weights = next.into_iter().map(|w| w + 0.0).collect();
+        let (eta, bias) = (self.settings.eta, self.settings.bias);
+        match visit(eta, bias, &mut self.weights, &mut self.schedule, data) {
+            Ok(visit) => StepOutcome::Stepped(StepRecord {
+                step: self.schedule.steps(),
+                epoch: visit.epoch,
+                index: visit.index + 1,
+                x: data.x(visit.index).to_vec(),
+                y: visit.y,
+                weights_before,
+                score: visit.score,
+                mistake: visit.mistake,
+                weights_after: self.weights.clone(),
+            }),
+            Err(why) => StepOutcome::Refused(why),
         }
-        let epoch = schedule.epoch();
-        schedule.finish_visit(data.len(), mistake);
-        self.schedule = schedule;
-        StepOutcome::Stepped(StepRecord {
-            step: self.schedule.steps(),
-            epoch,
-            index: index + 1,
-            x: x.to_vec(),
-            y,
-            weights_before,
-            score,
-            mistake,
-            weights_after: self.weights.clone(),
-        })
+    }
+
+    /// Takes up to `most` steps as [`Trainer::step`] does, building no record (a run that is
+    /// not being shown, such as the command line's `--no-steps`): the same visits, the same
+    /// weights. Returns the steps taken and, when it stopped early, why.
+    pub fn advance(&mut self, data: &Dataset, most: u64) -> (u64, Option<Refusal>) {
+        if most == 0 {
+            return (0, None);
+        }
+        if let Err(why) = Self::can_step(data) {
+            return (0, Some(why));
+        }
+        let (eta, bias) = (self.settings.eta, self.settings.bias);
+        let n = data.len();
+        let mut taken = 0;
+        // An epoch's visits at a time: the rule on each sample in order, then the schedule
+        // counts them at once (what `most` steps of `visit` do, without its bookkeeping).
+        while taken < most {
+            let before = self.schedule.draws_order(n).then(|| self.schedule.clone());
+            let order = match self.schedule.rest_of_epoch(n) {
+                Ok(order) => order,
+                Err(why) => return (taken, Some(why)),
+            };
+            let pos = self.schedule.pos();
+            let room = (order.len() - pos).min(usize::try_from(most - taken).unwrap_or(usize::MAX));
+            let visits = &order[pos..pos + room];
+            let (done, mistakes, refused) = visit_all(eta, bias, &mut self.weights, visits, data);
+            self.schedule.finish_visits(n, done, mistakes);
+            taken += done as u64;
+            if refused {
+                if let (0, Some(before)) = (done, before) {
+                    // Refused at the epoch's first visit: its order is not drawn after all.
+                    self.schedule = before;
+                }
+                return (taken, Some(Refusal::Overflow));
+            }
+        }
+        (most, None)
+    }
+
+    /// Why no step can be taken on `data` whatever the state: no samples, or one class.
+    fn can_step(data: &Dataset) -> Result<(), Refusal> {
+        if data.is_empty() {
+            Err(Refusal::NoData)
+        } else if !data.has_both_classes() {
+            Err(Refusal::OneClass)
+        } else {
+            Ok(())
+        }
     }
 
     /// Runs until convergence or the epoch cap, calling `each` on every step. Returns the last
@@ -181,6 +196,115 @@ impl Trainer {
             }
         }
     }
+}
+
+/// The rule, on samples that [`Trainer::can_step`] accepts: visits the next sample of
+/// `schedule` and, on a mistake, updates `weights` in place by `η·y·x` (and the bias weight by
+/// `η·y` when `bias`); a refused visit changes nothing. The run's parts are borrowed one by
+/// one, so that the compiler keeps them apart (in registers) over a run of visits.
+#[inline(always)]
+fn visit(
+    eta: f64,
+    bias: bool,
+    weights: &mut [f64],
+    schedule: &mut EpochSchedule,
+    data: &Dataset,
+) -> Result<Visit, Refusal> {
+    // A refused visit leaves everything as it was. Asking for the next index changes the
+    // schedule only when it draws an epoch's order: then a copy is kept to put back.
+    let n = data.len();
+    let before = schedule.draws_order(n).then(|| schedule.clone());
+    let index = schedule.next_index(n)?;
+    let refuse = |schedule: &mut EpochSchedule| {
+        if let Some(before) = before {
+            *schedule = before;
+        }
+        Err(Refusal::Overflow)
+    };
+    let x = data.x(index);
+    let y = data.label(index).y();
+    let Some((score, mistake)) = rule(eta, bias, weights, x, y) else {
+        return refuse(schedule);
+    };
+    let epoch = schedule.epoch();
+    schedule.finish_visit(n, mistake);
+    Ok(Visit {
+        index,
+        epoch,
+        y,
+        score,
+        mistake,
+    })
+}
+
+/// The rule on the samples `visits` in order until one is refused: the visits made, the
+/// mistakes among them, and whether one was refused.
+#[inline(always)]
+fn visit_all(
+    eta: f64,
+    bias: bool,
+    weights: &mut [f64],
+    visits: &[usize],
+    data: &Dataset,
+) -> (usize, u64, bool) {
+    let mut mistakes = 0;
+    for (done, &index) in visits.iter().enumerate() {
+        match rule(eta, bias, weights, data.x(index), data.label(index).y()) {
+            Some((_, mistake)) => mistakes += u64::from(mistake),
+            None => return (done, mistakes, true),
+        }
+    }
+    (visits.len(), mistakes, false)
+}
+
+/// The classic rule on one sample `(x, y)`: its score `w·x + b` and whether it is a mistake
+/// (`y·s ≤ 0`), after which `weights` `[b, w1, …, wd]` have been updated by `η·y·x` (and the
+/// bias weight by `η·y` when `bias`). `None` when the visit is refused for overflow (a score
+/// that is no number, or a weight that would not be finite): then nothing changed.
+#[inline(always)]
+fn rule(eta: f64, bias: bool, weights: &mut [f64], x: &[f64], y: f64) -> Option<(f64, bool)> {
+    let score = score_of(weights, x);
+    if score.is_nan() {
+        // +∞ and −∞ terms: no decision is possible, so nothing changes.
+        return None;
+    }
+    let mistake = y * score <= 0.0;
+    if mistake {
+        let eta_y = eta * y;
+        let step_b = if bias { eta_y } else { 0.0 };
+        let (b, w) = weights.split_at_mut(1);
+        // Every new weight is checked before any is written.
+        let finite = (b[0] + step_b).is_finite()
+            && w.iter().zip(x).all(|(w, xi)| (w + eta_y * xi).is_finite());
+        if !finite {
+            return None;
+        }
+        if bias {
+            // Never keep a negative zero.
+            b[0] = b[0] + eta_y + 0.0;
+        }
+        for (w, xi) in w.iter_mut().zip(x) {
+            *w = *w + eta_y * xi + 0.0;
+        }
+    }
+    Some((score, mistake))
+}
+
+/// The score `w·x + b` of features `x` under weights `[b, w1, …, wd]`.
+#[inline(always)]
+fn score_of(weights: &[f64], x: &[f64]) -> f64 {
+    weights[0] + x.iter().zip(&weights[1..]).map(|(a, b)| a * b).sum::<f64>()
+}
+
+/// What one visit of the rule did, for [`Trainer::step`]'s record.
+struct Visit {
+    /// The (0-based) sample visited, and the epoch of the visit.
+    index: usize,
+    epoch: u64,
+    /// Its label (±1) and score before the update.
+    y: f64,
+    score: f64,
+    mistake: bool,
 }
 
 fn initial_weights(settings: &Settings, dim: usize) -> Vec<f64> {

@@ -40,6 +40,14 @@ impl Algo for Trainer {
     fn step(&mut self, data: &Dataset, _classes: &ClassData) -> Outcome<StepRecord> {
         Trainer::step(self, data)
     }
+    fn advance(
+        &mut self,
+        data: &Dataset,
+        _classes: &ClassData,
+        most: u64,
+    ) -> (u64, Option<crate::core::Refusal>) {
+        Trainer::advance(self, data, most)
+    }
 }
 
 /// `+1` or `-1`.
