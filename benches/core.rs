@@ -21,8 +21,8 @@ mod native {
     use perceptron_lab::core::algo::ClassData;
     use perceptron_lab::core::region::{region_of, KernelGrid};
     use perceptron_lab::core::{
-        unit_stream, Action, Dataset, Label, Model, Preset, Rect, Session, Settings, StepOutcome,
-        Trainer,
+        unit_stream, Action, Dataset, Label, Model, Order, Preset, Rect, Session, Settings,
+        StepOutcome, Trainer,
     };
     use std::hint::black_box;
 
@@ -75,7 +75,7 @@ mod native {
                 })
             });
             group.throughput(Throughput::Elements(n as u64));
-            group.bench_function("epoch", |b| {
+            group.bench_function("epoch with records", |b| {
                 b.iter_batched(
                     trainer,
                     |mut t| {
@@ -87,6 +87,30 @@ mod native {
                     BatchSize::LargeInput,
                 )
             });
+            // What a run that is not shown does (`Trainer::advance`), in data order and
+            // reshuffled every epoch: the figures set beside scikit-learn's `Perceptron.fit`.
+            for (name, order) in [("epoch", Order::Fixed), ("epoch shuffled", Order::Shuffle)] {
+                let start = || match Trainer::new(
+                    Settings {
+                        order,
+                        ..settings()
+                    },
+                    2,
+                ) {
+                    Ok(t) => t,
+                    Err(e) => unreachable!("valid settings: {e}"),
+                };
+                group.bench_function(name, |b| {
+                    b.iter_batched(
+                        start,
+                        |mut t| {
+                            black_box(t.advance(&data, n as u64));
+                            t
+                        },
+                        BatchSize::LargeInput,
+                    )
+                });
+            }
             group.finish();
         }
     }

@@ -276,6 +276,101 @@ function initScript() {
       ctx.stroke();
     }
   };
+
+
+  // The raw raster floor: what drawing the points can cost at least. A hand-written raster of
+  // the points alone: the background filled into one RGBA buffer, each point blended in as a
+  // sprite (a disc (+1) or a square (−1) with its white outline; coverage computed once per
+  // size, kept as the sprite's covered pixels only, blended in integer arithmetic), and one
+  // putImageData. No axes, text or boundary: the lab draws all of that too.
+  b.rawFloor = (ctx, dpr, pts, map) => {
+    const W = ctx.canvas.width;
+    const H = ctx.canvas.height;
+    let raw = b.rawState;
+    if (!raw || raw.W !== W || raw.H !== H || raw.dpr !== dpr) {
+      const r = Math.max(1, Math.round(6.5 * dpr));
+      const outline = Math.round(1.5 * dpr);
+      const R = r + outline; // the sprite's half size
+      // The covered pixels of a sprite: offsets from its centre, and the fill and outline
+      // coverage (0–256) by 4×4 supersampling.
+      const sprite = (disc) => {
+        const dx = [], dy = [], fill = [], line = [];
+        for (let j = -R; j <= R; j++) {
+          for (let i = -R; i <= R; i++) {
+            let inner = 0;
+            let outer = 0;
+            for (let v = 0; v < 4; v++) {
+              for (let u = 0; u < 4; u++) {
+                const x = i + (u + 0.5) / 4 - 0.5;
+                const y = j + (v + 0.5) / 4 - 0.5;
+                const d = disc ? Math.hypot(x, y) : Math.max(Math.abs(x), Math.abs(y)) / 0.92;
+                if (d <= r - outline / 2) inner += 1;
+                else if (d <= r + outline / 2) outer += 1;
+              }
+            }
+            if (inner + outer === 0) continue;
+            dx.push(i);
+            dy.push(j);
+            fill.push(inner * 16);
+            line.push(outer * 16);
+          }
+        }
+        return {
+          offsets: Int32Array.from(dx.map((x, k) => 4 * (dy[k] * W + x))),
+          dx: Int32Array.from(dx),
+          dy: Int32Array.from(dy),
+          fill: Int32Array.from(fill),
+          line: Int32Array.from(line),
+        };
+      };
+      raw = b.rawState = {
+        W, H, dpr, R,
+        image: ctx.createImageData(W, H),
+        sprites: [sprite(false), sprite(true)],
+        colours: [[0xd5, 0x5e, 0x00], [0x00, 0x72, 0xb2]],
+      };
+    }
+    const { R, image, sprites, colours } = raw;
+    const data = image.data;
+    const words = new Uint32Array(data.buffer);
+    words.fill(0xffffffff); // white, opaque
+    // Opaque pixels are written whole (little-endian RGBA words); the edges are blended.
+    const word = ([r, g, bl]) => (0xff000000 | (bl << 16) | (g << 8) | r) >>> 0;
+    const { xs, ys, pos } = pts;
+    for (let k = 0; k < xs.length; k++) {
+      const cx = Math.round((map.ox + xs[k] * map.sx) * dpr);
+      const cy = Math.round((map.oy + ys[k] * map.sy) * dpr);
+      const { offsets, dx, dy, fill, line } = sprites[pos[k]];
+      const [fr, fg, fb] = colours[pos[k]];
+      const solid = word(colours[pos[k]]);
+      const centre = 4 * (cy * W + cx);
+      const inside = cx - R >= 0 && cx + R < W && cy - R >= 0 && cy + R < H;
+      for (let p = 0; p < offsets.length; p++) {
+        if (!inside) {
+          const x = cx + dx[p];
+          const y = cy + dy[p];
+          if (x < 0 || x >= W || y < 0 || y >= H) continue;
+        }
+        const o = centre + offsets[p];
+        const f = fill[p];
+        const l = line[p];
+        if (f === 256) {
+          words[o >> 2] = solid;
+          continue;
+        }
+        if (l === 256) {
+          words[o >> 2] = 0xffffffff;
+          continue;
+        }
+        const keep = 256 - f - l;
+        const white = 255 * l;
+        data[o] = (data[o] * keep + fr * f + white) >> 8;
+        data[o + 1] = (data[o + 1] * keep + fg * f + white) >> 8;
+        data[o + 2] = (data[o + 2] * keep + fb * f + white) >> 8;
+      }
+    }
+    ctx.putImageData(image, 0, 0);
+  };
 }
 
 /** A fresh context (own cache and storage; Playwright launches Chromium with a new temporary
@@ -395,12 +490,12 @@ async function redrawAndFloor(browser, n, dpr, results) {
       } catch {
         // keep the default line
       }
-      const out = { redraw: [], redrawRaster: [], floor: [], floorRaster: [], backing: [canvas.width, canvas.height] };
+      const out = { redraw: [], redrawRaster: [], floor: [], floorRaster: [], raw: [], backing: [canvas.width, canvas.height] };
       for (let i = 0; i < samples + 3; i++) {
         // One redraw and one floor per animation frame, alternating which goes first.
         await b.nextFrame();
         const withFloor = i < 3 || i - 3 < floorSamples;
-        const order = !withFloor ? ['redraw'] : i % 2 ? ['floor', 'redraw'] : ['redraw', 'floor'];
+        const order = !withFloor ? ['redraw', 'raw'] : i % 2 ? ['floor', 'raw', 'redraw'] : ['redraw', 'raw', 'floor'];
         for (const which of order) {
           if (which === 'redraw') {
             const t0 = performance.now();
@@ -411,6 +506,12 @@ async function redrawAndFloor(browser, n, dpr, results) {
               out.redraw.push(reported);
               out.redrawRaster.push(t1 - t0);
             }
+          } else if (which === 'raw') {
+            // The raw raster floor, rasterized as the redraw is (one pixel read back).
+            const t0 = performance.now();
+            b.rawFloor(fctx, dpr, pts, map);
+            fctx.getImageData(0, 0, 1, 1);
+            if (i >= 3) out.raw.push(performance.now() - t0);
           } else {
             const t0 = performance.now();
             b.floor(fctx, dpr, pts, map, w);
@@ -463,6 +564,7 @@ async function redrawAndFloor(browser, n, dpr, results) {
     redrawRaster: median(r.redrawRaster),
     floor: median(r.floor),
     floorRaster: median(r.floorRaster),
+    raw: median(r.raw),
     backing: r.backing,
     calls: r.calls,
     floorCalls: r.floorCalls,
@@ -492,6 +594,9 @@ async function kernelFrames(browser, results) {
       return Number(m[1]);
     };
     let epochs = 0;
+    // Each epoch at once: in slices (as the page does long work) the next Finish epoch would
+    // wait for the last one.
+    lab.debug_slice_work(1e15);
     await b.nextFrame();
     while (support() < 500 && epochs < 40) {
       lab.finish_epoch();
@@ -792,13 +897,14 @@ async function main() {
       for (const n of [1000, 10_000, 100_000]) {
         const r = await redrawAndFloor(browser, n, dpr, results);
         const label = `N = ${n.toLocaleString('en')}, DPR ${dpr}`;
-        const target = n === 10_000 && dpr === 2;
+        // The time to record the drawing calls and the Canvas2D floor are shown for
+        // comparison; the target is on the redraw with rasterization (the raw raster floor).
         row(
           '1 full redraw',
           label,
           ms(r.redraw),
-          target ? '≤ 16 ms' : '—',
-          target ? r.redraw <= 16 : null,
+          '—',
+          null,
           `${r.backing[0]}×${r.backing[1]} px; with rasterization ${ms(r.redrawRaster)}`
         );
         const ratio = r.redraw / r.floor;
@@ -806,11 +912,21 @@ async function main() {
           '2 Canvas2D floor',
           `${label}: redraw / floor`,
           `${ratio.toFixed(2)}×`,
-          n === 10_000 ? '≤ 1.5×' : '—',
-          n === 10_000 ? ratio <= 1.5 : null,
+          '—',
+          null,
           `floor ${ms(r.floor)}; with rasterization ${ms(r.redrawRaster)} / ${ms(r.floorRaster)} = ` +
             `${(r.redrawRaster / r.floorRaster).toFixed(2)}×` +
             (r.calls ? `; Canvas2D calls ${r.calls.toLocaleString('en')} / ${r.floorCalls.toLocaleString('en')}` : '')
+        );
+        // The headline: the whole redraw, rasterized, against the raw raster of its points.
+        const rawRatio = r.redrawRaster / r.raw;
+        row(
+          '2 raw raster floor',
+          `${label}: redraw with rasterization / raw floor`,
+          `${rawRatio.toFixed(2)}×`,
+          '≤ 2×',
+          rawRatio <= 2,
+          `redraw with rasterization ${ms(r.redrawRaster)}; raw floor (RGBA buffer, one putImageData) ${ms(r.raw)}`
         );
       }
     }
@@ -835,8 +951,8 @@ async function main() {
       '4 first frame',
       'navigation → first drawn frame (median of 5, cold cache)',
       ms(r.firstFrame),
-      '≤ 150 ms',
-      r.firstFrame <= 150,
+      '≤ 120 ms',
+      r.firstFrame <= 120,
       `median run: html ${ms(r.htmlDone)}, first paint ${ms(r.fcp)}, wasm loaded ${ms(r.wasmDone)}, ` +
         `wasm started ${ms(r.appStarted)}, the frame began ${ms(r.frameStart)}`
     );
