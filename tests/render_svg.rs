@@ -8,9 +8,14 @@ use plotters::prelude::*;
 
 /// Renders the session to an SVG string of 800×600, saving it as `name.svg`.
 fn render(session: &Session, name: &str) -> (String, PlotFrame) {
+    render_at(session, name, (800, 600))
+}
+
+/// Renders the session to an SVG string of `size` pixels, saving it as `name.svg`.
+fn render_at(session: &Session, name: &str, size: (u32, u32)) -> (String, PlotFrame) {
     let mut svg = String::new();
     let frame = {
-        let area = SVGBackend::with_string(&mut svg, (800, 600)).into_drawing_area();
+        let area = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         let frame = draw(&area, &session.scene(), &Theme::default()).expect("draws");
         area.present().expect("presents");
         frame
@@ -310,4 +315,85 @@ fn a_practice_guess_is_drawn_over_the_question_and_saved() {
         count(&guessed, "polyline", "") > count(&plain, "polyline", "") + 3,
         "a dashed line of several dashes"
     );
+}
+
+/// The `<text>` elements whose content is `label`: their (x, y) anchors.
+fn text_anchors(svg: &str, label: &str) -> Vec<(f64, f64)> {
+    let attr = |e: &str, name: &str| -> f64 {
+        let at = e.find(&format!(" {name}=\"")).expect("has the attribute") + name.len() + 3;
+        e[at..]
+            .split('"')
+            .next()
+            .unwrap()
+            .parse()
+            .expect("a number")
+    };
+    svg.split("<text")
+        .skip(1)
+        .filter(|e| {
+            e.split('>')
+                .nth(1)
+                .and_then(|t| t.split('<').next())
+                .map(str::trim)
+                == Some(label)
+        })
+        .map(|e| (attr(e, "x"), attr(e, "y")))
+        .collect()
+}
+
+/// With a small η the three arrows of an update are a few pixels long, all near the origin:
+/// their labels ("w", "η·y·x", "old w") still go to three places that do not overlap.
+#[test]
+fn the_labels_of_short_arrows_do_not_overlap() {
+    let mut session = session_with(&SEED_000, None);
+    let settings = Settings {
+        eta: 0.1,
+        ..session.settings().clone()
+    };
+    assert_eq!(
+        session.apply(Action::SetSettings(settings)),
+        Ok(Changed::Redraw)
+    );
+    for _ in 0..5 {
+        assert_eq!(session.apply(Action::Step), Ok(Changed::Redraw));
+    }
+    // Step 5 is a mistake: old w = (0.2, 0.1), w = (0, −0.2). On a small plot (as the η
+    // panel's) the point (1, 1) is beside them too.
+    for size in [(800, 600), (420, 320)] {
+        short_arrow_labels(&session, size);
+    }
+}
+
+fn short_arrow_labels(session: &Session, size: (u32, u32)) {
+    let (svg, frame) = render_at(session, &format!("short-arrows-{}", size.0), size);
+    let labels = ["w", "η·y·x", "old w"];
+    let boxes: Vec<(f64, f64, f64)> = labels
+        .iter()
+        .map(|label| {
+            let found = text_anchors(&svg, label);
+            assert_eq!(found.len(), 1, "{label}: {found:?}");
+            // The label's box as the plot sizes it: 9.5 px a character, 19 px high.
+            (found[0].0, found[0].1, 9.5 * label.chars().count() as f64)
+        })
+        .collect();
+    for i in 0..boxes.len() {
+        for j in i + 1..boxes.len() {
+            let (a, b) = (boxes[i], boxes[j]);
+            let apart = a.0 + a.2 <= b.0 || b.0 + b.2 <= a.0 || (a.1 - b.1).abs() >= 19.0;
+            assert!(
+                apart,
+                "{} at {a:?} and {} at {b:?} overlap",
+                labels[i], labels[j]
+            );
+        }
+    }
+    // Nor do they cover a point's mark (6.5 px and its outline), while there is room.
+    for (label, (x, y, w)) in labels.iter().zip(&boxes) {
+        for &(px, py, _) in &SEED_000 {
+            let (cx, cy) = frame.to_pixel(px, py);
+            let apart =
+                cx + 8.0 <= *x || x + w <= cx - 8.0 || cy + 8.0 <= *y || y + 19.0 <= cy - 8.0;
+            assert!(apart, "{label} at ({x}, {y}) covers the point ({px}, {py})");
+        }
+    }
 }

@@ -1,6 +1,6 @@
 //! Practice mode's guess on the plot: what a student put there to answer a question.
 
-use super::{draw_arrow, draw_line, Arrow, DrawError, PlotFrame, Theme};
+use super::{draw_arrow, draw_line, Arrow, DrawError, Labels, PlotFrame, Theme};
 use crate::core::{Boundary, Label};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -46,7 +46,7 @@ pub(super) fn draw_guess<DB: DrawingBackend>(
             label: "your w′",
             side: Label::Neg,
         };
-        draw_arrow(area, frame, &arrow, theme)?;
+        draw_arrow(area, frame, &arrow, &mut Labels::default(), theme)?;
     }
     Ok(())
 }

@@ -4,6 +4,7 @@
 //! backend. Every size is multiplied by [`Theme::scale`] (the devicePixelRatio in the browser),
 //! so lines, points and text stay the same size in CSS pixels and crisp on HiDPI screens.
 
+mod arrows;
 mod augmented;
 mod charts;
 mod cursor;
@@ -14,6 +15,8 @@ mod points;
 mod raster;
 mod theme;
 
+pub(crate) use arrows::draw_arrow_pixels;
+use arrows::{draw_arrow, draw_arrows, Arrow, Labels};
 pub use augmented::draw_augmented;
 pub use charts::{draw_batch, thin_extremes, MAX_LINE_POINTS, MAX_MARKS};
 pub use fast::{
@@ -199,10 +202,11 @@ pub fn draw_with_underlay<DB: DrawingBackend>(
             draw_label(area, &frame, at, &line.label, colour, theme)?;
         }
     }
+    let mut labels = Labels::around_points(&frame, scene.data, theme);
     if let Some(weights) = scene.weights {
         let boundary = Boundary::from_weights(&weights);
         draw_line(area, &frame, &boundary, theme.boundary, 3.0, None, theme)?;
-        draw_arrows(area, &frame, scene, weights, theme)?;
+        draw_arrows(area, &frame, scene, weights, &mut labels, theme)?;
     }
     for (k, w) in &scene.class_arrows {
         let arrow = Arrow {
@@ -212,7 +216,7 @@ pub fn draw_with_underlay<DB: DrawingBackend>(
             label: &format!("W{k}"),
             side: Label::Pos,
         };
-        draw_arrow(area, &frame, &arrow, theme)?;
+        draw_arrow(area, &frame, &arrow, &mut labels, theme)?;
     }
     if let Some(guess) = scene.guess {
         guess::draw_guess(area, &frame, guess, theme)?;
@@ -507,186 +511,4 @@ fn draw_margin_band<DB: DrawingBackend>(
         ))?;
     }
     draw_line(area, frame, &line, theme.max_margin, 2.5, Some(10.0), theme)
-}
-
-/// The weight vector (its x-part) from the origin; after an update also the old w and the
-/// `η·y·x` arrow placed tip-to-tail at the end of the old w, so the sum reads at a glance.
-fn draw_arrows<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    frame: &PlotFrame,
-    scene: &Scene<'_>,
-    weights: [f64; 3],
-    theme: &Theme,
-) -> Result<(), DrawError<DB>> {
-    let now = (weights[1], weights[2]);
-    if let Some(previous) = scene.previous {
-        let old = (previous[1], previous[2]);
-        let step_colour = match scene.visited {
-            Some(v) if v.index < scene.data.len() => match scene.data.label(v.index) {
-                Label::Pos => theme.positive,
-                Label::Neg => theme.negative,
-            },
-            _ => theme.old_weight,
-        };
-        let old_w = Arrow {
-            from: (0.0, 0.0),
-            to: old,
-            color: theme.old_weight,
-            label: "old w",
-            side: Label::Neg,
-        };
-        draw_arrow(area, frame, &old_w, theme)?;
-        let update = Arrow {
-            from: old,
-            to: now,
-            color: step_colour,
-            label: if scene.visited.is_some() {
-                "η·y·x"
-            } else {
-                "η·Σ y·x"
-            },
-            side: Label::Pos,
-        };
-        draw_arrow(area, frame, &update, theme)?;
-    }
-    let w = Arrow {
-        from: (0.0, 0.0),
-        to: now,
-        color: theme.weight,
-        label: "w",
-        side: Label::Pos,
-    };
-    draw_arrow(area, frame, &w, theme)
-}
-
-/// An arrow to draw, in data coordinates.
-#[derive(Clone, Copy)]
-struct Arrow<'a> {
-    from: (f64, f64),
-    to: (f64, f64),
-    color: RGBColor,
-    label: &'a str,
-    /// Which side of the arrow its label goes on (`Pos`: left of its direction).
-    side: Label,
-}
-
-/// An arrow from `from` to `to` (data coordinates), clipped to the view; the head is drawn
-/// where the visible part ends, pointing along the arrow, so its direction reads even when the
-/// tip is off the plot. The label "w" sits beyond the tip (beside the head when the arrow was
-/// cut); other labels sit beside the middle of the arrow, on the left (`side` = `Pos`) or the
-/// right (`Neg`) of its direction, so the three arrows of an update never share a label spot.
-/// Labels are kept inside the plot.
-fn draw_arrow<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    frame: &PlotFrame,
-    arrow: &Arrow<'_>,
-    theme: &Theme,
-) -> Result<(), DrawError<DB>> {
-    let Arrow {
-        from,
-        to,
-        color,
-        label,
-        side,
-    } = *arrow;
-    if from == to {
-        return Ok(());
-    }
-    let Some([start, end]) = clip_segment(from, to, &frame.view()) else {
-        return Ok(());
-    };
-    let (sx, sy) = frame.to_pixel(start.0, start.1);
-    let (ex, ey) = frame.to_pixel(end.0, end.1);
-    let Some((ux, uy)) = draw_arrow_pixels(area, (sx, sy), (ex, ey), color, (3.5, 16.0), theme)?
-    else {
-        return Ok(());
-    };
-    let clipped = end != to;
-    let side_sign = if side == Label::Pos { 1.0 } else { -1.0 };
-    let at_tip = label == "w" || label.starts_with('W');
-    let (anchor_x, anchor_y, offset_x, offset_y) = if !at_tip {
-        // Beside the middle, perpendicular to the arrow.
-        let (mx, my) = ((sx + ex) / 2.0, (sy + ey) / 2.0);
-        (mx, my, uy * 16.0 * side_sign, -ux * 16.0 * side_sign)
-    } else if clipped {
-        (ex, ey, uy * 14.0, -ux * 14.0)
-    } else {
-        (ex, ey, ux * 10.0, uy * 10.0)
-    };
-    let (ex, ey) = (anchor_x, anchor_y);
-    let (left, top) = frame.to_pixel(frame.view().x_min, frame.view().y_max);
-    let (right, bottom) = frame.to_pixel(frame.view().x_max, frame.view().y_min);
-    let width_guess = f64::from(theme.px(9.0)) * label.chars().count() as f64;
-    let pad = f64::from(theme.px(16.0));
-    let label_at = (
-        (ex + offset_x * theme.scale - f64::from(theme.px(5.0)))
-            .clamp(left + 2.0, (right - width_guess).max(left + 2.0))
-            .round() as i32,
-        (ey + offset_y * theme.scale - f64::from(theme.px(9.0)))
-            .clamp(top + 2.0, (bottom - pad).max(top + 2.0))
-            .round() as i32,
-    );
-    // A halo in the background colour keeps the label readable where a line crosses it.
-    let (w, h) = (
-        (f64::from(theme.px(9.5)) * label.chars().count() as f64) as i32,
-        theme.px(19.0) as i32,
-    );
-    let pad = theme.px(2.0) as i32;
-    area.draw(&Rectangle::new(
-        [
-            (label_at.0 - pad, label_at.1 - pad),
-            (label_at.0 + w + pad, label_at.1 + h),
-        ],
-        theme.background.mix(0.78).filled(),
-    ))?;
-    let font = ("sans-serif", theme.font(16.0))
-        .into_font()
-        .style(FontStyle::Bold)
-        .color(&color);
-    area.draw(&Text::new(label.to_string(), label_at, font))?;
-    Ok(())
-}
-
-/// An arrow's shaft and filled head from pixel `from` to pixel `to`, `sizes` = (shaft width,
-/// head length) in CSS pixels. Returns its unit direction, or `None` when it is too short to
-/// draw.
-pub(crate) fn draw_arrow_pixels<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    (sx, sy): (f64, f64),
-    (ex, ey): (f64, f64),
-    colour: RGBColor,
-    (width, head): (f64, f64),
-    theme: &Theme,
-) -> Result<Option<(f64, f64)>, DrawError<DB>> {
-    let (dx, dy) = (ex - sx, ey - sy);
-    let length = dx.hypot(dy);
-    if length < 1.0 {
-        return Ok(None);
-    }
-    let (ux, uy) = (dx / length, dy / length);
-    let head = f64::from(theme.px(head)).min(length * 0.6);
-    let half_width = head * 0.45;
-    let base = (ex - ux * head, ey - uy * head);
-    area.draw(&PathElement::new(
-        vec![
-            (sx.round() as i32, sy.round() as i32),
-            (base.0.round() as i32, base.1.round() as i32),
-        ],
-        colour.stroke_width(theme.px(width)),
-    ))?;
-    let wing = |sign: f64| {
-        (
-            (base.0 - uy * half_width * sign).round() as i32,
-            (base.1 + ux * half_width * sign).round() as i32,
-        )
-    };
-    area.draw(&Polygon::new(
-        vec![
-            (ex.round() as i32, ey.round() as i32),
-            wing(1.0),
-            wing(-1.0),
-        ],
-        colour.filled(),
-    ))?;
-    Ok(Some((ux, uy)))
 }
