@@ -4,7 +4,7 @@
 //! then the other side of its arrow and farther out.
 
 use super::{DrawError, PlotFrame, Theme};
-use crate::core::{clip_segment, Dataset, Label, Scene};
+use crate::core::{clip_segment, Dataset, Label, Rect, Scene};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -348,26 +348,16 @@ pub(crate) fn draw_arrow_pixels<DB: DrawingBackend>(
     Ok(Some((ux, uy)))
 }
 
-/// Whether the segment from `p` to `q` meets the box `[left, top, right, bottom]` (Liang–Barsky
-/// clipping: some part of the segment lies inside).
+/// Whether the segment from `p` to `q` meets the box `[left, top, right, bottom]`: some part
+/// of it survives clipping to the box.
 fn segment_meets_box(p: (f64, f64), q: (f64, f64), [l, t, r, b]: [f64; 4]) -> bool {
-    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
-    let (mut lo, mut hi) = (0.0_f64, 1.0_f64);
-    for (step, room) in [(-dx, p.0 - l), (dx, r - p.0), (-dy, p.1 - t), (dy, b - p.1)] {
-        if step == 0.0 {
-            if room < 0.0 {
-                return false;
-            }
-        } else {
-            let at = room / step;
-            if step < 0.0 {
-                lo = lo.max(at);
-            } else {
-                hi = hi.min(at);
-            }
-        }
-    }
-    lo <= hi
+    let rect = Rect {
+        x_min: l,
+        x_max: r,
+        y_min: t,
+        y_max: b,
+    };
+    clip_segment(p, q, &rect).is_some()
 }
 
 #[cfg(test)]
