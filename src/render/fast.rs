@@ -38,10 +38,12 @@ pub trait MarkPainter {
     fn close_path(&mut self);
     /// Fills the path, then outlines it.
     fn fill_and_stroke(&mut self);
-    /// Puts the straight-RGBA image `rgba` of `width × height` pixels on the canvas at its
-    /// top-left corner, replacing what is there (the marks [`raster_marks`](super::raster_marks)
-    /// rasterized, on a layer canvas of their own). `false` when it could not.
-    fn put_image(&mut self, rgba: &[u8], width: u32, height: u32) -> bool;
+    /// Puts the rectangle `dirty` (`[x, y, width, height]`) of the straight-RGBA image `rgba`
+    /// of `width × height` pixels on the canvas where it is in the image (the image's top-left
+    /// corner on the canvas's), replacing what is there: the marks
+    /// [`raster_marks`](super::raster_marks) rasterized, on a layer canvas of their own, whose
+    /// pixels outside `dirty` are transparent. `false` when it could not.
+    fn put_image(&mut self, rgba: &[u8], width: u32, height: u32, dirty: [u32; 4]) -> bool;
 }
 
 /// What the region map needs of a 2D canvas: one image of one pixel per cell, drawn scaled
@@ -239,9 +241,9 @@ mod tests {
         fn fill_and_stroke(&mut self) {
             self.0.push("draw".into());
         }
-        fn put_image(&mut self, rgba: &[u8], width: u32, height: u32) -> bool {
+        fn put_image(&mut self, rgba: &[u8], width: u32, height: u32, dirty: [u32; 4]) -> bool {
             self.0
-                .push(format!("image {width}x{height} {}", rgba.len()));
+                .push(format!("image {width}x{height} {} {dirty:?}", rgba.len()));
             true
         }
     }

@@ -121,6 +121,23 @@ pub struct MarkRaster {
     sprites: std::collections::HashMap<SpriteKey, Sprite>,
     /// The image width the sprites' byte offsets are for.
     width: usize,
+    /// The image's size when it was last drawn (its `drawn` rectangle is for that size).
+    size: (usize, usize),
+    /// The rectangle that holds every pixel the last raster drew: `[x, y, width, height]`,
+    /// `None` when it drew none.
+    drawn: Option<[u32; 4]>,
+    /// The byte offsets of the pixels a mark covered only partly before any other mark touched
+    /// them: each pixel once, the only ones whose colours need dividing by their alpha.
+    partial: Vec<usize>,
+}
+
+impl MarkRaster {
+    /// The rectangle (`[x, y, width, height]` in image pixels) outside which the image is
+    /// transparent; `None` when no mark is on it. What is put on a canvas and copied needs
+    /// only this part.
+    pub fn drawn(&self) -> Option<[u32; 4]> {
+        self.drawn
+    }
 }
 
 /// A sprite's class, size (in `1 / SIZE_STEPS`), fill and edge colours, outline and scale.
@@ -146,9 +163,29 @@ pub fn raster_marks(
         image,
         sprites,
         width: sprites_width,
+        size,
+        drawn,
+        partial,
     } = raster;
-    image.clear();
-    image.resize(w * h * 4, 0);
+    // Only what the last raster drew needs clearing when the size is the same.
+    match *drawn {
+        Some([x0, y0, dw, dh]) if *size == (w, h) && image.len() == w * h * 4 => {
+            let (x0, dw) = (x0 as usize, dw as usize);
+            for y in y0 as usize..(y0 + dh) as usize {
+                let start = (y * w + x0) * 4;
+                image[start..start + dw * 4].fill(0);
+            }
+        }
+        Some(_) | None if *size == (w, h) && image.len() == w * h * 4 => {}
+        _ => {
+            image.clear();
+            image.resize(w * h * 4, 0);
+        }
+    }
+    *size = (w, h);
+    partial.clear();
+    // The drawn rectangle as it grows: [x_min, y_min, x_max, y_max), empty while x_min ≥ x_max.
+    let mut bounds = [w as i32, h as i32, 0i32, 0i32];
     if *sprites_width != w || sprites.len() > SPRITES_KEPT {
         sprites.clear();
         *sprites_width = w;
@@ -194,6 +231,23 @@ pub fn raster_marks(
             && cy >= sprite.reach
             && (cx as usize).saturating_add(sprite.reach as usize) < w
             && (cy as usize).saturating_add(sprite.reach as usize) < h;
+        let (x_from, y_from) = (
+            cx.saturating_sub(sprite.reach),
+            cy.saturating_sub(sprite.reach),
+        );
+        let (x_to, y_to) = (
+            cx.saturating_add(sprite.reach),
+            cy.saturating_add(sprite.reach),
+        );
+        if x_to <= 0 || y_to <= 0 || x_from >= w as i32 || y_from >= h as i32 {
+            continue;
+        }
+        bounds = [
+            bounds[0].min(x_from.max(0)),
+            bounds[1].min(y_from.max(0)),
+            bounds[2].max(x_to.min(w as i32)),
+            bounds[3].max(y_to.min(h as i32)),
+        ];
         let base = (cy as isize * w as isize + cx as isize) * 4;
         for (&(dx, dy, [r, g, b, a]), &offset) in sprite.pixels.iter().zip(&sprite.offsets) {
             let at = if whole {
@@ -217,6 +271,10 @@ pub fn raster_marks(
                 dst[3] = 255;
                 continue;
             }
+            if dst[3] == 0 {
+                // First touched, and only partly: its colours are divided by alpha at the end.
+                partial.push(at);
+            }
             let keep = 255 - a;
             // Premultiplied "source over": src + dst · (1 − src alpha).
             dst[0] = (r + (u16::from(dst[0]) * keep + 127) / 255) as u8;
@@ -226,7 +284,10 @@ pub fn raster_marks(
         }
     }
     // ImageData is straight RGBA: divide the colours of partly covered pixels by their alpha.
-    for px in image.chunks_exact_mut(4) {
+    // A pixel whose first touch covered it whole is opaque for good (alpha only grows), so the
+    // pixels listed in `partial` are all that may need it.
+    for &at in partial.iter() {
+        let px = &mut image[at..at + 4];
         let a = u16::from(px[3]);
         if a != 0 && a != 255 {
             for c in &mut px[..3] {
@@ -234,10 +295,19 @@ pub fn raster_marks(
             }
         }
     }
+    *drawn = (bounds[0] < bounds[2] && bounds[1] < bounds[3]).then(|| {
+        [
+            bounds[0] as u32,
+            bounds[1] as u32,
+            (bounds[2] - bounds[0]) as u32,
+            (bounds[3] - bounds[1]) as u32,
+        ]
+    });
 }
 
 /// The marks of `scene` rasterized into `image` ([`raster_marks`]) and put on the painter's
-/// canvas of `size` backing pixels with one image. `false` when the painter could not.
+/// canvas of `size` backing pixels with one image: only its drawn rectangle
+/// ([`MarkRaster::drawn`]), nothing when no mark is on it. `false` when the painter could not.
 pub fn paint_marks_image(
     painter: &mut impl super::MarkPainter,
     raster: &mut MarkRaster,
@@ -247,7 +317,10 @@ pub fn paint_marks_image(
     theme: &Theme,
 ) -> bool {
     raster_marks(raster, size, frame, scene, theme);
-    painter.put_image(&raster.image, size.0, size.1)
+    match raster.drawn {
+        Some(dirty) => painter.put_image(&raster.image, size.0, size.1, dirty),
+        None => true,
+    }
 }
 
 #[cfg(test)]
@@ -315,6 +388,124 @@ mod tests {
                 }
             }
             assert!(outside > 0, "some point has room around it");
+        }
+    }
+
+    /// Every pixel of `image` (`width` wide) that is not transparent, as `(x, y)`.
+    fn drawn_pixels(image: &[u8], width: u32) -> Vec<(u32, u32)> {
+        image
+            .chunks_exact(4)
+            .enumerate()
+            .filter(|(_, p)| p[3] != 0)
+            .map(|(i, _)| (i as u32 % width, i as u32 / width))
+            .collect()
+    }
+
+    #[test]
+    fn a_kept_raster_draws_what_a_fresh_one_draws_and_its_rectangle_holds_every_mark() {
+        let mut moved = seed000();
+        let _ = moved
+            .apply(Action::AddPoint {
+                x: -0.5,
+                y: 0.25,
+                alternate: true,
+                pixel: 0.01,
+            })
+            .expect("a point is added");
+        let many = {
+            let mut session = Session::new();
+            let mut csv = String::from("x1,x2,label\n");
+            for i in 0..300 {
+                let t = f64::from(i) * 0.37;
+                csv.push_str(&format!(
+                    "{},{},{}\n",
+                    3.0 * t.sin(),
+                    2.0 * (1.3 * t).cos(),
+                    1 - 2 * (i % 2)
+                ));
+            }
+            let _ = session
+                .apply(Action::ImportCsv(csv.into_bytes()))
+                .expect("the points load");
+            session
+        };
+        let theme = Theme::new(1.0);
+        let mut kept = MarkRaster::default();
+        // The same raster through scenes and sizes; each image must equal a fresh raster's.
+        for (session, (width, height)) in [
+            (&many, (640, 480)),
+            (&seed000(), (640, 480)),
+            (&moved, (640, 480)),
+            (&many, (300, 200)),
+            (&seed000(), (200, 300)),
+        ] {
+            let scene = session.scene();
+            let frame = super::super::layout(width, height, scene.view, &theme).expect("room");
+            raster_marks(&mut kept, (width, height), &frame, &scene, &theme);
+            let mut fresh = MarkRaster::default();
+            raster_marks(&mut fresh, (width, height), &frame, &scene, &theme);
+            assert!(
+                kept.image == fresh.image,
+                "a kept raster left marks of before"
+            );
+            let [x, y, w, h] = kept.drawn().expect("marks are drawn");
+            let pixels = drawn_pixels(&kept.image, width);
+            assert!(!pixels.is_empty());
+            for (px, py) in pixels {
+                assert!(
+                    (x..x + w).contains(&px) && (y..y + h).contains(&py),
+                    "({px}, {py}) is outside {:?}",
+                    [x, y, w, h]
+                );
+            }
+            assert!(x + w <= width && y + h <= height);
+        }
+    }
+
+    #[test]
+    fn partly_covered_pixels_are_straight_colours_between_the_fill_and_the_outline() {
+        let session = seed000();
+        let scene = session.scene();
+        for theme in [Theme::new(1.0), Theme::dark(2.0)] {
+            let (width, height) = (640, 480);
+            let frame = super::super::layout(width, height, scene.view, &theme).expect("room");
+            let mut raster = MarkRaster::default();
+            raster_marks(&mut raster, (width, height), &frame, &scene, &theme);
+            let edge = theme.background;
+            let mut partial = 0;
+            for p in scene.points() {
+                let (cx, cy) = frame.to_backend(p.x, p.y);
+                let fill = theme.class_colour(p.class);
+                let reach = theme.px(10.0) as i32;
+                // Only a mark with no other near it: its pixels are its own fill and outline.
+                let alone = scene.points().all(|q| {
+                    let (qx, qy) = frame.to_backend(q.x, q.y);
+                    (qx, qy) == (cx, cy) || (qx - cx).abs().max((qy - cy).abs()) > 2 * reach
+                });
+                if !alone {
+                    continue;
+                }
+                for y in cy - reach..cy + reach {
+                    for x in cx - reach..cx + reach {
+                        let [r, g, b, a] = pixel(&raster.image, width, (x, y));
+                        if a == 0 || a == 255 {
+                            continue;
+                        }
+                        partial += 1;
+                        for (c, (f, e)) in [r, g, b].into_iter().zip([
+                            (fill.0, edge.0),
+                            (fill.1, edge.1),
+                            (fill.2, edge.2),
+                        ]) {
+                            assert!(
+                                c.saturating_add(2) >= f.min(e) && c <= f.max(e).saturating_add(2),
+                                "({x}, {y}) of {p:?}: {c} is not between {f} and {e} (alpha {a})"
+                            );
+                        }
+                    }
+                }
+            }
+            assert!(partial > 20, "{partial} partly covered pixels checked");
         }
     }
 

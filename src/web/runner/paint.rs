@@ -59,8 +59,15 @@ impl MarksLayer {
             }
             self.key = Some(key);
         }
+        // Only the rectangle that holds the marks is copied (none when there are none).
+        let Some(dirty) = self.raster.drawn() else {
+            return true;
+        };
+        let [x, y, w, h] = dirty.map(f64::from);
         target
-            .draw_image_with_html_canvas_element(layer, 0.0, 0.0)
+            .draw_image_with_html_canvas_element_and_sw_and_sh_and_dx_and_dy_and_dw_and_dh(
+                layer, x, y, w, h, x, y, w, h,
+            )
             .is_ok()
     }
 }
@@ -273,9 +280,18 @@ impl MarkPainter for Canvas<'_> {
         self.0.stroke();
     }
 
-    fn put_image(&mut self, rgba: &[u8], width: u32, height: u32) -> bool {
-        ImageData::new_with_u8_clamped_array_and_sh(Clamped(rgba), width, height)
-            .is_ok_and(|image| self.0.put_image_data(&image, 0.0, 0.0).is_ok())
+    fn put_image(&mut self, rgba: &[u8], width: u32, height: u32, dirty: [u32; 4]) -> bool {
+        let [x, y, w, h] = dirty.map(f64::from);
+        // The ImageData is a view of the wasm memory; only the dirty rectangle is copied.
+        ImageData::new_with_u8_clamped_array_and_sh(Clamped(rgba), width, height).is_ok_and(
+            |image| {
+                self.0
+                    .put_image_data_with_dirty_x_and_dirty_y_and_dirty_width_and_dirty_height(
+                        &image, 0.0, 0.0, x, y, w, h,
+                    )
+                    .is_ok()
+            },
+        )
     }
 }
 

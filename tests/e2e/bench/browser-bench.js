@@ -10,6 +10,7 @@
 //   BENCH_SOAK_SECONDS  length of the memory soak in Play (default 60; 600 for the full run)
 //   BENCH_JSON          where to write every raw figure as JSON (default target/bench/browser.json)
 //   BENCH_ONLY          a comma-separated subset of: wasm, redraw, kernel, first, click, play, soak
+//   BENCH_REDRAW_N      the point counts of the redraw section (default 1000,10000,100000)
 //   CHROMIUM_PATH       the browser (default /usr/bin/chromium, as the e2e tests)
 // Exit status: 0 when every measurement ran (whether or not targets were met), 1 when one could
 // not be taken (its row says why), 2 on a usage error.
@@ -26,6 +27,7 @@ const BASE_URL = process.env.BENCH_URL;
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS || 60);
 const JSON_OUT = process.env.BENCH_JSON || path.join(REPO_ROOT, 'target', 'bench', 'browser.json');
 const SECTIONS = ['wasm', 'redraw', 'kernel', 'first', 'click', 'play', 'soak'];
+const REDRAW_N = (process.env.BENCH_REDRAW_N || '1000,10000,100000').split(',').map(Number);
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : SECTIONS;
 const VIEWPORT = { width: 1280, height: 900 }; // as the e2e tests
 const REDRAW_SAMPLES = 21; // ≥ 20, after 3 warm-up frames
@@ -40,6 +42,10 @@ if (!BASE_URL) {
 }
 if (ONLY.some((s) => !SECTIONS.includes(s))) {
   console.error(`browser-bench: BENCH_ONLY takes a comma-separated subset of ${SECTIONS.join(', ')}`);
+  process.exit(2);
+}
+if (!REDRAW_N.every((n) => Number.isInteger(n) && n > 0)) {
+  console.error('browser-bench: BENCH_REDRAW_N takes a comma-separated list of point counts');
   process.exit(2);
 }
 if (!(SOAK_SECONDS >= 10)) {
@@ -554,7 +560,7 @@ async function redrawAndFloor(browser, n, dpr, results) {
       floorCanvas.remove();
       return out;
     },
-    { samples: REDRAW_SAMPLES, floorSamples: FLOOR_SAMPLES[n] }
+    { samples: REDRAW_SAMPLES, floorSamples: FLOOR_SAMPLES[n] ?? 21 }
   );
   await lab.close();
   const key = `${n}@${dpr}`;
@@ -894,7 +900,7 @@ async function main() {
 
   await section('redraw', 'redraw and floor', async () => {
     for (const dpr of [1, 2]) {
-      for (const n of [1000, 10_000, 100_000]) {
+      for (const n of REDRAW_N) {
         const r = await redrawAndFloor(browser, n, dpr, results);
         const label = `N = ${n.toLocaleString('en')}, DPR ${dpr}`;
         // The time to record the drawing calls and the Canvas2D floor are shown for
