@@ -426,6 +426,66 @@ fn counts_beyond_a_32_bit_size_are_said_as_given() {
     }
 }
 
+/// Class names are compared in NFC on the page too, where the browser's own
+/// `String.prototype.normalize` does it: two spellings of one name in a file are refused,
+/// naming both, and one spelling throughout is kept as written.
+#[wasm_bindgen_test]
+fn class_names_are_compared_in_one_unicode_spelling_in_the_browser() {
+    use perceptron_lab::core::{Action, Algorithm, Session, Setup};
+    let multiclass = || {
+        let mut session = Session::new();
+        let _ = session
+            .apply(Action::SetSetup(Setup {
+                algorithm: Algorithm::Multiclass,
+                kernel: perceptron_lab::core::algo::kernel::Kernel::Linear,
+                classes: 3,
+                rows: None,
+                params: Vec::new(),
+            }))
+            .expect("multiclass");
+        session
+    };
+    let csv = |labels: &[&str]| {
+        let mut text = String::from("x1,x2,y\n");
+        for (i, label) in labels.iter().enumerate() {
+            text.push_str(&format!("{i},{i},\"{label}\"\n"));
+        }
+        text.into_bytes()
+    };
+    // é precomposed and as e + U+0301; Å and the ångström sign; a Hangul syllable and its jamo.
+    for (first, second, spelled) in [
+        (
+            "caf\u{E9}",
+            "cafe\u{301}",
+            ["c a f U+00E9", "c a f e U+0301"],
+        ),
+        ("\u{C5}", "\u{212B}", ["U+00C5", "U+212B"]),
+        ("\u{AC00}", "\u{1100}\u{1161}", ["U+AC00", "U+1100 U+1161"]),
+    ] {
+        let mut session = multiclass();
+        let err = session
+            .apply(Action::ImportCsv(csv(&[first, "pear", second])))
+            .expect_err("two spellings of one name are refused")
+            .to_string();
+        assert!(err.contains("Unicode spelling"), "{err}");
+        assert!(
+            err.contains(spelled[0]) && err.contains(spelled[1]),
+            "{err}"
+        );
+        // One spelling throughout: three points, two classes, the name as written.
+        let mut session = multiclass();
+        let _ = session
+            .apply(Action::ImportCsv(csv(&[second, "pear", second])))
+            .expect("one spelling is fine");
+        assert!(session.class_names().contains(&second.to_string()));
+    }
+    // Names that only look alike in other forms (NFKC would join them) stay two names.
+    let mut session = multiclass();
+    let _ = session
+        .apply(Action::ImportCsv(csv(&["\u{FB01}", "fi", "pear"])))
+        .expect("the ligature fi and f i are two names in NFC");
+}
+
 /// The colour of CSS pixel `(x, y)` of the canvas.
 fn pixel_at(canvas: &HtmlCanvasElement, x: f64, y: f64) -> (u8, u8, u8) {
     let dpr = web_sys::window().unwrap().device_pixel_ratio();

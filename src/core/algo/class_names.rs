@@ -16,8 +16,6 @@
 //!   precomposed (U+00E9) and as `e` + U+0301 are one name: two names that differ only there
 //!   are a contradiction, refused with the code points of both ([`spelled`]).
 
-use unicode_normalization::UnicodeNormalization;
-
 /// The name of `c` and what it is, for the few characters a class name may not hold that have
 /// a name worth saying (the rest are described by their category).
 fn known(c: char) -> Option<(&'static str, Kind)> {
@@ -174,9 +172,20 @@ pub(crate) fn hidden_character(name: &str) -> Option<String> {
     None
 }
 
-/// The form in which class names are compared: Unicode NFC.
+/// The form in which class names are compared: Unicode NFC. In WebAssembly it is the
+/// language's own `String.prototype.normalize("NFC")` (an ECMAScript built-in, through js-sys),
+/// which spares the page the `unicode-normalization` crate's tables (about 60 KB of the
+/// download, issue #13); natively it is that crate. Both are the Unicode standard's algorithm.
 pub(crate) fn comparable(name: &str) -> String {
-    name.nfc().collect()
+    #[cfg(target_arch = "wasm32")]
+    {
+        String::from(js_sys::JsString::from(name).normalize("NFC"))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use unicode_normalization::UnicodeNormalization;
+        name.nfc().collect()
+    }
 }
 
 /// The code points of `name` beyond ASCII, spelled out (`U+0065 U+0301` for `e` + a combining
