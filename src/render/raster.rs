@@ -114,30 +114,38 @@ fn polygon(corners: &[(f64, f64)], x: f64, y: f64) -> (bool, f64) {
 
 /// The marks' image and the sprites it is made of, kept between frames: a sprite costs a few
 /// thousand samples of its shape, and a kernel run's marks come in dozens of sizes (issue #15).
+/// It also remembers where each mark was drawn, so that when a few points move (a drag) only
+/// the rectangles they left and entered are drawn again (issue #13).
 #[derive(Default)]
 pub struct MarkRaster {
     /// Straight RGBA, rows from the top.
     pub image: Vec<u8>,
-    sprites: std::collections::HashMap<SpriteKey, Sprite>,
+    /// The sprites made so far, and which of them each sprite key is.
+    sprites: Vec<Sprite>,
+    sprite_of: std::collections::HashMap<SpriteKey, usize>,
     /// The image width the sprites' byte offsets are for.
     width: usize,
-    /// The image's size when it was last drawn (its `drawn` rectangle is for that size).
+    /// The image's size when it was last drawn (what `shown` and `drawn` are for).
     size: (usize, usize),
+    /// Every mark on the image, in drawing order: its sprite and its centre pixel.
+    shown: Vec<Placed>,
     /// The rectangle that holds every pixel the last raster drew: `[x, y, width, height]`,
     /// `None` when it drew none.
     drawn: Option<[u32; 4]>,
+    /// The rectangles the last raster changed (`[x, y, width, height]`): all of `drawn` (and
+    /// what was drawn before) after a whole raster, the places of the moved marks otherwise.
+    changed: Vec<[u32; 4]>,
     /// The byte offsets of the pixels a mark covered only partly before any other mark touched
     /// them: each pixel once, the only ones whose colours need dividing by their alpha.
     partial: Vec<usize>,
 }
 
-impl MarkRaster {
-    /// The rectangle (`[x, y, width, height]` in image pixels) outside which the image is
-    /// transparent; `None` when no mark is on it. What is put on a canvas and copied needs
-    /// only this part.
-    pub fn drawn(&self) -> Option<[u32; 4]> {
-        self.drawn
-    }
+/// One mark on the image: the index of its sprite and its centre pixel.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Placed {
+    sprite: usize,
+    x: i32,
+    y: i32,
 }
 
 /// A sprite's class, size (in `1 / SIZE_STEPS`), fill and edge colours, outline and scale.
@@ -147,10 +155,40 @@ type SpriteKey = (usize, i64, [u8; 3], [u8; 3], u64, u64);
 /// again as needed.
 const SPRITES_KEPT: usize = 1024;
 
+/// At most this many marks may change for the image to be mended rather than drawn afresh.
+const MENDED_MARKS: usize = 32;
+
+impl MarkRaster {
+    /// The rectangle (`[x, y, width, height]` in image pixels) outside which the image is
+    /// transparent; `None` when no mark is on it.
+    pub fn drawn(&self) -> Option<[u32; 4]> {
+        self.drawn
+    }
+
+    /// The rectangles (`[x, y, width, height]`) the last [`raster_marks`] changed: outside
+    /// them the image is as it was before. A canvas that held the image before needs only
+    /// these parts put on it again.
+    pub fn changed(&self) -> &[[u32; 4]] {
+        &self.changed
+    }
+
+    /// Forgets what the image shows: the next [`raster_marks`] draws every mark afresh and
+    /// reports the whole image changed (for a canvas that no longer holds the image).
+    pub fn forget(&mut self) {
+        self.shown.clear();
+        self.size = (0, 0);
+    }
+}
+
 /// The marks of `scene`'s points on a transparent `width × height` image (straight RGBA, rows
-/// from the top, as `ImageData` takes them), written into `raster.image` (resized; its old
-/// contents are cleared): class by class, each point over the ones before it, as
-/// [`paint_marks`](super::paint_marks) paints them.
+/// from the top, as `ImageData` takes them), written into `raster.image`: class by class, each
+/// point over the ones before it, as [`paint_marks`](super::paint_marks) paints them.
+///
+/// When the image was last drawn at the same size and at most [`MENDED_MARKS`] marks differ
+/// (moved, added or removed at the end, or of another size), only the rectangles those marks
+/// covered before and cover now are cleared and drawn again, with every mark that reaches into
+/// them, in the same order: the image is the same as one drawn afresh, and
+/// [`MarkRaster::changed`] names the rectangles.
 pub fn raster_marks(
     raster: &mut MarkRaster,
     (width, height): (u32, u32),
@@ -159,134 +197,296 @@ pub fn raster_marks(
     theme: &Theme,
 ) {
     let (w, h) = (width as usize, height as usize);
+    if raster.width != w || raster.sprites.len() > SPRITES_KEPT {
+        raster.sprites.clear();
+        raster.sprite_of.clear();
+        raster.width = w;
+        raster.forget();
+    }
+    let placed = place_marks(raster, w, frame, scene, theme);
+    let same_image = raster.size == (w, h) && raster.image.len() == w * h * 4;
+    let moved = if same_image {
+        differing(&raster.shown, &placed)
+    } else {
+        None
+    };
     let MarkRaster {
         image,
         sprites,
-        width: sprites_width,
-        size,
+        shown,
         drawn,
+        changed,
         partial,
+        size,
+        ..
     } = raster;
-    // Only what the last raster drew needs clearing when the size is the same.
-    match *drawn {
-        Some([x0, y0, dw, dh]) if *size == (w, h) && image.len() == w * h * 4 => {
-            let (x0, dw) = (x0 as usize, dw as usize);
-            for y in y0 as usize..(y0 + dh) as usize {
-                let start = (y * w + x0) * 4;
-                image[start..start + dw * 4].fill(0);
+    changed.clear();
+    match moved {
+        Some(moved) => {
+            // Where each changed mark was and is now, clipped to the image.
+            let mut rects: Vec<[i32; 4]> = Vec::new();
+            for &k in &moved {
+                for mark in [shown.get(k), placed.get(k)].into_iter().flatten() {
+                    if let Some(r) = mark_box(mark, &sprites[mark.sprite], w, h) {
+                        rects.push(r);
+                    }
+                }
             }
+            for &rect in &rects {
+                clear_rect(image, w, rect);
+                partial.clear();
+                for mark in placed.iter() {
+                    let sprite = &sprites[mark.sprite];
+                    if mark_box(mark, sprite, w, h).is_some_and(|b| overlaps(b, rect)) {
+                        blend(image, w, sprite, mark, rect, partial);
+                    }
+                }
+                unpremultiply(image, partial);
+                changed.extend(as_rect(rect));
+            }
+            // The drawn rectangle grows to hold the new places (it never needs to shrink).
+            let mut bounds = drawn.map_or([w as i32, h as i32, 0, 0], |[x, y, dw, dh]| {
+                [x as i32, y as i32, (x + dw) as i32, (y + dh) as i32]
+            });
+            for &k in &moved {
+                if let Some(b) = placed
+                    .get(k)
+                    .and_then(|m| mark_box(m, &sprites[m.sprite], w, h))
+                {
+                    bounds = union(bounds, b);
+                }
+            }
+            *drawn = as_rect(bounds);
         }
-        Some(_) | None if *size == (w, h) && image.len() == w * h * 4 => {}
-        _ => {
-            image.clear();
-            image.resize(w * h * 4, 0);
+        None => {
+            // Only what the last raster drew needs clearing when the size is the same.
+            match *drawn {
+                Some([x, y, dw, dh]) if same_image => {
+                    clear_rect(
+                        image,
+                        w,
+                        [x as i32, y as i32, (x + dw) as i32, (y + dh) as i32],
+                    );
+                }
+                Some(_) | None if same_image => {}
+                _ => {
+                    image.clear();
+                    image.resize(w * h * 4, 0);
+                }
+            }
+            let before = if same_image { *drawn } else { None };
+            partial.clear();
+            let whole = [0, 0, w as i32, h as i32];
+            let mut bounds = [w as i32, h as i32, 0, 0];
+            for mark in &placed {
+                let sprite = &sprites[mark.sprite];
+                if let Some(b) = mark_box(mark, sprite, w, h) {
+                    bounds = union(bounds, b);
+                    blend(image, w, sprite, mark, whole, partial);
+                }
+            }
+            unpremultiply(image, partial);
+            *drawn = as_rect(bounds);
+            // What a canvas holding the old image needs: the old drawn part and the new one.
+            let old =
+                before.map(|[x, y, dw, dh]| [x as i32, y as i32, (x + dw) as i32, (y + dh) as i32]);
+            let all = match old {
+                Some(old) => as_rect(union(old, bounds)),
+                None if same_image => *drawn,
+                None => Some([0, 0, w as u32, h as u32]),
+            };
+            changed.extend(all);
         }
     }
+    *shown = placed;
     *size = (w, h);
-    partial.clear();
-    // The drawn rectangle as it grows: [x_min, y_min, x_max, y_max), empty while x_min ≥ x_max.
-    let mut bounds = [w as i32, h as i32, 0i32, 0i32];
-    if *sprites_width != w || sprites.len() > SPRITES_KEPT {
-        sprites.clear();
-        *sprites_width = w;
-    }
+}
+
+/// Every point's mark in drawing order (class by class, each class in point order), making
+/// the sprites not made yet.
+fn place_marks(
+    raster: &mut MarkRaster,
+    w: usize,
+    frame: &PlotFrame,
+    scene: &Scene<'_>,
+    theme: &Theme,
+) -> Vec<Placed> {
     let classes = theme.classes.len();
     let rgb = |c: plotters::style::RGBColor| [c.0, c.1, c.2];
     let outline = f64::from(theme.px(1.5));
     let edge = rgb(theme.background);
-    let mut order: Vec<(usize, usize)> = scene
-        .points()
+    let points: Vec<_> = scene.points().collect();
+    let mut order: Vec<(usize, usize)> = points
+        .iter()
         .enumerate()
         .map(|(i, p)| (p.class % classes, i))
         .collect();
     // By class, in point order within a class (a stable sort).
     order.sort_by_key(|&(class, _)| class);
-    let points: Vec<_> = scene.points().collect();
-    for (class, i) in order {
-        let p = &points[i];
-        // Sizes (the kernel's marks grow with α) are taken to the nearest 1/32, a hundredth
-        // of a pixel or so, so a few dozen sprites serve thousands of points of different α.
-        let step = (p.size * SIZE_STEPS).round();
-        let fill = rgb(theme.class_colour(class));
-        let key = (
-            class,
-            step as i64,
-            fill,
-            edge,
-            outline.to_bits(),
-            theme.scale.to_bits(),
-        );
-        let sprite = sprites.entry(key).or_insert_with(|| {
-            let shape = mark(class, step / SIZE_STEPS, theme);
-            let mut sprite = Sprite::new(&shape, fill, edge, outline);
-            sprite.offsets = sprite
-                .pixels
-                .iter()
-                .map(|&(dx, dy, _)| (dy as isize * w as isize + dx as isize) * 4)
-                .collect();
-            sprite
-        });
-        let (cx, cy) = frame.to_backend(p.x, p.y);
-        let whole = cx >= sprite.reach
-            && cy >= sprite.reach
-            && (cx as usize).saturating_add(sprite.reach as usize) < w
-            && (cy as usize).saturating_add(sprite.reach as usize) < h;
-        let (x_from, y_from) = (
-            cx.saturating_sub(sprite.reach),
-            cy.saturating_sub(sprite.reach),
-        );
-        let (x_to, y_to) = (
-            cx.saturating_add(sprite.reach),
-            cy.saturating_add(sprite.reach),
-        );
-        if x_to <= 0 || y_to <= 0 || x_from >= w as i32 || y_from >= h as i32 {
-            continue;
-        }
-        bounds = [
-            bounds[0].min(x_from.max(0)),
-            bounds[1].min(y_from.max(0)),
-            bounds[2].max(x_to.min(w as i32)),
-            bounds[3].max(y_to.min(h as i32)),
-        ];
-        let base = (cy as isize * w as isize + cx as isize) * 4;
-        for (&(dx, dy, [r, g, b, a]), &offset) in sprite.pixels.iter().zip(&sprite.offsets) {
-            let at = if whole {
-                // The whole mark is on the image: no pixel of it needs a look at the edges.
-                (base + offset) as usize
-            } else {
-                let (x, y) = (cx.saturating_add(dx), cy.saturating_add(dy));
-                if x < 0 || y < 0 || x as usize >= w || y as usize >= h {
-                    continue;
+    let MarkRaster {
+        sprites, sprite_of, ..
+    } = raster;
+    // Points of one class and size share a sprite: the last one looked up is kept at hand.
+    let mut last: Option<(SpriteKey, usize)> = None;
+    order
+        .into_iter()
+        .map(|(class, i)| {
+            let p = &points[i];
+            // Sizes (the kernel's marks grow with α) are taken to the nearest 1/32, a hundredth
+            // of a pixel or so, so a few dozen sprites serve thousands of points of different α.
+            let step = (p.size * SIZE_STEPS).round();
+            let fill = rgb(theme.class_colour(class));
+            let key = (
+                class,
+                step as i64,
+                fill,
+                edge,
+                outline.to_bits(),
+                theme.scale.to_bits(),
+            );
+            let sprite = match last {
+                Some((k, index)) if k == key => index,
+                _ => {
+                    let index = *sprite_of.entry(key).or_insert_with(|| {
+                        let shape = mark(class, step / SIZE_STEPS, theme);
+                        let mut sprite = Sprite::new(&shape, fill, edge, outline);
+                        sprite.offsets = sprite
+                            .pixels
+                            .iter()
+                            .map(|&(dx, dy, _)| (dy as isize * w as isize + dx as isize) * 4)
+                            .collect();
+                        sprites.push(sprite);
+                        sprites.len() - 1
+                    });
+                    last = Some((key, index));
+                    index
                 }
-                (y as usize * w + x as usize) * 4
             };
-            let Some(dst) = image.get_mut(at..at + 4) else {
-                continue;
-            };
-            if a == 255 {
-                // Most of a mark: opaque, it covers what was there.
-                dst[0] = r as u8;
-                dst[1] = g as u8;
-                dst[2] = b as u8;
-                dst[3] = 255;
-                continue;
+            let (x, y) = frame.to_backend(p.x, p.y);
+            Placed { sprite, x, y }
+        })
+        .collect()
+}
+
+/// The positions (in drawing order) at which `before` and `now` differ, when there are at most
+/// [`MENDED_MARKS`] of them; `None` when more differ or nothing was drawn before.
+fn differing(before: &[Placed], now: &[Placed]) -> Option<Vec<usize>> {
+    if before.is_empty() || before.len().abs_diff(now.len()) > MENDED_MARKS {
+        return None;
+    }
+    let mut moved: Vec<usize> =
+        (before.len().min(now.len())..before.len().max(now.len())).collect();
+    for (k, (a, b)) in before.iter().zip(now).enumerate() {
+        if a != b {
+            moved.push(k);
+            if moved.len() > MENDED_MARKS {
+                return None;
             }
-            if dst[3] == 0 {
-                // First touched, and only partly: its colours are divided by alpha at the end.
-                partial.push(at);
-            }
-            let keep = 255 - a;
-            // Premultiplied "source over": src + dst · (1 − src alpha).
-            dst[0] = (r + (u16::from(dst[0]) * keep + 127) / 255) as u8;
-            dst[1] = (g + (u16::from(dst[1]) * keep + 127) / 255) as u8;
-            dst[2] = (b + (u16::from(dst[2]) * keep + 127) / 255) as u8;
-            dst[3] = (a + (u16::from(dst[3]) * keep + 127) / 255) as u8;
         }
     }
-    // ImageData is straight RGBA: divide the colours of partly covered pixels by their alpha.
-    // A pixel whose first touch covered it whole is opaque for good (alpha only grows), so the
-    // pixels listed in `partial` are all that may need it.
-    for &at in partial.iter() {
+    Some(moved)
+}
+
+/// The pixels `mark` covers, clipped to the `w × h` image, as `[x0, y0, x1, y1)`; `None` when
+/// it is off the image.
+fn mark_box(mark: &Placed, sprite: &Sprite, w: usize, h: usize) -> Option<[i32; 4]> {
+    let r = sprite.reach;
+    let b = [
+        mark.x.saturating_sub(r).max(0),
+        mark.y.saturating_sub(r).max(0),
+        mark.x.saturating_add(r).min(w as i32),
+        mark.y.saturating_add(r).min(h as i32),
+    ];
+    (b[0] < b[2] && b[1] < b[3]).then_some(b)
+}
+
+fn overlaps(a: [i32; 4], b: [i32; 4]) -> bool {
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}
+
+fn union(a: [i32; 4], b: [i32; 4]) -> [i32; 4] {
+    [
+        a[0].min(b[0]),
+        a[1].min(b[1]),
+        a[2].max(b[2]),
+        a[3].max(b[3]),
+    ]
+}
+
+/// `[x0, y0, x1, y1)` as `[x, y, width, height]`, `None` when empty.
+fn as_rect([x0, y0, x1, y1]: [i32; 4]) -> Option<[u32; 4]> {
+    (x0 < x1 && y0 < y1).then(|| [x0 as u32, y0 as u32, (x1 - x0) as u32, (y1 - y0) as u32])
+}
+
+/// Makes the pixels of `[x0, y0, x1, y1)` transparent.
+fn clear_rect(image: &mut [u8], w: usize, [x0, y0, x1, y1]: [i32; 4]) {
+    for y in y0.max(0) as usize..y1.max(0) as usize {
+        let start = (y * w + x0.max(0) as usize) * 4;
+        let end = (y * w + x1.max(0) as usize) * 4;
+        if let Some(row) = image.get_mut(start..end) {
+            row.fill(0);
+        }
+    }
+}
+
+/// Blends `sprite` centred at `mark` into the premultiplied pixels of `image` (`w` wide) that
+/// lie in `clip` (`[x0, y0, x1, y1)`, within the image), noting in `partial` the pixels it is
+/// the first to touch and covers only partly.
+fn blend(
+    image: &mut [u8],
+    w: usize,
+    sprite: &Sprite,
+    mark: &Placed,
+    clip: [i32; 4],
+    partial: &mut Vec<usize>,
+) {
+    let (cx, cy) = (mark.x, mark.y);
+    let r = sprite.reach;
+    // The whole mark inside the clip: no pixel of it needs a look at the edges.
+    let whole = cx.saturating_sub(r) >= clip[0]
+        && cy.saturating_sub(r) >= clip[1]
+        && cx.saturating_add(r) < clip[2]
+        && cy.saturating_add(r) < clip[3];
+    let base = (cy as isize * w as isize + cx as isize) * 4;
+    for (&(dx, dy, [r, g, b, a]), &offset) in sprite.pixels.iter().zip(&sprite.offsets) {
+        let at = if whole {
+            (base + offset) as usize
+        } else {
+            let (x, y) = (cx.saturating_add(dx), cy.saturating_add(dy));
+            if x < clip[0] || y < clip[1] || x >= clip[2] || y >= clip[3] {
+                continue;
+            }
+            (y as usize * w + x as usize) * 4
+        };
+        let Some(dst) = image.get_mut(at..at + 4) else {
+            continue;
+        };
+        if a == 255 {
+            // Most of a mark: opaque, it covers what was there.
+            dst[0] = r as u8;
+            dst[1] = g as u8;
+            dst[2] = b as u8;
+            dst[3] = 255;
+            continue;
+        }
+        if dst[3] == 0 {
+            // First touched, and only partly: its colours are divided by alpha at the end.
+            partial.push(at);
+        }
+        let keep = 255 - a;
+        // Premultiplied "source over": src + dst · (1 − src alpha).
+        dst[0] = (r + (u16::from(dst[0]) * keep + 127) / 255) as u8;
+        dst[1] = (g + (u16::from(dst[1]) * keep + 127) / 255) as u8;
+        dst[2] = (b + (u16::from(dst[2]) * keep + 127) / 255) as u8;
+        dst[3] = (a + (u16::from(dst[3]) * keep + 127) / 255) as u8;
+    }
+}
+
+/// ImageData is straight RGBA: divides the colours of the partly covered pixels listed in
+/// `partial` by their alpha. A pixel whose first touch covered it whole is opaque for good
+/// (alpha only grows), so the listed pixels are all that may need it.
+fn unpremultiply(image: &mut [u8], partial: &[usize]) {
+    for &at in partial {
         let px = &mut image[at..at + 4];
         let a = u16::from(px[3]);
         if a != 0 && a != 255 {
@@ -295,19 +495,12 @@ pub fn raster_marks(
             }
         }
     }
-    *drawn = (bounds[0] < bounds[2] && bounds[1] < bounds[3]).then(|| {
-        [
-            bounds[0] as u32,
-            bounds[1] as u32,
-            (bounds[2] - bounds[0]) as u32,
-            (bounds[3] - bounds[1]) as u32,
-        ]
-    });
 }
 
 /// The marks of `scene` rasterized into `image` ([`raster_marks`]) and put on the painter's
-/// canvas of `size` backing pixels with one image: only its drawn rectangle
-/// ([`MarkRaster::drawn`]), nothing when no mark is on it. `false` when the painter could not.
+/// canvas of `size` backing pixels, which holds the image as it was before: only the parts
+/// that changed ([`MarkRaster::changed`]). `false` when the painter could not (the raster then
+/// forgets what it showed, and the next call puts it all).
 pub fn paint_marks_image(
     painter: &mut impl super::MarkPainter,
     raster: &mut MarkRaster,
@@ -317,10 +510,14 @@ pub fn paint_marks_image(
     theme: &Theme,
 ) -> bool {
     raster_marks(raster, size, frame, scene, theme);
-    match raster.drawn {
-        Some(dirty) => painter.put_image(&raster.image, size.0, size.1, dirty),
-        None => true,
+    let put = raster
+        .changed
+        .iter()
+        .all(|&dirty| painter.put_image(&raster.image, size.0, size.1, dirty));
+    if !put {
+        raster.forget();
     }
+    put
 }
 
 #[cfg(test)]
@@ -459,6 +656,110 @@ mod tests {
                 );
             }
             assert!(x + w <= width && y + h <= height);
+        }
+    }
+
+    /// The pixels at which two images of `width` differ, as `(x, y)`.
+    fn differences(a: &[u8], b: &[u8], width: u32) -> Vec<(u32, u32)> {
+        a.chunks_exact(4)
+            .zip(b.chunks_exact(4))
+            .enumerate()
+            .filter(|(_, (p, q))| p != q)
+            .map(|(i, _)| (i as u32 % width, i as u32 / width))
+            .collect()
+    }
+
+    #[test]
+    fn a_drag_mends_only_where_the_point_was_and_is_and_the_image_is_as_if_drawn_afresh() {
+        // 400 points in two crowded classes, so that marks overlap where the dragged one goes.
+        let mut session = Session::new();
+        let mut csv = String::from("x1,x2,label\n");
+        let mut state = 7u64;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for i in 0..400 {
+            let (x, y) = (4.0 * next() - 2.0, 4.0 * next() - 2.0);
+            csv.push_str(&format!("{x:.3},{y:.3},{}\n", 1 - 2 * (i % 2)));
+        }
+        let _ = session
+            .apply(Action::ImportCsv(csv.into_bytes()))
+            .expect("the points load");
+        for theme in [Theme::new(1.0), Theme::dark(2.0)] {
+            let (width, height) = (640, 480);
+            let view = session.scene().view;
+            let frame = super::super::layout(width, height, view, &theme).expect("room");
+            let mut kept = MarkRaster::default();
+            raster_marks(&mut kept, (width, height), &frame, &session.scene(), &theme);
+            assert_eq!(
+                kept.changed(),
+                &[[0, 0, width, height]],
+                "a first raster is all new"
+            );
+            // Grab a point and drag it in steps, some off the image and back.
+            let grabbed = session.scene().points().nth(3).expect("a point");
+            let (gx, gy) = (grabbed.x, grabbed.y);
+            let _ = session
+                .apply(Action::Press {
+                    x: gx,
+                    y: gy,
+                    reach: 1e-9,
+                })
+                .expect("the press");
+            for step in 1..40 {
+                let t = f64::from(step) / 6.0;
+                let (x, y) = (
+                    gx + 0.3 * t.sin() + if step == 20 { 50.0 } else { 0.0 },
+                    gy + 0.2 * t,
+                );
+                let _ = session
+                    .apply(Action::DragTo { x, y, pixel: 1e-9 })
+                    .expect("the drag");
+                let scene = session.scene();
+                assert_eq!(scene.view, view, "the view stays during a drag");
+                let before = kept.image.clone();
+                raster_marks(&mut kept, (width, height), &frame, &scene, &theme);
+                let mut fresh = MarkRaster::default();
+                raster_marks(&mut fresh, (width, height), &frame, &scene, &theme);
+                assert!(
+                    kept.image == fresh.image,
+                    "step {step}: the mended image is not the fresh one"
+                );
+                let changed = kept.changed().to_vec();
+                let area: u32 = changed.iter().map(|r| r[2] * r[3]).sum();
+                assert!(
+                    (1..=2).contains(&changed.len()) && area < width * height / 50,
+                    "step {step}: {changed:?} is not where one mark was and is"
+                );
+                for (x, y) in differences(&before, &kept.image, width) {
+                    assert!(
+                        changed.iter().any(|r| (r[0]..r[0] + r[2]).contains(&x)
+                            && (r[1]..r[1] + r[3]).contains(&y)),
+                        "step {step}: ({x}, {y}) changed outside {changed:?}"
+                    );
+                }
+                let [x, y, w, h] = kept.drawn().expect("marks");
+                for (px, py) in drawn_pixels(&kept.image, width) {
+                    assert!((x..x + w).contains(&px) && (y..y + h).contains(&py));
+                }
+            }
+            let _ = session
+                .apply(Action::Release {
+                    x: gx,
+                    y: gy,
+                    alternate: false,
+                    pixel: 1e-9,
+                })
+                .expect("the release");
+            // Forgotten, the next raster is all new again.
+            kept.forget();
+            raster_marks(&mut kept, (width, height), &frame, &session.scene(), &theme);
+            assert_eq!(kept.changed().len(), 1);
+            let [_, _, w, h] = kept.changed()[0];
+            assert!(w * h >= width * height / 4, "{:?}", kept.changed());
         }
     }
 

@@ -303,7 +303,7 @@ impl Runner {
     /// the points' layer too.
     pub fn invalidate(&mut self) {
         self.dirty = true;
-        self.marks_layer.key = None;
+        self.marks_layer.forget();
     }
 
     /// Changes how the plot looks (a redraw only when something changed: the page sets the

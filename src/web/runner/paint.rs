@@ -14,18 +14,27 @@ use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
 /// The points' marks rasterized by render (`raster_marks`) into one image, put on a canvas of their
-/// own with one `putImageData` and copied onto the plot with one `drawImage`; while they stay as
-/// they were (a step, Play: only the lines and rings move) the layer is copied as it is.
+/// own with `putImageData` and copied onto the plot with one `drawImage`; while they stay as
+/// they were (a step, Play: only the lines and rings move) the layer is copied as it is, and
+/// when a few points move (a drag) only the parts of the image they left and entered are drawn
+/// and put again.
 #[derive(Default)]
 pub(super) struct MarksLayer {
     /// What the layer shows ([`marks_key`]); `None` draws it afresh.
-    pub(super) key: Option<u64>,
+    key: Option<u64>,
     canvas: Option<HtmlCanvasElement>,
     /// The image and its sprites, kept between frames so that they are not made again.
     raster: MarkRaster,
 }
 
 impl MarksLayer {
+    /// Forgets what the layer shows: the next draw rasterizes every mark and puts the whole
+    /// image (a full redraw).
+    pub(super) fn forget(&mut self) {
+        self.key = None;
+        self.raster.forget();
+    }
+
     /// Copies the marks of `scene` onto `target` (`width × height` backing pixels), painting
     /// them on the layer first when they changed. `false` when the layer cannot be had (the
     /// caller then paints them on the plot).
@@ -46,8 +55,10 @@ impl MarksLayer {
         };
         if self.key != Some(key) {
             if layer.width() != width || layer.height() != height {
+                // A resized canvas is cleared: it no longer holds the image.
                 layer.set_width(width);
                 layer.set_height(height);
+                self.raster.forget();
             }
             let Some(context) = context_2d(layer) else {
                 return false;
@@ -55,6 +66,8 @@ impl MarksLayer {
             let size = (width, height);
             let raster = &mut self.raster;
             if !paint_marks_image(&mut Canvas(&context), raster, size, frame, scene, theme) {
+                // The layer may hold part of the new image: nothing it shows is known.
+                self.key = None;
                 return false;
             }
             self.key = Some(key);
