@@ -9,7 +9,9 @@
 //   BENCH_URL           the served dist/ (required)
 //   BENCH_SOAK_SECONDS  length of the memory soak in Play (default 60; 600 for the full run)
 //   BENCH_JSON          where to write every raw figure as JSON (default target/bench/browser.json)
-//   BENCH_ONLY          a comma-separated subset of: wasm, redraw, kernel, first, click, play, soak
+//   BENCH_ONLY          a comma-separated subset of: wasm, redraw, kernel, first, click, drag, play,
+//                       course, lighthouse, soak
+//   BENCH_DIST          the dist/ that BENCH_URL serves, for Lighthouse's gzip server (default dist/)
 //   BENCH_REDRAW_N      the point counts of the redraw section (default 1000,10000,100000)
 //   CHROMIUM_PATH       the browser (default /usr/bin/chromium, as the e2e tests)
 // Exit status: 0 when every measurement ran (whether or not targets were met), 1 when one could
@@ -22,11 +24,13 @@ const { execFileSync } = require('node:child_process');
 const path = require('node:path');
 const { chromium } = require('playwright-core');
 const { CHROMIUM_PATH, CHROMIUM_ARGS, REPO_ROOT } = require('../env');
+const { lighthouseRuns, courseCompiles } = require('./loading');
 
 const BASE_URL = process.env.BENCH_URL;
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS || 60);
 const JSON_OUT = process.env.BENCH_JSON || path.join(REPO_ROOT, 'target', 'bench', 'browser.json');
-const SECTIONS = ['wasm', 'redraw', 'kernel', 'first', 'click', 'play', 'soak'];
+const SECTIONS = ['wasm', 'redraw', 'kernel', 'first', 'click', 'drag', 'play', 'course', 'lighthouse', 'soak'];
+const DIST = process.env.BENCH_DIST || path.join(REPO_ROOT, 'dist');
 const REDRAW_N = (process.env.BENCH_REDRAW_N || '1000,10000,100000').split(',').map(Number);
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : SECTIONS;
 const VIEWPORT = { width: 1280, height: 900 }; // as the e2e tests
@@ -724,11 +728,11 @@ async function clicks(browser, results) {
 }
 
 /** Loads 10k noisy points (or a preset) with max epochs high (Play never stops) at full speed. */
-async function playSetup(page, preset = null) {
+async function playSetup(page, preset = null, n = 10_000) {
   if (preset) {
     await page.evaluate((id) => window.perceptronLab.load_preset(id), preset);
   } else {
-    await load(page, noisyCsv(10_000, 5), 10_000);
+    await load(page, noisyCsv(n, 5), n);
   }
   await page.evaluate(() => {
     const lab = window.perceptronLab;
@@ -737,10 +741,10 @@ async function playSetup(page, preset = null) {
   });
 }
 
-/** Play at max on 10k points (or a preset) for `seconds`: steps per second, frame intervals. */
-async function play(browser, seconds, preset = null) {
+/** Play at max on `n` points (or a preset) for `seconds`: steps per second, frame intervals. */
+async function play(browser, seconds, preset = null, n = 10_000) {
   const lab = await openLab(browser, { dpr: 2 });
-  await playSetup(lab.page, preset);
+  await playSetup(lab.page, preset, n);
   const r = await lab.page.evaluate(async (seconds) => {
     const b = window.__bench;
     const lab = window.perceptronLab;
@@ -796,6 +800,77 @@ async function play(browser, seconds, preset = null) {
     intervalP95: quantile(r.intervals, 0.95),
     frames: r.intervals.length,
     late: r.intervals.filter((t) => t > 1.5 * FRAME_MS).length,
+  };
+}
+
+/**
+ * A drag of one point among `n` with the mouse (Playwright's, through the browser's input
+ * pipeline) for `seconds`: the frame intervals while the point moves (every frame redraws the
+ * plot), the lab's frame callbacks, and the moves sent.
+ */
+async function drag(browser, n, seconds) {
+  const lab = await openLab(browser, { dpr: 2 });
+  const { page } = lab;
+  await load(page, noisyCsv(n, 11), n);
+  const before = await page.evaluate(() => window.perceptronLab.points_csv());
+  // The first point of the file, where the plot shows it.
+  const [x, y] = before.split('\n')[1].split(',').map(Number);
+  const at = await page.evaluate(([x, y]) => window.perceptronLab.to_css(x, y), [x, y]);
+  const box = await page.locator('#plot').boundingBox();
+  await page.evaluate(() => {
+    const b = window.__bench;
+    const d = (window.__drag = { stamps: [], callbackMs: [], running: true });
+    window.requestAnimationFrame = (callback) =>
+      b.raf((ts) => {
+        const t = performance.now();
+        try {
+          callback(ts);
+        } finally {
+          if (d.running) d.callbackMs.push(performance.now() - t);
+        }
+      });
+    const tick = (ts) => {
+      d.stamps.push(ts);
+      if (d.running) b.raf(tick);
+    };
+    b.raf(tick);
+  });
+  const x0 = box.x + at[0];
+  const y0 = box.y + at[1];
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  let moves = 0;
+  const t0 = Date.now();
+  while (Date.now() - t0 < seconds * 1000) {
+    moves += 1;
+    const a = moves / 20;
+    await page.mouse.move(x0 + 80 * Math.sin(a), y0 + 50 * (1 - Math.cos(a)));
+  }
+  await page.mouse.up();
+  const r = await page.evaluate(async () => {
+    await window.__bench.nextFrame();
+    const d = window.__drag;
+    d.running = false;
+    return { stamps: d.stamps, callbackMs: d.callbackMs, csv: window.perceptronLab.points_csv() };
+  });
+  await lab.close();
+  // Exactly one point moved, and the set is as large as before.
+  const old = before.trim().split('\n');
+  const now = r.csv.trim().split('\n');
+  const changed = now.filter((line, i) => line !== old[i]).length;
+  if (now.length !== old.length || changed !== 1) {
+    throw new Error(`the drag changed ${changed} of ${old.length - 1} points (${now.length - 1} after)`);
+  }
+  const intervals = r.stamps.slice(1).map((t, i) => t - r.stamps[i]).slice(2);
+  return {
+    moves,
+    seconds,
+    frames: intervals.length,
+    intervalMedian: median(intervals),
+    intervalP95: quantile(intervals, 0.95),
+    late: intervals.filter((t) => t > 1.5 * FRAME_MS).length,
+    callbackMedian: median(r.callbackMs),
+    callbackP95: quantile(r.callbackMs, 0.95),
   };
 }
 
@@ -976,6 +1051,21 @@ async function main() {
     );
   });
 
+  await section('drag', 'drag', async () => {
+    const r = (results.drag = await drag(browser, 10_000, 3));
+    const held = r.intervalMedian <= FRAME_MS * 1.05 && r.intervalP95 <= FRAME_MS * 1.25;
+    row(
+      '5 drag a point, 10k',
+      '60 fps? frame interval median / p95',
+      `${ms(r.intervalMedian)} / ${ms(r.intervalP95)}`,
+      '60 fps',
+      held,
+      `${r.late} of ${r.frames} frames late (> 25 ms) over ${r.seconds} s, ${r.moves} mouse moves; ` +
+        `the lab's frame callback ${ms(r.callbackMedian)} (p95 ${ms(r.callbackP95)}): the plot redrawn, its marks ` +
+        'mended where the point was and is, each frame, DPR 2'
+    );
+  });
+
   await section('play', 'play', async () => {
     const r = (results.play = await play(browser, 5));
     const held = r.intervalMedian <= FRAME_MS * 1.05 && r.intervalP95 <= FRAME_MS * 1.25;
@@ -996,6 +1086,17 @@ async function main() {
       `${r.late} of ${r.frames} frames late (> 25 ms); the lab's frame callback ${ms(r.callbackMedian)} ` +
         `(steps, recording, DOM), the rest is the browser's (raster); idle page ${ms(r.idleMedian)}`
     );
+    const big = (results.playBig = await play(browser, 5, null, 100_000));
+    const bigHeld = big.intervalMedian <= FRAME_MS * 1.05 && big.intervalP95 <= FRAME_MS * 1.25;
+    row(
+      '6 Play at max, 100k',
+      'steps per second; 60 fps? frame interval median / p95',
+      `${Math.round(big.steps / big.seconds).toLocaleString('en')}; ${ms(big.intervalMedian)} / ${ms(big.intervalP95)}`,
+      '60 fps',
+      bigHeld,
+      `${big.late} of ${big.frames} frames late (> 25 ms); the lab's frame callback ${ms(big.callbackMedian)}; ` +
+        `idle page ${ms(big.idleMedian)}`
+    );
     // For comparison, the small noisy example (46 points): the same loop with little to draw.
     const small = (results.playSmall = await play(browser, 3, 'noisy'));
     const smallHeld = small.intervalMedian <= FRAME_MS * 1.05 && small.intervalP95 <= FRAME_MS * 1.25;
@@ -1007,6 +1108,44 @@ async function main() {
       null,
       `frame interval ${ms(small.intervalMedian)} / ${ms(small.intervalP95)}, ` +
         `the lab's frame callback ${ms(small.callbackMedian)}`
+    );
+  });
+
+  await section('course', 'course page', async () => {
+    const r = (results.course = await courseCompiles(browser, BASE_URL, VIEWPORT));
+    row(
+      '9 course page',
+      'labs on course.html: wasm requests / compilations',
+      `${r.requests} / ${r.compiled}`,
+      '1 / 1',
+      r.mounted >= 2 && r.requests === 1 && r.compiled === 1,
+      `${r.mounted} of ${r.hosts} labs mounted by embed.js, ${r.instantiated} instances of the one compiled module ` +
+        '(the two iframes are pages of their own)'
+    );
+  });
+
+  await section('lighthouse', 'Lighthouse', async () => {
+    const runs = (results.lighthouse = await lighthouseRuns(DIST, 5));
+    const byScore = [...runs].sort((a, b) => a.score - b.score || b.lcp - a.lcp);
+    const mid = byScore[Math.floor(byScore.length / 2)];
+    const kb = (bytes) => `${Math.round(bytes / 1000).toLocaleString('en')} KB`;
+    const how = `${mid.formFactor}, ${mid.throttling} throttling (Slow 4G, 4× CPU), dist/ served with gzip`;
+    row(
+      '10 Lighthouse',
+      'performance score (median of 5)',
+      `${mid.score}`,
+      '100',
+      mid.score >= 100,
+      `${how}; scores ${runs.map((r) => r.score).join(', ')}; ${kb(mid.bytes)} transferred`
+    );
+    row(
+      '10 Lighthouse',
+      'largest contentful paint (the median run)',
+      `${(mid.lcp / 1000).toFixed(2)} s`,
+      '≤ 1.5 s',
+      mid.lcp <= 1500,
+      `first contentful paint ${(mid.fcp / 1000).toFixed(2)} s, speed index ${(mid.si / 1000).toFixed(2)} s, ` +
+        `total blocking time ${Math.round(mid.tbt)} ms`
     );
   });
 
