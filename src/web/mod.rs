@@ -6,6 +6,7 @@
 //! written only in that frame.
 
 mod access;
+mod backend;
 #[cfg(feature = "test-hooks")]
 mod bench;
 mod compare;

@@ -5,9 +5,9 @@ use super::Runner;
 use crate::core::augmented::{AugmentedOptions, AugmentedScene};
 use crate::core::Error;
 use crate::render::{draw_augmented, Theme};
+use crate::web::backend::PageBackend;
 use crate::web::dom::{find, fit_backing, set_attribute, set_text};
 use plotters::prelude::IntoDrawingArea;
-use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement, HtmlElement};
 
@@ -112,7 +112,7 @@ impl Runner {
         }
         let canvas = &panel.canvas;
         fit_backing(canvas, scale);
-        if let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) {
+        if let Some(backend) = PageBackend::canvas(canvas) {
             let area = backend.into_drawing_area();
             if let Err(e) = draw_augmented(&area, &scene, theme) {
                 web_sys::console::error_1(&e.to_string().into());
@@ -145,7 +145,7 @@ impl Runner {
         };
         let mut svg = String::new();
         {
-            let backend = plotters::prelude::SVGBackend::with_string(&mut svg, (width, height));
+            let backend = PageBackend::svg(&mut svg, (width, height));
             let area = backend.into_drawing_area();
             let failed = |e: String| Error::Field {
                 field: "SVG",

@@ -429,7 +429,7 @@ impl Runner {
         });
         let mut svg = String::new();
         {
-            let backend = plotters::prelude::SVGBackend::with_string(&mut svg, (width, height));
+            let backend = crate::web::backend::PageBackend::svg(&mut svg, (width, height));
             let area = backend.into_drawing_area();
             let mut scene = self.session.scene();
             scene.region = region.as_ref();

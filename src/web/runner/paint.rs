@@ -8,8 +8,8 @@ use crate::render::{
     draw_with_underlay, layout, marks_key, paint_marks, paint_marks_image, paint_region,
     region_grid, MarkPainter, MarkRaster, PlotFrame, RegionPainter, Theme,
 };
+use crate::web::backend::PageBackend;
 use plotters::prelude::IntoDrawingArea;
-use plotters_canvas::CanvasBackend;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
@@ -98,7 +98,7 @@ pub(super) fn paint_plot(
     view: Option<Rect>,
     layer: Option<&mut MarksLayer>,
 ) -> Result<PlotFrame, String> {
-    let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else {
+    let Some(backend) = PageBackend::canvas(canvas) else {
         return Err("the canvas has no 2D context".to_string());
     };
     let area = backend.into_drawing_area();
@@ -180,7 +180,7 @@ pub(super) fn paint_scene(
     theme: &Theme,
     scene: &Scene<'_>,
 ) -> Result<PlotFrame, String> {
-    let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else {
+    let Some(backend) = PageBackend::canvas(canvas) else {
         return Err("the canvas has no 2D context".to_string());
     };
     let area = backend.into_drawing_area();

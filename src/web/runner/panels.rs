@@ -6,9 +6,9 @@ use super::{Runner, COMPARE_SCALE, GRAM_LIMIT, REGION_CELL_CSS};
 use crate::core::compare::{Comparison, COMPARED, COMPARE_POINTS_LIMIT};
 use crate::core::{Algorithm, Rect, Settings, Setup, SLICE_WORK};
 use crate::render::{draw_batch, Theme};
+use crate::web::backend::PageBackend;
 use crate::web::dom::{find, fit_backing, set_attribute, set_text};
 use plotters::prelude::IntoDrawingArea;
-use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement, HtmlElement};
 
@@ -269,7 +269,7 @@ impl Runner {
         let _ = panel.remove_attribute("hidden");
         let scale = self.backing_scale();
         fit_backing(canvas, scale);
-        if let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) {
+        if let Some(backend) = PageBackend::canvas(canvas) {
             let area = backend.into_drawing_area();
             let theme = Theme { scale, ..*theme };
             if let Err(e) = draw_batch(&area, &view, &theme) {
