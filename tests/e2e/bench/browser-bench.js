@@ -685,22 +685,26 @@ async function clicks(browser, results) {
     window.perceptronLab.load_preset('blank');
     await window.__bench.nextFrame();
     await window.__bench.nextFrame();
-    // A counter of animation frames, started before any click: every frame's callback counts
-    // one once the pointerup has happened. The points field is written in the frame that draws
-    // the new point; the observer runs right after that frame's callbacks, and records how many
-    // frames had started since the pointerup (1 = the very next frame).
-    const c = (window.__click = { upAt: null, frames: 0, done: [] });
+    // Every animation frame's time stamp, from before any click. The points field is written in
+    // the frame that draws the new point; the observer runs right after that frame's callback
+    // and counts the frames begun since the pointerup, this one included (1 = the very next
+    // frame). The current frame is known by its time stamp (document.timeline.currentTime, the
+    // same for every callback of a frame), whether or not the counter's own callback has run in
+    // it yet.
+    const c = (window.__click = { upAt: null, stamps: [], done: [] });
     const raf = (ts) => {
-      if (c.upAt !== null) c.frames += 1;
+      c.stamps.push(ts);
       requestAnimationFrame(raf);
     };
     requestAnimationFrame(raf);
     const canvas = document.getElementById('plot');
-    canvas.addEventListener('pointerup', () => { c.upAt = performance.now(); c.frames = 0; }, { capture: true });
+    canvas.addEventListener('pointerup', () => { c.upAt = performance.now(); }, { capture: true });
     const field = document.querySelector('[data-field="points"]');
     new MutationObserver(() => {
       if (c.upAt === null) return;
-      c.done.push({ frames: c.frames, ms: performance.now() - c.upAt, points: window.__bench.points() });
+      const now = document.timeline.currentTime;
+      const before = c.stamps.filter((ts) => ts > c.upAt && ts < now).length;
+      c.done.push({ frames: before + 1, ms: performance.now() - c.upAt, points: window.__bench.points() });
       c.upAt = null;
     }).observe(field, { childList: true, characterData: true, subtree: true });
   });
@@ -1126,26 +1130,31 @@ async function main() {
 
   await section('lighthouse', 'Lighthouse', async () => {
     const runs = (results.lighthouse = await lighthouseRuns(DIST, 5));
-    const byScore = [...runs].sort((a, b) => a.score - b.score || b.lcp - a.lcp);
-    const mid = byScore[Math.floor(byScore.length / 2)];
+    // The runs differ by what Lighthouse takes for the largest paint (below): the lowest score
+    // is the one of a run that waited for the plot.
+    const low = [...runs].sort((a, b) => a.score - b.score || b.lcp - a.lcp)[0];
     const kb = (bytes) => `${Math.round(bytes / 1000).toLocaleString('en')} KB`;
-    const how = `${mid.formFactor}, ${mid.throttling} throttling (Slow 4G, 4× CPU), dist/ served with gzip`;
+    const how = `${low.formFactor}, ${low.throttling} throttling (Slow 4G, 4× CPU), dist/ served with gzip`;
     row(
       '10 Lighthouse',
-      'performance score (median of 5)',
-      `${mid.score}`,
+      'performance score (the lowest of 5)',
+      `${low.score}`,
       '100',
-      mid.score >= 100,
-      `${how}; scores ${runs.map((r) => r.score).join(', ')}; ${kb(mid.bytes)} transferred`
+      low.score >= 100,
+      `${how}; scores ${runs.map((r) => r.score).join(', ')}; ${kb(low.bytes)} transferred`
     );
+    // The largest paint is the tagline in some runs and the plot in others (when the plot is
+    // painted before Lighthouse stops looking): the slowest run is the one that waits for the plot.
+    const slow = [...runs].sort((a, b) => b.lcp - a.lcp)[0];
     row(
       '10 Lighthouse',
-      'largest contentful paint (the median run)',
-      `${(mid.lcp / 1000).toFixed(2)} s`,
+      'largest contentful paint (the slowest of 5)',
+      `${(slow.lcp / 1000).toFixed(2)} s`,
       '≤ 1.5 s',
-      mid.lcp <= 1500,
-      `first contentful paint ${(mid.fcp / 1000).toFixed(2)} s, speed index ${(mid.si / 1000).toFixed(2)} s, ` +
-        `total blocking time ${Math.round(mid.tbt)} ms`
+      slow.lcp <= 1500,
+      `the element: ${slow.lcpElement}; LCP of the runs ${runs.map((r) => `${(r.lcp / 1000).toFixed(2)} s (${r.lcpElement})`).join(', ')}; ` +
+        `that run's first contentful paint ${(slow.fcp / 1000).toFixed(2)} s, speed index ` +
+        `${(slow.si / 1000).toFixed(2)} s, total blocking time ${Math.round(slow.tbt)} ms`
     );
   });
 

@@ -62,6 +62,7 @@ async function lighthouseRuns(dist, runs) {
         tbt: value('total-blocking-time'),
         si: value('speed-index'),
         bytes: value('total-byte-weight'),
+        lcpElement: lcpElement(lhr),
         formFactor: lhr.configSettings.formFactor,
         throttling: lhr.configSettings.throttlingMethod,
       });
@@ -71,6 +72,19 @@ async function lighthouseRuns(dist, runs) {
     await chrome.kill();
     await server.stop();
   }
+}
+
+/** What Lighthouse took for the largest contentful paint: the element's selector. */
+function lcpElement(lhr) {
+  const audit = lhr.audits['largest-contentful-paint-element'];
+  const items = (audit && audit.details && audit.details.items) || [];
+  for (const item of items) {
+    for (const entry of [item, ...((item.items) || [])]) {
+      const node = entry.node || (entry.element && entry.element.node);
+      if (node && (node.selector || node.nodeLabel)) return node.selector || node.nodeLabel;
+    }
+  }
+  return 'not reported';
 }
 
 /**
