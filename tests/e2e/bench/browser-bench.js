@@ -1059,7 +1059,7 @@ async function main() {
     const r = (results.drag = await drag(browser, 10_000, 3));
     const held = r.intervalMedian <= FRAME_MS * 1.05 && r.intervalP95 <= FRAME_MS * 1.25;
     row(
-      '5 drag a point, 10k',
+      '11 drag a point, 10k',
       '60 fps? frame interval median / p95',
       `${ms(r.intervalMedian)} / ${ms(r.intervalP95)}`,
       '60 fps',
@@ -1118,7 +1118,7 @@ async function main() {
   await section('course', 'course page', async () => {
     const r = (results.course = await courseCompiles(browser, BASE_URL, VIEWPORT));
     row(
-      '9 course page',
+      '12 course page',
       'labs on course.html: wasm requests / compilations',
       `${r.requests} / ${r.compiled}`,
       '1 / 1',
@@ -1136,7 +1136,7 @@ async function main() {
     const kb = (bytes) => `${Math.round(bytes / 1000).toLocaleString('en')} KB`;
     const how = `${low.formFactor}, ${low.throttling} throttling (Slow 4G, 4× CPU), dist/ served with gzip`;
     row(
-      '10 Lighthouse',
+      '13 Lighthouse',
       'performance score (the lowest of 5)',
       `${low.score}`,
       '100',
@@ -1147,7 +1147,7 @@ async function main() {
     // painted before Lighthouse stops looking): the slowest run is the one that waits for the plot.
     const slow = [...runs].sort((a, b) => b.lcp - a.lcp)[0];
     row(
-      '10 Lighthouse',
+      '13 Lighthouse',
       'largest contentful paint (the slowest of 5)',
       `${(slow.lcp / 1000).toFixed(2)} s`,
       '≤ 1.5 s',
