@@ -157,6 +157,28 @@ function initScript() {
   b.field = field;
   b.raf = (callback) => raf.call(window, callback); // never wrapped
   b.nextFrame = () => new Promise((resolve) => raf.call(window, resolve));
+  // Watches the frames from now until `running` is set false: every frame's time stamp, and
+  // how long the lab's own frame callbacks take (steps, drawing, status), timed by wrapping
+  // requestAnimationFrame, which the wasm glue looks up on every call; the rest of a frame
+  // interval is the browser's work (mostly rasterizing the canvas when it is committed).
+  b.watchFrames = () => {
+    const w = { stamps: [], callbackMs: [], running: true };
+    window.requestAnimationFrame = (callback) =>
+      raf.call(window, (ts) => {
+        const t = performance.now();
+        try {
+          callback(ts);
+        } finally {
+          if (w.running) w.callbackMs.push(performance.now() - t);
+        }
+      });
+    const tick = (ts) => {
+      w.stamps.push(ts);
+      if (w.running) raf.call(window, tick);
+    };
+    raf.call(window, tick);
+    return w;
+  };
   b.steps = () => Number((field('step').match(/\d+/) || ['NaN'])[0]);
   b.points = () => Number((field('points').match(/\d+/) || ['NaN'])[0]);
 
@@ -761,26 +783,7 @@ async function play(browser, seconds, preset = null, n = 10_000) {
       idle.push(t - last);
       last = t;
     }
-    // The lab's own frame callbacks (steps, drawing, status) are timed by wrapping
-    // requestAnimationFrame, which the wasm glue looks up on every call; the rest of a frame
-    // interval is the browser's work (mostly rasterizing the canvas when it is committed).
-    const callbackMs = [];
-    window.requestAnimationFrame = (callback) =>
-      b.raf((ts) => {
-        const t = performance.now();
-        try {
-          callback(ts);
-        } finally {
-          callbackMs.push(performance.now() - t);
-        }
-      });
-    const stamps = [];
-    let running = true;
-    const tick = (ts) => {
-      stamps.push(ts);
-      if (running) b.raf(tick);
-    };
-    b.raf(tick);
+    const watch = b.watchFrames();
     await b.nextFrame();
     const steps0 = b.steps();
     const t0 = performance.now();
@@ -790,7 +793,8 @@ async function play(browser, seconds, preset = null, n = 10_000) {
     const steps1 = b.steps();
     const t1 = performance.now();
     lab.toggle_play();
-    running = false;
+    watch.running = false;
+    const { stamps, callbackMs } = watch;
     const intervals = stamps.slice(1).map((t, i) => t - stamps[i]).slice(2); // skip the start
     return { idle, intervals, callbackMs: callbackMs.slice(2), steps: steps1 - steps0, seconds: (t1 - t0) / 1000 };
   }, seconds);
@@ -822,22 +826,7 @@ async function drag(browser, n, seconds) {
   const at = await page.evaluate(([x, y]) => window.perceptronLab.to_css(x, y), [x, y]);
   const box = await page.locator('#plot').boundingBox();
   await page.evaluate(() => {
-    const b = window.__bench;
-    const d = (window.__drag = { stamps: [], callbackMs: [], running: true });
-    window.requestAnimationFrame = (callback) =>
-      b.raf((ts) => {
-        const t = performance.now();
-        try {
-          callback(ts);
-        } finally {
-          if (d.running) d.callbackMs.push(performance.now() - t);
-        }
-      });
-    const tick = (ts) => {
-      d.stamps.push(ts);
-      if (d.running) b.raf(tick);
-    };
-    b.raf(tick);
+    window.__drag = window.__bench.watchFrames();
   });
   const x0 = box.x + at[0];
   const y0 = box.y + at[1];
