@@ -3,7 +3,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use perceptron_lab::core::{Action, Changed, InitWeights, Rect, Session, Settings};
-use perceptron_lab::render::{draw, PlotFrame, Theme};
+use perceptron_lab::render::{draw, draw_backdrop, draw_with_underlay, PlotFrame, Theme};
 use plotters::prelude::*;
 
 /// Renders the session to an SVG string of 800×600, saving it as `name.svg`.
@@ -396,4 +396,123 @@ fn short_arrow_labels(session: &Session, size: (u32, u32)) {
             assert!(apart, "{label} at ({x}, {y}) covers the point ({px}, {py})");
         }
     }
+}
+
+/// The elements of an SVG document (what is between `<svg …>` and `</svg>`).
+fn body(svg: &str) -> &str {
+    let start = svg.find('>').map_or(0, |i| i + 1);
+    let end = svg.rfind("</svg>").unwrap_or(svg.len());
+    &svg[start..end]
+}
+
+/// What `paint` draws on an 800×600 SVG document, and the frame it returns.
+fn svg_of(
+    paint: impl FnOnce(&DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> PlotFrame,
+) -> (String, PlotFrame) {
+    let mut svg = String::new();
+    let frame = {
+        let area = SVGBackend::with_string(&mut svg, (800, 600)).into_drawing_area();
+        let frame = paint(&area);
+        area.present().expect("presents");
+        frame
+    };
+    (svg, frame)
+}
+
+/// A page keeps the backdrop (background, grid, ticks, labels) and draws the rest over it: the
+/// two together are the whole plot, element for element, in every theme; with a region map the
+/// backdrop is never asked for (the map goes under the grid).
+#[test]
+fn the_kept_backdrop_and_the_rest_drawn_over_it_are_the_whole_plot() {
+    let mut session = session_with(&SEED_000, Some(vec![-1.0, 0.0, 0.0]));
+    for _ in 0..3 {
+        let _ = session.apply(Action::Step);
+    }
+    let scene = session.scene();
+    for theme in [
+        Theme::default(),
+        Theme::dark(1.0),
+        Theme::new(1.5),
+        Theme::dark(2.25),
+    ] {
+        let (whole, whole_frame) = svg_of(|area| draw(area, &scene, &theme).expect("draws"));
+        let (back, back_frame) =
+            svg_of(|area| draw_backdrop(area, scene.view, &theme).expect("draws the backdrop"));
+        let mut asked = 0;
+        let (rest, rest_frame) = svg_of(|area| {
+            draw_with_underlay(
+                area,
+                &scene,
+                &theme,
+                |_| false,
+                |_| false,
+                |frame| {
+                    asked += 1;
+                    assert_eq!(
+                        frame.view(),
+                        back_frame.view(),
+                        "the backdrop is asked for its own view"
+                    );
+                    true
+                },
+            )
+            .expect("draws the rest")
+        });
+        assert_eq!(asked, 1);
+        assert!(
+            body(&back).contains("<text"),
+            "the backdrop holds the tick labels"
+        );
+        assert!(
+            !body(&rest).contains(">x₁<"),
+            "the rest does not draw the axis titles again"
+        );
+        assert_eq!(
+            format!("{}\n{}", body(&back).trim(), body(&rest).trim()),
+            body(&whole).trim()
+        );
+        assert_eq!(whole_frame.view(), rest_frame.view());
+        assert_eq!(
+            whole_frame.to_pixel(1.0, 2.0),
+            rest_frame.to_pixel(1.0, 2.0)
+        );
+        assert_eq!(
+            whole_frame.to_pixel(1.0, 2.0),
+            back_frame.to_pixel(1.0, 2.0)
+        );
+    }
+    // A kernel run has a region map: the backdrop hook is not called, the plot is whole.
+    let mut kernel = session_with(&SEED_000, None);
+    let setup = perceptron_lab::core::Setup {
+        algorithm: perceptron_lab::core::Algorithm::Kernel,
+        kernel: perceptron_lab::core::algo::kernel::Kernel::parse("rbf:1").expect("a kernel"),
+        classes: 2,
+        rows: None,
+        params: Vec::new(),
+    };
+    let _ = kernel
+        .apply(Action::SetSetup(setup))
+        .expect("the kernel perceptron");
+    let _ = kernel.apply(Action::Step);
+    let region = kernel.region_on(&kernel.scene().view, 40, 30);
+    let mut scene = kernel.scene();
+    scene.region = region.as_ref();
+    assert!(
+        scene.region.is_some(),
+        "the kernel's scene has a region map"
+    );
+    let theme = Theme::default();
+    let (whole, _) = svg_of(|area| draw(area, &scene, &theme).expect("draws"));
+    let (hooked, _) = svg_of(|area| {
+        draw_with_underlay(
+            area,
+            &scene,
+            &theme,
+            |_| false,
+            |_| false,
+            |_| panic!("the backdrop is not asked for over a region map"),
+        )
+        .expect("draws")
+    });
+    assert_eq!(whole, hooked);
 }

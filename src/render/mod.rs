@@ -29,6 +29,7 @@ pub use theme::{Theme, PRESENTER_SCALE};
 
 use crate::core::numfmt::num;
 use crate::core::{band, clip_segment, positive_region, Boundary, Label, MarginView, Rect, Scene};
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -49,7 +50,88 @@ pub fn draw<DB: DrawingBackend>(
     scene: &Scene<'_>,
     theme: &Theme,
 ) -> Result<PlotFrame, DrawError<DB>> {
-    draw_with_underlay(area, scene, theme, |_| false, |_| false)
+    draw_with_underlay(area, scene, theme, |_| false, |_| false, |_| false)
+}
+
+/// The plot's backdrop for `view` on `area`: the background, the grid, and the axes with their
+/// ticks, tick labels and titles — the first layers [`draw`] draws when the scene has no region
+/// map, the same pixels. A page may keep it on a canvas of its own and copy it under later
+/// frames of the same size, view and theme (the `backdrop` hook of [`draw_with_underlay`]):
+/// text is the costliest part of a frame with few points (issue #13).
+pub fn draw_backdrop<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    view: Rect,
+    theme: &Theme,
+) -> Result<PlotFrame, DrawError<DB>> {
+    area.fill(&theme.background)?;
+    let Some((mut chart, frame)) = chart_on(area, view, theme)? else {
+        return Ok(PlotFrame::empty(view));
+    };
+    draw_mesh(&mut chart, frame.view(), theme)?;
+    Ok(frame)
+}
+
+/// The chart of `view` on `area` (widened to equal aspect) and its frame; `None` when the area
+/// has no room for a plot.
+#[allow(clippy::type_complexity)]
+fn chart_on<'a, DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    view: Rect,
+    theme: &Theme,
+) -> Result<
+    Option<(
+        ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+        PlotFrame,
+    )>,
+    DrawError<DB>,
+> {
+    let (width, height) = area.dim_in_pixel();
+    let margin = theme.px(14.0);
+    let left_labels = theme.px(46.0);
+    let bottom_labels = theme.px(40.0);
+    let plot_w = f64::from(width) - f64::from(2 * margin + left_labels);
+    let plot_h = f64::from(height) - f64::from(2 * margin + bottom_labels);
+    if plot_w < 10.0 || plot_h < 10.0 {
+        return Ok(None);
+    }
+    let view = equal_aspect(view, plot_w, plot_h);
+    let chart = ChartBuilder::on(area)
+        .margin(margin)
+        .x_label_area_size(bottom_labels)
+        .y_label_area_size(left_labels)
+        .build_cartesian_2d(view.x_min..view.x_max, view.y_min..view.y_max)?;
+    let (xs, ys) = chart.plotting_area().get_pixel_range();
+    Ok(Some((chart, PlotFrame::new(xs, ys, view))))
+}
+
+/// The grid, the axes, their ticks, tick labels and titles of `chart` (showing `view`).
+fn draw_mesh<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    view: Rect,
+    theme: &Theme,
+) -> Result<(), DrawError<DB>> {
+    let label_font = ("sans-serif", theme.font(14.0))
+        .into_font()
+        .color(&theme.text);
+    let desc_font = ("sans-serif", theme.font(15.0))
+        .into_font()
+        .color(&theme.text);
+    chart
+        .configure_mesh()
+        .bold_line_style(theme.grid_bold.stroke_width(theme.px(1.0)))
+        .light_line_style(theme.grid_light.stroke_width(theme.px(1.0)))
+        .axis_style(theme.axis.stroke_width(theme.px(1.0)))
+        .max_light_lines(1)
+        .x_labels(tick_count(view.x_max - view.x_min, view.y_max - view.y_min))
+        .y_labels(11)
+        .x_label_formatter(&|v| num(*v))
+        .y_label_formatter(&|v| num(*v))
+        .label_style(label_font)
+        .axis_desc_style(desc_font)
+        .x_desc("x₁")
+        .y_desc("x₂")
+        .set_all_tick_mark_size(theme.px(4.0))
+        .draw()
 }
 
 /// The plot's pixel rectangle and the widened view for an area of `width × height` backing
@@ -81,59 +163,33 @@ pub fn layout(width: u32, height: u32, view: Rect, theme: &Theme) -> Option<Plot
 /// `marks` is called where the points' marks go (after the lines, before the rings): it may draw
 /// them itself (the page does, with one fill per class instead of a styled call per point) and
 /// return `true`; otherwise they are drawn here, each with [`mark`]'s shape.
+///
+/// `backdrop` is called first when the scene has no region map: it may put the plot's backdrop
+/// ([`draw_backdrop`] of this view, size and theme, kept from an earlier frame) and return
+/// `true`; otherwise (`false`) the background and the mesh are drawn here.
 pub fn draw_with_underlay<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scene: &Scene<'_>,
     theme: &Theme,
     underlay: impl FnOnce(&PlotFrame) -> bool,
     marks: impl FnOnce(&PlotFrame) -> bool,
+    backdrop: impl FnOnce(&PlotFrame) -> bool,
 ) -> Result<PlotFrame, DrawError<DB>> {
-    area.fill(&theme.background)?;
-    let (width, height) = area.dim_in_pixel();
-    let margin = theme.px(14.0);
-    let left_labels = theme.px(46.0);
-    let bottom_labels = theme.px(40.0);
-    let plot_w = f64::from(width) - f64::from(2 * margin + left_labels);
-    let plot_h = f64::from(height) - f64::from(2 * margin + bottom_labels);
-    if plot_w < 10.0 || plot_h < 10.0 {
+    let Some((mut chart, frame)) = chart_on(area, scene.view, theme)? else {
+        area.fill(&theme.background)?;
         return Ok(PlotFrame::empty(scene.view));
-    }
-    let view = equal_aspect(scene.view, plot_w, plot_h);
-
-    let mut chart = ChartBuilder::on(area)
-        .margin(margin)
-        .x_label_area_size(bottom_labels)
-        .y_label_area_size(left_labels)
-        .build_cartesian_2d(view.x_min..view.x_max, view.y_min..view.y_max)?;
-    let label_font = ("sans-serif", theme.font(14.0))
-        .into_font()
-        .color(&theme.text);
-    let desc_font = ("sans-serif", theme.font(15.0))
-        .into_font()
-        .color(&theme.text);
-    let (xs, ys) = chart.plotting_area().get_pixel_range();
-    let frame = PlotFrame::new(xs, ys, view);
-    if let Some(region) = scene.region {
-        if !underlay(&frame) {
-            draw_region_cells(area, &frame, region, theme)?;
+    };
+    // Without a region map the first layers are the backdrop, which `backdrop` may put whole.
+    let kept = scene.region.is_none() && backdrop(&frame);
+    if !kept {
+        area.fill(&theme.background)?;
+        if let Some(region) = scene.region {
+            if !underlay(&frame) {
+                draw_region_cells(area, &frame, region, theme)?;
+            }
         }
+        draw_mesh(&mut chart, frame.view(), theme)?;
     }
-    chart
-        .configure_mesh()
-        .bold_line_style(theme.grid_bold.stroke_width(theme.px(1.0)))
-        .light_line_style(theme.grid_light.stroke_width(theme.px(1.0)))
-        .axis_style(theme.axis.stroke_width(theme.px(1.0)))
-        .max_light_lines(1)
-        .x_labels(tick_count(view.x_max - view.x_min, view.y_max - view.y_min))
-        .y_labels(11)
-        .x_label_formatter(&|v| num(*v))
-        .y_label_formatter(&|v| num(*v))
-        .label_style(label_font)
-        .axis_desc_style(desc_font)
-        .x_desc("x₁")
-        .y_desc("x₂")
-        .set_all_tick_mark_size(theme.px(4.0))
-        .draw()?;
 
     if let Some(margin) = &scene.max_margin {
         draw_margin_band(area, &frame, margin, theme)?;

@@ -21,7 +21,7 @@ use crate::core::{Action, Changed, Error, Label, Session};
 use crate::render::{layout, region_grid, PlotFrame, Theme};
 use address::Address;
 use augmented::{augmented_panel, AugmentedPanel};
-use paint::{paint_plot, MarksLayer};
+use paint::{paint_plot, BackdropLayer, MarksLayer};
 use panels::{compare_panel, CompareDrawn, CompareKey, ComparePanel};
 use plotters::prelude::IntoDrawingArea;
 use wasm_bindgen::JsCast;
@@ -149,6 +149,8 @@ pub struct Runner {
     /// The η-invariance panel (classic perceptron), when the page has one.
     eta_panel: Option<eta_panel::EtaPanel>,
     marks_layer: MarksLayer,
+    /// The main plot's backdrop, kept while its size, view and theme stay.
+    backdrop_layer: BackdropLayer,
     scrubber: Option<HtmlInputElement>,
     trace_body: Option<Element>,
     trace_caption: Option<Element>,
@@ -221,6 +223,7 @@ impl Runner {
             augmented: augmented_panel(root),
             eta_panel: eta_panel::eta_panel(root),
             marks_layer: MarksLayer::default(),
+            backdrop_layer: BackdropLayer::default(),
             session,
             root: root.clone(),
             document: root.owner_document(),
@@ -631,7 +634,16 @@ impl Runner {
         let cell = REGION_CELL_CSS * self.backing_scale();
         // The points come from their layer, rasterized when they change (see `MarksLayer`).
         let layer = Some(&mut self.marks_layer);
-        let frame = paint_plot(&self.canvas, &theme, cell, &mut self.session, None, layer)?;
+        let backdrop = Some(&mut self.backdrop_layer);
+        let frame = paint_plot(
+            &self.canvas,
+            &theme,
+            cell,
+            &mut self.session,
+            None,
+            layer,
+            backdrop,
+        )?;
         self.frame = Some(frame);
         self.draw_batch(&theme);
         // The three side-by-side models and their region maps wait for the next frame when

@@ -5,8 +5,8 @@
 
 use crate::core::{Action, Rect, Region, Scene, Session};
 use crate::render::{
-    draw_with_underlay, layout, marks_key, paint_marks, paint_marks_image, paint_region,
-    region_grid, MarkPainter, MarkRaster, PlotFrame, RegionPainter, Theme,
+    draw_backdrop, draw_with_underlay, layout, marks_key, paint_marks, paint_marks_image,
+    paint_region, region_grid, MarkPainter, MarkRaster, PlotFrame, RegionPainter, Theme,
 };
 use crate::web::backend::PageBackend;
 use plotters::prelude::IntoDrawingArea;
@@ -85,6 +85,56 @@ impl MarksLayer {
     }
 }
 
+/// The plot's backdrop (background, grid, axes, ticks and their labels:
+/// `render::draw_backdrop`) kept on a canvas of its own and copied under each frame with one
+/// `drawImage` while the plot's size, view and theme stay the same, which is all its pixels
+/// depend on: the text is the costliest part of a frame with few points.
+#[derive(Default)]
+pub(super) struct BackdropLayer {
+    /// The size, view and theme of the backdrop the layer holds; `None` when it holds none.
+    key: Option<((u32, u32), Rect, Theme)>,
+    canvas: Option<HtmlCanvasElement>,
+}
+
+impl BackdropLayer {
+    /// Copies the backdrop of `view` in `theme` onto `target` (`size` backing pixels), drawing
+    /// it on the layer first when it is not the one kept. `false` when the layer cannot be had
+    /// (the caller then draws the backdrop itself).
+    fn put(
+        &mut self,
+        target: &CanvasRenderingContext2d,
+        size: (u32, u32),
+        view: Rect,
+        theme: &Theme,
+    ) -> bool {
+        if self.canvas.is_none() {
+            self.canvas = detached_canvas();
+        }
+        let Some(layer) = &self.canvas else {
+            return false;
+        };
+        let key = (size, view, *theme);
+        if self.key != Some(key) {
+            self.key = None;
+            if layer.width() != size.0 || layer.height() != size.1 {
+                layer.set_width(size.0);
+                layer.set_height(size.1);
+            }
+            let Some(backend) = PageBackend::canvas(layer) else {
+                return false;
+            };
+            let area = backend.into_drawing_area();
+            if draw_backdrop(&area, view, theme).is_err() || area.present().is_err() {
+                return false;
+            }
+            self.key = Some(key);
+        }
+        target
+            .draw_image_with_html_canvas_element(layer, 0.0, 0.0)
+            .is_ok()
+    }
+}
+
 /// Draws `session`'s plot on `canvas`: the region map (cells of `cell` backing pixels) painted
 /// by [`paint_region`], everything else through `render::draw_with_underlay`, the points by
 /// [`paint_marks`] straight on the canvas (through `layer` when given). With `view`, the plot
@@ -97,6 +147,7 @@ pub(super) fn paint_plot(
     session: &mut Session,
     view: Option<Rect>,
     layer: Option<&mut MarksLayer>,
+    backdrop: Option<&mut BackdropLayer>,
 ) -> Result<PlotFrame, String> {
     let Some(backend) = PageBackend::canvas(canvas) else {
         return Err("the canvas has no 2D context".to_string());
@@ -141,6 +192,10 @@ pub(super) fn paint_plot(
             }
             (None, _) => false,
         },
+        |_| match (&context, backdrop) {
+            (Some(context), Some(backdrop)) => backdrop.put(context, (width, height), shown, theme),
+            _ => false,
+        },
     )
     .map_err(|e| e.to_string())?;
     area.present().map_err(|e| e.to_string())?;
@@ -152,6 +207,8 @@ thread_local! {
     /// its key tells when the marks it holds are the ones wanted again (the η panel's two
     /// plots show the same points).
     static SCRATCH_LAYER: std::cell::RefCell<MarksLayer> = std::cell::RefCell::new(MarksLayer::default());
+    /// The backdrop of the η panel's two plots (the same size, view and theme).
+    static SCRATCH_BACKDROP: std::cell::RefCell<BackdropLayer> = std::cell::RefCell::new(BackdropLayer::default());
 }
 
 /// The marks of `scene` onto `context` through the scratch layer (rasterized, one image), or
@@ -174,7 +231,8 @@ fn marks_through_scratch(
 }
 
 /// Draws `scene` (which has no region map) on `canvas` through `render::draw_with_underlay`,
-/// the points rasterized through the scratch layer: the η panel's small plots.
+/// the points rasterized through the scratch layer and the backdrop kept on another: the η
+/// panel's small plots.
 pub(super) fn paint_scene(
     canvas: &HtmlCanvasElement,
     theme: &Theme,
@@ -197,6 +255,15 @@ pub(super) fn paint_scene(
                 true
             }
             None => false,
+        },
+        |_| {
+            context.as_ref().is_some_and(|context| {
+                SCRATCH_BACKDROP.with(|layer| {
+                    layer
+                        .try_borrow_mut()
+                        .is_ok_and(|mut layer| layer.put(context, size, scene.view, theme))
+                })
+            })
         },
     )
     .map_err(|e| e.to_string())?;

@@ -235,7 +235,8 @@ impl Runner {
                 set_text(caption, &entry.summary);
             }
             let cell = REGION_CELL_CSS * scale;
-            if let Err(e) = paint_plot(canvas, &small, cell, &mut entry.lab, Some(view), None) {
+            if let Err(e) = paint_plot(canvas, &small, cell, &mut entry.lab, Some(view), None, None)
+            {
                 web_sys::console::error_1(&e.into());
             }
         }
