@@ -13,13 +13,9 @@ fn render(session: &Session, name: &str) -> (String, PlotFrame) {
 
 /// Renders the session to an SVG string of `size` pixels, saving it as `name.svg`.
 fn render_at(session: &Session, name: &str, size: (u32, u32)) -> (String, PlotFrame) {
-    let mut svg = String::new();
-    let frame = {
-        let area = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        let frame = draw(&area, &session.scene(), &Theme::default()).expect("draws");
-        area.present().expect("presents");
-        frame
-    };
+    let (svg, frame) = svg_of(size, |area| {
+        draw(area, &session.scene(), &Theme::default()).expect("draws")
+    });
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.svg"));
     std::fs::write(&path, &svg).expect("saves the SVG");
     println!("saved {}", path.display());
@@ -405,13 +401,14 @@ fn body(svg: &str) -> &str {
     &svg[start..end]
 }
 
-/// What `paint` draws on an 800×600 SVG document, and the frame it returns.
+/// What `paint` draws on an SVG document of `size` pixels, and the frame it returns.
 fn svg_of(
+    size: (u32, u32),
     paint: impl FnOnce(&DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> PlotFrame,
 ) -> (String, PlotFrame) {
     let mut svg = String::new();
     let frame = {
-        let area = SVGBackend::with_string(&mut svg, (800, 600)).into_drawing_area();
+        let area = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         let frame = paint(&area);
         area.present().expect("presents");
         frame
@@ -435,11 +432,14 @@ fn the_kept_backdrop_and_the_rest_drawn_over_it_are_the_whole_plot() {
         Theme::new(1.5),
         Theme::dark(2.25),
     ] {
-        let (whole, whole_frame) = svg_of(|area| draw(area, &scene, &theme).expect("draws"));
-        let (back, back_frame) =
-            svg_of(|area| draw_backdrop(area, scene.view, &theme).expect("draws the backdrop"));
+        let (whole, whole_frame) = svg_of((800, 600), |area| {
+            draw(area, &scene, &theme).expect("draws")
+        });
+        let (back, back_frame) = svg_of((800, 600), |area| {
+            draw_backdrop(area, scene.view, &theme).expect("draws the backdrop")
+        });
         let mut asked = 0;
-        let (rest, rest_frame) = svg_of(|area| {
+        let (rest, rest_frame) = svg_of((800, 600), |area| {
             draw_with_underlay(
                 area,
                 &scene,
@@ -502,8 +502,10 @@ fn the_kept_backdrop_and_the_rest_drawn_over_it_are_the_whole_plot() {
         "the kernel's scene has a region map"
     );
     let theme = Theme::default();
-    let (whole, _) = svg_of(|area| draw(area, &scene, &theme).expect("draws"));
-    let (hooked, _) = svg_of(|area| {
+    let (whole, _) = svg_of((800, 600), |area| {
+        draw(area, &scene, &theme).expect("draws")
+    });
+    let (hooked, _) = svg_of((800, 600), |area| {
         draw_with_underlay(
             area,
             &scene,

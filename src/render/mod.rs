@@ -86,15 +86,11 @@ fn chart_on<'a, DB: DrawingBackend>(
     DrawError<DB>,
 > {
     let (width, height) = area.dim_in_pixel();
-    let margin = theme.px(14.0);
-    let left_labels = theme.px(46.0);
-    let bottom_labels = theme.px(40.0);
-    let plot_w = f64::from(width) - f64::from(2 * margin + left_labels);
-    let plot_h = f64::from(height) - f64::from(2 * margin + bottom_labels);
-    if plot_w < 10.0 || plot_h < 10.0 {
+    let Some(laid) = layout(width, height, view, theme) else {
         return Ok(None);
-    }
-    let view = equal_aspect(view, plot_w, plot_h);
+    };
+    let view = laid.view();
+    let (margin, left_labels, bottom_labels) = gutters(theme);
     let chart = ChartBuilder::on(area)
         .margin(margin)
         .x_label_area_size(bottom_labels)
@@ -134,12 +130,15 @@ fn draw_mesh<DB: DrawingBackend>(
         .draw()
 }
 
+/// The backing pixels around the plot: the margin, and the room for the y and x tick labels.
+fn gutters(theme: &Theme) -> (u32, u32, u32) {
+    (theme.px(14.0), theme.px(46.0), theme.px(40.0))
+}
+
 /// The plot's pixel rectangle and the widened view for an area of `width × height` backing
 /// pixels: what [`draw`] will use, so that a region map can be computed for it first.
 pub fn layout(width: u32, height: u32, view: Rect, theme: &Theme) -> Option<PlotFrame> {
-    let margin = theme.px(14.0);
-    let left_labels = theme.px(46.0);
-    let bottom_labels = theme.px(40.0);
+    let (margin, left_labels, bottom_labels) = gutters(theme);
     let plot_w = f64::from(width) - f64::from(2 * margin + left_labels);
     let plot_h = f64::from(height) - f64::from(2 * margin + bottom_labels);
     if plot_w < 10.0 || plot_h < 10.0 {
