@@ -268,7 +268,7 @@ pub fn raster_marks(
                         [x as i32, y as i32, (x + dw) as i32, (y + dh) as i32],
                     );
                 }
-                Some(_) | None if same_image => {}
+                None if same_image => {}
                 _ => {
                     image.clear();
                     image.resize(w * h * 4, 0);
