@@ -25,6 +25,12 @@ struct Sprite {
     reach: i32,
     /// Each pixel's offset in the image's bytes (for the image width the sprite was made for).
     offsets: Vec<isize>,
+    /// The opaque pixels as runs along rows, for a mark drawn whole: each run's byte offset
+    /// (as `offsets`), and its bytes' range in `opaque`, which holds them as the image does.
+    runs: Vec<(isize, usize, usize)>,
+    opaque: Vec<u8>,
+    /// The pixels (indices into `pixels`) that are not opaque: blended one by one.
+    soft: Vec<usize>,
 }
 
 impl Sprite {
@@ -87,6 +93,33 @@ impl Sprite {
             pixels,
             reach,
             offsets: Vec::new(),
+            runs: Vec::new(),
+            opaque: Vec::new(),
+            soft: Vec::new(),
+        }
+    }
+
+    /// Computes the byte offsets and the opaque runs for an image `w` pixels wide.
+    fn place(&mut self, w: usize) {
+        let at = |dx: i32, dy: i32| (dy as isize * w as isize + dx as isize) * 4;
+        self.offsets = self.pixels.iter().map(|&(dx, dy, _)| at(dx, dy)).collect();
+        self.runs.clear();
+        self.opaque.clear();
+        self.soft.clear();
+        let mut last: Option<(i32, i32)> = None;
+        for (k, &(dx, dy, [r, g, b, a])) in self.pixels.iter().enumerate() {
+            if a != 255 {
+                self.soft.push(k);
+                last = None;
+                continue;
+            }
+            match (last, self.runs.last_mut()) {
+                // The pixel right of the last opaque one: the same run.
+                (Some((x, y)), Some(run)) if y == dy && x + 1 == dx => run.2 += 4,
+                _ => self.runs.push((at(dx, dy), self.opaque.len(), 4)),
+            }
+            self.opaque.extend([r as u8, g as u8, b as u8, 255]);
+            last = Some((dx, dy));
         }
     }
 }
@@ -350,11 +383,7 @@ fn place_marks(
                     let index = *sprite_of.entry(key).or_insert_with(|| {
                         let shape = mark(class, step / SIZE_STEPS, theme);
                         let mut sprite = Sprite::new(&shape, fill, edge, outline);
-                        sprite.offsets = sprite
-                            .pixels
-                            .iter()
-                            .map(|&(dx, dy, _)| (dy as isize * w as isize + dx as isize) * 4)
-                            .collect();
+                        sprite.place(w);
                         sprites.push(sprite);
                         sprites.len() - 1
                     });
@@ -448,38 +477,57 @@ fn blend(
         && cx.saturating_add(r) < clip[2]
         && cy.saturating_add(r) < clip[3];
     let base = (cy as isize * w as isize + cx as isize) * 4;
-    for (&(dx, dy, [r, g, b, a]), &offset) in sprite.pixels.iter().zip(&sprite.offsets) {
-        let at = if whole {
-            (base + offset) as usize
-        } else {
-            let (x, y) = (cx.saturating_add(dx), cy.saturating_add(dy));
-            if x < clip[0] || y < clip[1] || x >= clip[2] || y >= clip[3] {
-                continue;
+    if whole {
+        // Opaque runs cover what was there: copied a row at a time. The pixels of a sprite
+        // are all different, so their order does not matter.
+        for &(offset, from, len) in &sprite.runs {
+            let at = (base + offset) as usize;
+            if let (Some(dst), Some(src)) = (
+                image.get_mut(at..at + len),
+                sprite.opaque.get(from..from + len),
+            ) {
+                dst.copy_from_slice(src);
             }
-            (y as usize * w + x as usize) * 4
-        };
-        let Some(dst) = image.get_mut(at..at + 4) else {
-            continue;
-        };
-        if a == 255 {
-            // Most of a mark: opaque, it covers what was there.
-            dst[0] = r as u8;
-            dst[1] = g as u8;
-            dst[2] = b as u8;
-            dst[3] = 255;
-            continue;
         }
-        if dst[3] == 0 {
-            // First touched, and only partly: its colours are divided by alpha at the end.
-            partial.push(at);
+        for &k in &sprite.soft {
+            if let (Some(&(_, _, rgba)), Some(&offset)) =
+                (sprite.pixels.get(k), sprite.offsets.get(k))
+            {
+                blend_pixel(image, (base + offset) as usize, rgba, partial);
+            }
         }
-        let keep = 255 - a;
-        // Premultiplied "source over": src + dst · (1 − src alpha).
-        dst[0] = (r + (u16::from(dst[0]) * keep + 127) / 255) as u8;
-        dst[1] = (g + (u16::from(dst[1]) * keep + 127) / 255) as u8;
-        dst[2] = (b + (u16::from(dst[2]) * keep + 127) / 255) as u8;
-        dst[3] = (a + (u16::from(dst[3]) * keep + 127) / 255) as u8;
+        return;
     }
+    for &(dx, dy, rgba) in &sprite.pixels {
+        let (x, y) = (cx.saturating_add(dx), cy.saturating_add(dy));
+        if x < clip[0] || y < clip[1] || x >= clip[2] || y >= clip[3] {
+            continue;
+        }
+        blend_pixel(image, (y as usize * w + x as usize) * 4, rgba, partial);
+    }
+}
+
+/// Blends one premultiplied sprite pixel `[r, g, b, a]` into the image's pixel at byte `at`.
+#[inline(always)]
+fn blend_pixel(image: &mut [u8], at: usize, [r, g, b, a]: [u16; 4], partial: &mut Vec<usize>) {
+    let Some(dst) = image.get_mut(at..at + 4) else {
+        return;
+    };
+    if a == 255 {
+        // Most of a mark: opaque, it covers what was there.
+        dst.copy_from_slice(&[r as u8, g as u8, b as u8, 255]);
+        return;
+    }
+    if dst[3] == 0 {
+        // First touched, and only partly: its colours are divided by alpha at the end.
+        partial.push(at);
+    }
+    let keep = 255 - a;
+    // Premultiplied "source over": src + dst · (1 − src alpha).
+    dst[0] = (r + (u16::from(dst[0]) * keep + 127) / 255) as u8;
+    dst[1] = (g + (u16::from(dst[1]) * keep + 127) / 255) as u8;
+    dst[2] = (b + (u16::from(dst[2]) * keep + 127) / 255) as u8;
+    dst[3] = (a + (u16::from(dst[3]) * keep + 127) / 255) as u8;
 }
 
 /// ImageData is straight RGBA: divides the colours of the partly covered pixels listed in
@@ -518,4 +566,58 @@ pub fn paint_marks_image(
         raster.forget();
     }
     put
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A mark drawn whole (opaque runs copied a row at a time, the rest blended) leaves the
+    /// same pixels as the same mark blended pixel by pixel, over marks drawn before it.
+    #[test]
+    fn a_mark_drawn_whole_is_the_mark_blended_pixel_by_pixel() {
+        let w = 40;
+        let shapes = [
+            Mark::Circle(4.5),
+            Mark::Polygon(vec![(-5.0, -5.0), (5.0, -5.0), (0.0, 5.0)]),
+        ];
+        for shape in &shapes {
+            let mut under = Sprite::new(&Mark::Circle(6.0), [200, 40, 40], [255, 255, 255], 1.5);
+            let mut sprite = Sprite::new(shape, [20, 90, 200], [250, 250, 250], 1.5);
+            under.place(w);
+            sprite.place(w);
+            assert!(!sprite.runs.is_empty() && !sprite.soft.is_empty());
+            let mut images = Vec::new();
+            for one_by_one in [false, true] {
+                let mut image = vec![0u8; w * w * 4];
+                let mut partial = Vec::new();
+                let whole = [0, 0, w as i32, w as i32];
+                let below = Placed {
+                    sprite: 0,
+                    x: 17,
+                    y: 18,
+                };
+                blend(&mut image, w, &under, &below, whole, &mut partial);
+                let mark = Placed {
+                    sprite: 1,
+                    x: 20,
+                    y: 20,
+                };
+                let r = sprite.reach;
+                // A clip that holds every pixel of the mark but not, by `blend`'s test, the
+                // whole mark: each pixel is then looked at on its own.
+                let clip = if one_by_one {
+                    [20 - r, 20 - r, 20 + r, 20 + r]
+                } else {
+                    whole
+                };
+                blend(&mut image, w, &sprite, &mark, clip, &mut partial);
+                partial.sort_unstable();
+                unpremultiply(&mut image, &partial);
+                images.push((image, partial));
+            }
+            assert!(images[0].0.iter().any(|&v| v != 0));
+            assert!(images[0] == images[1], "the two ways differ for {shape:?}");
+        }
+    }
 }
