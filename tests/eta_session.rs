@@ -345,3 +345,90 @@ fn the_panel_takes_a_small_share_of_a_frame_that_runs() {
     assert_eq!(sliced.model().steps(), whole.model().steps());
     assert_eq!(sliced.eta_view(), whole.eta_view());
 }
+
+/// The page draws the panel again only when `Session::eta_key` changed: every change of what
+/// the panel shows (its view and both plots' scenes) changes the key, and what leaves the
+/// panel as it was leaves the key as it was.
+#[test]
+fn the_panel_key_changes_whenever_what_the_panel_shows_changes() {
+    let mut s = seed_000(InitWeights::Zero);
+    let shown = |s: &Session| {
+        let snapshot = format!("{:?}", (s.eta_view(), s.eta_scenes()));
+        (s.eta_key(), snapshot)
+    };
+    let pixel = 0.01;
+    let moves = [
+        (Action::Step, Some(true)),
+        (Action::Step, Some(true)),
+        (Action::SelectClass(0), Some(false)),
+        (Action::SetSpeed(3.0), Some(false)),
+        (Action::Back, Some(true)),
+        (Action::SetSecondEta(0.25), Some(true)),
+        (Action::SetSecondEta(0.25), Some(false)),
+        (
+            Action::AddPoint {
+                x: 0.5,
+                y: 0.25,
+                alternate: false,
+                pixel,
+            },
+            Some(true),
+        ),
+        (Action::Step, Some(true)),
+        (
+            Action::Press {
+                x: 0.5,
+                y: 0.25,
+                reach: 0.05,
+            },
+            Some(false),
+        ),
+        (
+            Action::DragTo {
+                x: 0.75,
+                y: -0.5,
+                pixel,
+            },
+            Some(true),
+        ),
+        (
+            Action::Release {
+                x: 0.75,
+                y: -0.5,
+                alternate: false,
+                pixel,
+            },
+            None,
+        ),
+        (Action::Step, Some(true)),
+    ];
+    let mut last = shown(&s);
+    assert!(last.0.is_some());
+    for (k, (action, changes)) in moves.into_iter().enumerate() {
+        act(&mut s, action);
+        let now = shown(&s);
+        if now.1 != last.1 {
+            assert_ne!(
+                now.0, last.0,
+                "move {k}: the panel changed, the key did not"
+            );
+        }
+        // Where it is known, whether the panel changed (a drop may renew the key for nothing).
+        if let Some(changes) = changes {
+            assert_eq!(
+                now.1 != last.1,
+                changes,
+                "move {k}: the panel changed or not"
+            );
+            assert_eq!(now.0 != last.0, changes, "move {k}: the key changed or not");
+        }
+        last = now;
+    }
+    // Another algorithm has no panel, and so no key.
+    let setup = Setup {
+        algorithm: Algorithm::Averaged,
+        ..s.setup().clone()
+    };
+    act(&mut s, Action::SetSetup(setup));
+    assert_eq!(s.eta_key(), None);
+}

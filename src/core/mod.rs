@@ -45,10 +45,10 @@ pub use presets::Preset;
 pub use region::Region;
 pub use scene::{ClassLine, CursorMark, Guess, MarginView, Scene, ScenePoint, Visited};
 pub use session::{
-    cursor_steps, Action, Ask, BatchView, Changed, CursorAction, Gram, PointRow, PracticeAction,
-    PracticeView, Progress, Session, TraceRow, Utterance, DEFAULT_SECOND_ETA, DEFAULT_VIEW,
-    MAX_EDITS, MAX_POINTS, MAX_STEPS_PER_TICK, POINT_ROWS_LIMIT, SLICE_WORK, STEP_OVERHEAD,
-    TICK_WORK, UNDO_LIMIT, WORK_BUDGET,
+    cursor_steps, Action, Ask, BatchView, Changed, CursorAction, EtaKey, Gram, PointRow,
+    PracticeAction, PracticeView, Progress, Session, TraceRow, Utterance, DEFAULT_SECOND_ETA,
+    DEFAULT_VIEW, MAX_EDITS, MAX_POINTS, MAX_STEPS_PER_TICK, POINT_ROWS_LIMIT, SLICE_WORK,
+    STEP_OVERHEAD, TICK_WORK, UNDO_LIMIT, WORK_BUDGET,
 };
 pub use settings::{InitWeights, Order, Settings, SettingsForm, MAX_EPOCHS_LIMIT};
 pub use status::Status;

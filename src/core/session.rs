@@ -36,6 +36,7 @@ mod undo;
 
 pub use action::{Action, PracticeAction};
 pub use cursor::{cursor_steps, CursorAction};
+pub use derived::EtaKey;
 pub use job::{Progress, SLICE_WORK};
 pub use practice::{Ask, PracticeView};
 pub use show::TraceRow;

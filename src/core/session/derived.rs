@@ -331,6 +331,21 @@ impl Session {
         fresh.then(|| cache.runs_of.view(self.model().steps()))
     }
 
+    /// Everything the η panel shows depends on, from the session: equal keys, the same
+    /// [`Session::eta_view`] and [`Session::eta_scenes`] (the runs are those of the points'
+    /// version, the run and both η, as `eta_view` takes them). `None` when `eta_view` is.
+    pub fn eta_key(&self) -> Option<EtaKey> {
+        let view = self.eta_view()?;
+        Some(EtaKey {
+            state: self.accuracy_key(),
+            eta: view.eta,
+            rows: view.rows.len(),
+            cut: view.cut,
+            behind: view.behind,
+            view: self.view,
+        })
+    }
+
     /// The η panel's two plots (η₁, η₂): the points in the session's view, each run's
     /// boundary and w after the current step, the visited sample ringed and, after a mistake of
     /// that run, its weights before as the ghost. `None` when [`Session::eta_view`] is.
@@ -406,4 +421,15 @@ impl Session {
                 .as_ref()
                 .is_some_and(|c| c.runs_of.behind(self.model().steps()))
     }
+}
+
+/// What the η panel shows depends on (see [`Session::eta_key`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct EtaKey {
+    state: (u64, u64, u64),
+    eta: [f64; 2],
+    rows: usize,
+    cut: bool,
+    behind: Option<u64>,
+    view: Rect,
 }

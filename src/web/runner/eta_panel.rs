@@ -6,6 +6,7 @@ use super::paint::paint_scene;
 use super::{Runner, COMPARE_SCALE};
 use crate::core::algo::perceptron::eta::{weights_text, EtaRow};
 use crate::core::numfmt::{exact, num};
+use crate::core::EtaKey;
 use crate::render::Theme;
 use crate::web::dom::{find, fit_backing, set_attribute, set_text};
 use wasm_bindgen::JsCast;
@@ -29,7 +30,14 @@ pub(super) struct EtaPanel {
     /// changes, so what the user is typing is never overwritten.
     written_eta: Option<f64>,
     last_ms: f64,
+    /// What the panel shows was drawn from: the session's key, the plots' theme and backing
+    /// sizes, and whether it was playing. A frame with the same draws nothing (the panel's
+    /// table, text and plots hold it).
+    shown: Option<Shown>,
 }
+
+/// The session's key, the plots' theme and backing sizes, and whether it was playing.
+type Shown = (EtaKey, Theme, Vec<(u32, u32)>, bool);
 
 /// The η panel under `root`, when the page has one (`[data-role="eta-panel"]`).
 pub(super) fn eta_panel(root: &Element) -> Option<EtaPanel> {
@@ -52,6 +60,7 @@ pub(super) fn eta_panel(root: &Element) -> Option<EtaPanel> {
         panel,
         written_eta: None,
         last_ms: f64::NEG_INFINITY,
+        shown: None,
     })
 }
 
@@ -80,9 +89,13 @@ impl Runner {
             }
             panel.written_eta = Some(second);
         }
-        let (Some(view), Some(scenes)) = (self.session.eta_view(), self.session.eta_scenes())
-        else {
+        let (Some(view), Some(scenes), Some(key)) = (
+            self.session.eta_view(),
+            self.session.eta_scenes(),
+            self.session.eta_key(),
+        ) else {
             set_attribute(&panel.panel, "hidden", "");
+            panel.shown = None;
             return;
         };
         let first_show = panel.panel.has_attribute("hidden");
@@ -101,6 +114,17 @@ impl Runner {
         for (canvas, _) in &panel.plots {
             fit_backing(canvas, scale);
         }
+        let small = Theme {
+            scale: theme.scale * COMPARE_SCALE,
+            legend: false,
+            ..*theme
+        };
+        let sizes = panel.plots.iter().map(|(c, _)| (c.width(), c.height()));
+        let shown = Some((key, small, sizes.collect(), playing));
+        if panel.shown == shown {
+            return;
+        }
+        panel.shown = shown;
         if let Some(verdict) = &panel.verdict {
             // While playing the verdict changes with every step: it is shown but not spoken
             // (aria-live off); the verdict after Pause is spoken again.
@@ -118,11 +142,6 @@ impl Runner {
                 set_text(head, &text);
             }
         }
-        let small = Theme {
-            scale: theme.scale * COMPARE_SCALE,
-            legend: false,
-            ..*theme
-        };
         for (run, ((canvas, caption), scene)) in panel.plots.iter().zip(&scenes).enumerate() {
             if let Some(caption) = caption {
                 set_text(caption, &view.caption(run));
