@@ -519,8 +519,11 @@ fn blend_pixel(image: &mut [u8], at: usize, [r, g, b, a]: [u16; 4], partial: &mu
         return;
     }
     if dst[3] == 0 {
-        // First touched, and only partly: its colours are divided by alpha at the end.
+        // First touched, and only partly: its colours are divided by alpha at the end. Over
+        // nothing (a transparent pixel is all zeros), "source over" is the source.
         partial.push(at);
+        dst.copy_from_slice(&[r as u8, g as u8, b as u8, a as u8]);
+        return;
     }
     let keep = 255 - a;
     // Premultiplied "source over": src + dst · (1 − src alpha).
