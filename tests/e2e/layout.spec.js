@@ -1,7 +1,8 @@
 // Layout: the canvas follows window resizes (backing store = CSS size × devicePixelRatio, clicks
-// still exact) and renders at devicePixelRatio 1.
+// still exact), renders at devicePixelRatio 1, and fits a phone's screen.
 'use strict';
 
+const AxeBuilder = require('@axe-core/playwright').default;
 const { test, expect, isPositiveColour, isNegativeColour } = require('./helpers');
 
 /** Waits until the canvas's backing store matches its CSS size × DPR; returns the sizes. */
@@ -78,5 +79,33 @@ test.describe('at devicePixelRatio 1', () => {
     await lab.clickStep(2);
     await expect(lab.field('step')).toHaveText('2');
     await lab.screenshot('dpr1.png');
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+  test('the page fits the screen: no sideways scrolling, the plot and the example menu on it, a tap adds a point, an example loads; axe', async ({ lab, page }) => {
+    const sizes = await expectBackingFollows(lab, 2, 'at 375 px');
+    expect(sizes.clientWidth, 'the plot fits in a 375 px screen').toBeLessThanOrEqual(375);
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth, 'no horizontal scrolling at 375 px').toBeLessThanOrEqual(375);
+    const menu = await page.locator('#preset').boundingBox();
+    expect(menu.x, 'the example menu starts on the screen').toBeGreaterThanOrEqual(0);
+    expect(menu.x + menu.width, 'the example menu ends on the screen').toBeLessThanOrEqual(375);
+    expect(menu.height, 'the example menu is a 24 px target').toBeGreaterThanOrEqual(24);
+
+    const [x, y] = await lab.pageXY(1, 2);
+    await page.touchscreen.tap(x, y);
+    await expect(lab.field('points')).toHaveText('1 (1 of +1, 0 of -1)');
+    await lab.expectColourAt(1, 2, isPositiveColour, 'the tapped point');
+
+    await lab.loadPreset('seed000');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'still no sideways scrolling').toBeLessThanOrEqual(375);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'])
+      .analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await lab.screenshot('phone-375.png');
   });
 });
