@@ -258,7 +258,7 @@ pub trait Learner {
     }
     /// Whether the next step starts an epoch.
     fn at_epoch_start(&self) -> bool {
-        self.schedule().map_or(true, EpochSchedule::at_epoch_start)
+        self.schedule().is_none_or(EpochSchedule::at_epoch_start)
     }
     /// A sample was appended (now `n` samples).
     fn sample_added(&mut self, n: usize) {

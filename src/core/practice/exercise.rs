@@ -204,9 +204,7 @@ pub fn check_origin(origin: &str) -> Result<(), Error> {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
         && !host.starts_with(['.', '-'])
         && !host.ends_with(['.', '-']);
-    let port_ok = port.map_or(true, |p| {
-        !p.is_empty() && p.len() <= 5 && p.parse::<u16>().is_ok()
-    });
+    let port_ok = port.is_none_or(|p| !p.is_empty() && p.len() <= 5 && p.parse::<u16>().is_ok());
     let local = host == "localhost" || host == "127.0.0.1";
     match scheme {
         "https" if host_ok && port_ok => Ok(()),

@@ -133,9 +133,7 @@ impl PracticePanel {
                 // shown again (the page's focus() before this frame found it hidden).
                 let focus_lost = document
                     .and_then(Document::active_element)
-                    .map_or(true, |a| {
-                        a.tag_name() == "BODY" || question.contains(Some(&a))
-                    });
+                    .is_none_or(|a| a.tag_name() == "BODY" || question.contains(Some(&a)));
                 if focus_lost {
                     if let Some(start) = self
                         .composer
@@ -258,7 +256,7 @@ impl PracticePanel {
         }
         // Focus follows the question when it was in the panel (or nowhere, or on the composer
         // that Start just hid).
-        let focus_here = document.active_element().map_or(true, |active| {
+        let focus_here = document.active_element().is_none_or(|active| {
             active.tag_name() == "BODY"
                 || self
                     .composer
