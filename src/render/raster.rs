@@ -23,14 +23,14 @@ struct Sprite {
     pixels: Vec<(i32, i32, [u16; 4])>,
     /// Every pixel's offset is within `-reach..reach` in both directions.
     reach: i32,
-    /// Each pixel's offset in the image's bytes (for the image width the sprite was made for).
-    offsets: Vec<isize>,
-    /// The opaque pixels as runs along rows, for a mark drawn whole: each run's byte offset
-    /// (as `offsets`), and its bytes' range in `opaque`, which holds them as the image does.
+    /// The opaque pixels as runs along rows, for a mark drawn whole: each run's offset in the
+    /// image's bytes (for the image width the sprite was placed for), and its bytes' range in
+    /// `opaque`, which holds them as the image does.
     runs: Vec<(isize, usize, usize)>,
     opaque: Vec<u8>,
-    /// The pixels (indices into `pixels`) that are not opaque: blended one by one.
-    soft: Vec<usize>,
+    /// The pixels that are not opaque, with their byte offsets (as the runs'): blended one by
+    /// one.
+    soft: Vec<(isize, [u16; 4])>,
 }
 
 impl Sprite {
@@ -92,7 +92,6 @@ impl Sprite {
         Sprite {
             pixels,
             reach,
-            offsets: Vec::new(),
             runs: Vec::new(),
             opaque: Vec::new(),
             soft: Vec::new(),
@@ -102,14 +101,13 @@ impl Sprite {
     /// Computes the byte offsets and the opaque runs for an image `w` pixels wide.
     fn place(&mut self, w: usize) {
         let at = |dx: i32, dy: i32| (dy as isize * w as isize + dx as isize) * 4;
-        self.offsets = self.pixels.iter().map(|&(dx, dy, _)| at(dx, dy)).collect();
         self.runs.clear();
         self.opaque.clear();
         self.soft.clear();
         let mut last: Option<(i32, i32)> = None;
-        for (k, &(dx, dy, [r, g, b, a])) in self.pixels.iter().enumerate() {
+        for &(dx, dy, [r, g, b, a]) in &self.pixels {
             if a != 255 {
-                self.soft.push(k);
+                self.soft.push((at(dx, dy), [r, g, b, a]));
                 last = None;
                 continue;
             }
@@ -489,12 +487,8 @@ fn blend(
                 dst.copy_from_slice(src);
             }
         }
-        for &k in &sprite.soft {
-            if let (Some(&(_, _, rgba)), Some(&offset)) =
-                (sprite.pixels.get(k), sprite.offsets.get(k))
-            {
-                blend_pixel(image, (base + offset) as usize, rgba, partial);
-            }
+        for &(offset, rgba) in &sprite.soft {
+            blend_pixel(image, (base + offset) as usize, rgba, partial);
         }
         return;
     }

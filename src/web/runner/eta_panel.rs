@@ -89,11 +89,8 @@ impl Runner {
             }
             panel.written_eta = Some(second);
         }
-        let (Some(view), Some(scenes), Some(key)) = (
-            self.session.eta_view(),
-            self.session.eta_scenes(),
-            self.session.eta_key(),
-        ) else {
+        // The key first: the view and the plots' scenes are only made for a frame that draws.
+        let Some(key) = self.session.eta_key() else {
             set_attribute(&panel.panel, "hidden", "");
             panel.shown = None;
             return;
@@ -125,6 +122,11 @@ impl Runner {
             return;
         }
         panel.shown = shown;
+        // Both are there whenever the key is (all three need the panel's runs, fresh).
+        let (Some(view), Some(scenes)) = (self.session.eta_view(), self.session.eta_scenes())
+        else {
+            return;
+        };
         if let Some(verdict) = &panel.verdict {
             // While playing the verdict changes with every step: it is shown but not spoken
             // (aria-live off); the verdict after Pause is spoken again.
