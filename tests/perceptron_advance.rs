@@ -1,6 +1,7 @@
 //! The classic rule without records (`Trainer::advance`, the command line's `--no-steps` and the
 //! epoch benchmark) takes the same visits as `Trainer::step` and ends in the same trainer:
-//! weights, counters, epoch order and state, also where a step is refused for overflow.
+//! weights, counters, epoch order and state, also where a step is refused for overflow; and no
+//! weight is ever a negative zero.
 #![cfg(not(target_arch = "wasm32"))]
 
 use perceptron_lab::core::{
@@ -13,6 +14,7 @@ fn coordinate() -> impl Strategy<Value = f64> {
     prop_oneof![
         -10.0..10.0f64,
         Just(0.0),
+        Just(-0.0),
         Just(f64::MAX),
         Just(-f64::MAX),
         Just(1e300),
@@ -31,6 +33,7 @@ fn settings() -> impl Strategy<Value = Settings> {
             Just(InitWeights::Zero),
             Just(InitWeights::Random),
             Just(InitWeights::Explicit(vec![0.5, -1.0, 2.0])),
+            Just(InitWeights::Explicit(vec![-0.0, -0.0, -0.0])),
         ],
     )
         .prop_map(|(bias, shuffle, eta, seed, max_epochs, init)| Settings {
@@ -84,6 +87,9 @@ proptest! {
             // Weights are compared bit for bit (the negative zero too).
             let bits = |t: &Trainer| t.weights().iter().map(|w| w.to_bits()).collect::<Vec<_>>();
             prop_assert_eq!(bits(&one_by_one), bits(&quiet));
+            // No weight is ever a negative zero (the rule's updates rely on it).
+            let negative_zero = |t: &Trainer| t.weights().iter().any(|w| w.to_bits() == (-0.0f64).to_bits());
+            prop_assert!(!negative_zero(&one_by_one), "{:?}", one_by_one.weights());
         }
     }
 }

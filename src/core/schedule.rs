@@ -105,8 +105,11 @@ impl EpochSchedule {
             TrainState::Running => {}
         }
         if self.pos == 0 || self.order.len() != n {
-            // A new epoch (or, defensively, an order that no longer fits the data).
-            self.order = Rc::new(Self::visit_order(self.mode, self.seed, self.epoch, n));
+            // A new epoch (or, defensively, an order that no longer fits the data). Data order
+            // is the same every epoch: the one already drawn for `n` samples is kept.
+            if self.mode != Order::Fixed || self.order.len() != n {
+                self.order = Rc::new(Self::visit_order(self.mode, self.seed, self.epoch, n));
+            }
             self.pos = self.pos.min(n - 1);
         }
         Ok(self.order[self.pos])
@@ -118,6 +121,11 @@ impl EpochSchedule {
     pub fn rest_of_epoch(&mut self, n: usize) -> Result<Rc<Vec<usize>>, Refusal> {
         self.next_index(n)?;
         Ok(Rc::clone(&self.order))
+    }
+
+    /// Whether every epoch visits the samples in data order (0, 1, …, n − 1).
+    pub fn in_data_order(&self) -> bool {
+        self.mode == Order::Fixed
     }
 
     /// The (0-based) position in the epoch's order of the next visit.

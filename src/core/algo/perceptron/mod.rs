@@ -160,8 +160,14 @@ impl Trainer {
             };
             let pos = self.schedule.pos();
             let room = (order.len() - pos).min(usize::try_from(most - taken).unwrap_or(usize::MAX));
-            let visits = &order[pos..pos + room];
-            let (done, mistakes, refused) = visit_all(eta, bias, &mut self.weights, visits, data);
+            let weights = &mut self.weights;
+            let (done, mistakes, refused) = if self.schedule.in_data_order() {
+                // The order is 0, 1, …, n − 1: the samples are counted, not looked up.
+                visit_all(eta, bias, weights, pos..pos + room, data)
+            } else {
+                let visits = order[pos..pos + room].iter().copied();
+                visit_all(eta, bias, weights, visits, data)
+            };
             self.schedule.finish_visits(n, done, mistakes);
             taken += done as u64;
             if refused {
@@ -244,17 +250,18 @@ fn visit_all(
     eta: f64,
     bias: bool,
     weights: &mut [f64],
-    visits: &[usize],
+    visits: impl Iterator<Item = usize>,
     data: &Dataset,
 ) -> (usize, u64, bool) {
-    let mut mistakes = 0;
-    for (done, &index) in visits.iter().enumerate() {
+    let (mut done, mut mistakes) = (0, 0);
+    for index in visits {
         match rule(eta, bias, weights, data.x(index), data.label(index).y()) {
             Some((_, mistake)) => mistakes += u64::from(mistake),
             None => return (done, mistakes, true),
         }
+        done += 1;
     }
-    (visits.len(), mistakes, false)
+    (done, mistakes, false)
 }
 
 /// The classic rule on one sample `(x, y)`: its score `w·x + b` and whether it is a mistake
@@ -279,12 +286,16 @@ fn rule(eta: f64, bias: bool, weights: &mut [f64], x: &[f64], y: f64) -> Option<
         if !finite {
             return None;
         }
+        // No weight is ever a negative zero, so none is written here: the initial weights
+        // have none (`initial_weights`), and a sum is −0 only when both terms are −0 (IEEE 754:
+        // an exact zero from terms of opposite signs is +0, and `v + (±0) = v` for v ≠ 0). So
+        // the sums need no `+ 0.0`, which would lengthen the chain from one visit's update to
+        // the next visit's score.
         if bias {
-            // Never keep a negative zero.
-            b[0] = b[0] + eta_y + 0.0;
+            b[0] += eta_y;
         }
         for (w, xi) in w.iter_mut().zip(x) {
-            *w = *w + eta_y * xi + 0.0;
+            *w += eta_y * xi;
         }
     }
     Some((score, mistake))
@@ -307,6 +318,8 @@ struct Visit {
     mistake: bool,
 }
 
+/// The run's first weights, none of them a negative zero (`rule` relies on it): zeros are +0,
+/// explicit weights get `+ 0.0`, and `2u − 1` is never −0.
 fn initial_weights(settings: &Settings, dim: usize) -> Vec<f64> {
     match &settings.init {
         InitWeights::Zero => vec![0.0; dim + 1],
