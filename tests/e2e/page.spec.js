@@ -7,6 +7,8 @@ const {
   isPositiveColour,
   isNegativeColour,
   distinctColours,
+  watchProblems,
+  openLab,
 } = require('./helpers');
 
 /** Whether v is (to float precision) a multiple of step. */
@@ -190,4 +192,21 @@ test('#snap rounds clicks to the 0.5 grid', async ({ lab, page }) => {
   const r = await lab.addPoint(1.2, 2.3);
   expect.soft(Math.abs(r.x - 1.2), `(${r.x}, ${r.y})`).toBeLessThanOrEqual(half);
   expect.soft(Math.abs(r.y - 2.3), `(${r.x}, ${r.y})`).toBeLessThanOrEqual(half);
+});
+
+// The loader compiles the wasm as it streams in, which needs the server to send it as
+// `application/wasm`; a static host that sends it as something else gets it compiled whole.
+test('starts when the server sends the wasm with another content type', async ({ page }) => {
+  const problems = watchProblems(page);
+  let served = null;
+  await page.route(/perceptron-lab_bg\.wasm$/, async (route) => {
+    const response = await route.fetch();
+    served = 'application/octet-stream';
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-type': served } });
+  });
+  const lab = await openLab(page, problems);
+  expect(served, 'the wasm went through the route').toBe('application/octet-stream');
+  await lab.canvas.click({ position: { x: 200, y: 150 } });
+  await expect(lab.field('points')).toHaveText(/^1 \(/);
+  expect(problems, 'console errors, page errors, failed requests').toEqual([]);
 });
