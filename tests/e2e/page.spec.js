@@ -194,8 +194,9 @@ test('#snap rounds clicks to the 0.5 grid', async ({ lab, page }) => {
   expect.soft(Math.abs(r.y - 2.3), `(${r.x}, ${r.y})`).toBeLessThanOrEqual(half);
 });
 
-// The loader compiles the wasm as it streams in, which needs the server to send it as
-// `application/wasm`; a static host that sends it as something else gets it compiled whole.
+// Compiling the wasm as it streams in needs the server to send it as `application/wasm`; a
+// course's static host that sends it as something else still gets a working lab (the loader
+// compiles the bytes whole).
 test('starts when the server sends the wasm with another content type', async ({ page }) => {
   const problems = watchProblems(page);
   let served = null;
