@@ -131,4 +131,4 @@ async function courseCompiles(browser, baseUrl, viewport) {
   }
 }
 
-module.exports = { lighthouseRuns, courseCompiles };
+module.exports = { lighthouseRuns, courseCompiles, gzipServer };
