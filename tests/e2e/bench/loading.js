@@ -30,6 +30,39 @@ function gzipServer(dir) {
 }
 
 /**
+ * Serves `dir` uncompressed on 127.0.0.1 with the two headers that make a page cross-origin
+ * isolated (`Cross-Origin-Opener-Policy: same-origin`, `Cross-Origin-Embedder-Policy:
+ * require-corp`; every file of dist/ is same-origin): there `performance.now()` counts in 5 µs
+ * steps instead of 100 µs. Resolves to `{ url, stop }`.
+ */
+function isolatedServer(dir) {
+  const http = require('http');
+  const serveStatic = require('serve-static');
+  const finalhandler = require('finalhandler');
+  const serve = serveStatic(dir, {
+    index: ['index.html'],
+    setHeaders: (res) => {
+      res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+      res.setHeader('Cross-Origin-Embedder-Policy', 'require-corp');
+    },
+  });
+  const server = http.createServer((req, res) => serve(req, res, finalhandler(req, res)));
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${server.address().port}/`,
+        stop: () =>
+          new Promise((done) => {
+            server.closeAllConnections?.();
+            server.close(() => done());
+          }),
+      })
+    );
+  });
+}
+
+/**
  * Lighthouse's performance category `runs` times on `dist/` served with gzip, in its default
  * (mobile) configuration: a phone's screen, simulated Slow 4G and a 4× slower CPU. Each run's
  * score (0–100), largest and first contentful paint, total blocking time, speed index and the
@@ -131,4 +164,4 @@ async function courseCompiles(browser, baseUrl, viewport) {
   }
 }
 
-module.exports = { lighthouseRuns, courseCompiles, gzipServer };
+module.exports = { lighthouseRuns, courseCompiles, gzipServer, isolatedServer };
