@@ -5,6 +5,7 @@
   'use strict';
 
   let started = false;
+  let loadFailed = false; // the page says that the wasm did not load (see `notLoaded`)
 
   /**
    * The handle `lab`, each of whose method calls reports a trap of the WebAssembly module
@@ -844,9 +845,47 @@
     watchRatio();
   }
 
+  // The wasm could not be fetched or compiled (a missing file, a server that refuses it, a
+  // policy that forbids WebAssembly): the loader's module script fails (an `error` event, or an
+  // unhandled rejection) and nothing else would say so. The page says it where a crash is said,
+  // with what the browser reported.
+  function notLoaded(why) {
+    const aboutWasm =
+      why instanceof WebAssembly.CompileError ||
+      why instanceof WebAssembly.LinkError ||
+      why instanceof TypeError ||
+      /wasm|webassembly/i.test(String(why));
+    if (started || loadFailed || !aboutWasm) return;
+    loadFailed = true;
+    const panel = document.getElementById('crash');
+    const heading = panel.querySelector('h2');
+    const message = document.getElementById('crash-message');
+    const said = { heading: heading.textContent, message: message.textContent };
+    const text =
+      `Its WebAssembly module did not load (${why}). Reload the page; if this stays, the site ` +
+      'is not serving perceptron-lab_bg.wasm beside this page, or does not allow WebAssembly.';
+    // Should the lab start after all, the panel goes back as it was (unless it now tells of
+    // something else, such as the lab failing to start).
+    window.addEventListener('TrunkApplicationStarted', () => {
+      loadFailed = false;
+      if (message.textContent !== text) return;
+      heading.textContent = said.heading;
+      message.textContent = said.message;
+      panel.hidden = true;
+      delete document.body.dataset.crashed;
+    }, { once: true });
+    heading.textContent = 'Perceptron Lab could not start';
+    message.textContent = text;
+    panel.hidden = false;
+    // As after a crash, the panel takes the lab's place: its controls would do nothing.
+    document.body.dataset.crashed = 'true';
+  }
+
   if (window.wasmBindings) {
     start();
   } else {
     window.addEventListener('TrunkApplicationStarted', start);
+    window.addEventListener('error', (e) => notLoaded(e.error));
+    window.addEventListener('unhandledrejection', (e) => notLoaded(e.reason));
   }
 })();

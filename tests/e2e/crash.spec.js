@@ -94,3 +94,28 @@ base.test('a trap of the module (as out of memory would be) shows the crash pane
   expect(saved.points).toEqual([[a.x, a.y, 1]]);
   expect(pageErrors).toEqual([]);
 });
+
+// A lab whose wasm never arrives (a course site that does not serve the file) says so where a
+// crash is said, instead of leaving an empty plot.
+base.test('a wasm that does not load: the page says why, with a reload link; axe finds nothing', async ({ page }) => {
+  const { axeViolations } = require('./helpers/practice');
+  let asked = 0;
+  await page.route(/perceptron-lab_bg\.wasm$/, (route) => {
+    asked += 1;
+    return route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' });
+  });
+  await page.goto('/');
+  const crash = page.locator('#crash');
+  await expect(crash).toBeVisible();
+  await expect(crash.locator('h2')).toHaveText('Perceptron Lab could not start');
+  await expect(page.locator('#crash-message')).toContainText('did not load');
+  await expect(page.locator('#crash-message')).toContainText('perceptron-lab_bg.wasm');
+  await expect(page.locator('#crash-reload')).toBeVisible();
+  // It takes the lab's place, whose controls would do nothing.
+  await expect(page.locator('#lab')).toBeHidden();
+  await expect(crash).toBeInViewport();
+  expect(asked, 'the wasm was asked for').toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.perceptronLab === undefined), 'no lab').toBe(true);
+  expect(await axeViolations(page, '#crash')).toEqual([]);
+  await page.screenshot({ path: require('node:path').join(__dirname, 'screenshots', 'wasm-not-loaded.png') });
+});

@@ -177,6 +177,9 @@ test.describe('Content-Security-Policy', () => {
           timeout: 10_000,
         })
         .toContain('script-src');
+      // The page says that the lab could not start, and why.
+      await expect(page.locator('#crash')).toBeVisible();
+      await expect(page.locator('#crash-message')).toContainText('did not load');
       await page.waitForTimeout(2_000);
       expect(await page.evaluate(() => window.perceptronLab === undefined), 'window.perceptronLab').toBe(true);
     } finally {
