@@ -7,6 +7,13 @@
   let started = false;
   let loadFailed = false; // the page says that the wasm did not load (see `notLoaded`)
 
+  /** The page's crash panel, in the lab's place (whose controls would do nothing), saying `text`. */
+  function showCrash(text) {
+    document.getElementById('crash-message').textContent = text;
+    document.getElementById('crash').hidden = false;
+    document.body.dataset.crashed = 'true';
+  }
+
   /**
    * The handle `lab`, each of whose method calls reports a trap of the WebAssembly module
    * (a `WebAssembly.RuntimeError`) to `trapped` before throwing it on as before.
@@ -48,10 +55,7 @@
     // after it, so the lab cannot show its panel itself. The page does, as after a panic.
     function trapped(err) {
       if (document.body.dataset.crashed === 'true') return;
-      document.getElementById('crash-message').textContent =
-        `The lab's WebAssembly module stopped (${err}): it ran out of memory or met an internal error.`;
-      document.getElementById('crash').hidden = false;
-      document.body.dataset.crashed = 'true';
+      showCrash(`The lab's WebAssembly module stopped (${err}): it ran out of memory or met an internal error.`);
       root.dataset.crashed = 'true';
       root.dispatchEvent(new CustomEvent('perceptron-lab:crash', { bubbles: true }));
     }
@@ -875,10 +879,7 @@
       delete document.body.dataset.crashed;
     }, { once: true });
     heading.textContent = 'Perceptron Lab could not start';
-    message.textContent = text;
-    panel.hidden = false;
-    // As after a crash, the panel takes the lab's place: its controls would do nothing.
-    document.body.dataset.crashed = 'true';
+    showCrash(text);
   }
 
   if (window.wasmBindings) {
