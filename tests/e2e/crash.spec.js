@@ -118,4 +118,17 @@ base.test('a wasm that does not load: the page says why, with a reload link; axe
   expect(await page.evaluate(() => window.perceptronLab === undefined), 'no lab').toBe(true);
   expect(await axeViolations(page, '#crash')).toEqual([]);
   await page.screenshot({ path: require('node:path').join(__dirname, 'screenshots', 'wasm-not-loaded.png') });
+
+  // By keyboard alone: Tab reaches the reload link, and Enter reloads (the wasm still missing,
+  // the page says so again).
+  let reached = false;
+  for (let i = 0; i < 12 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await page.evaluate(() => document.activeElement && document.activeElement.id === 'crash-reload');
+  }
+  expect(reached, 'Tab reaches the reload link').toBe(true);
+  const before = asked;
+  await page.keyboard.press('Enter');
+  await expect.poll(() => asked, { message: 'the reload asked for the wasm again' }).toBeGreaterThan(before);
+  await expect(crash.locator('h2')).toHaveText('Perceptron Lab could not start');
 });
