@@ -22,7 +22,8 @@ fn coordinate() -> impl Strategy<Value = f64> {
     ]
 }
 
-fn settings() -> impl Strategy<Value = Settings> {
+/// Settings for samples of `dim` features (explicit weights: `1 + dim` of them).
+fn settings(dim: usize) -> impl Strategy<Value = Settings> {
     (
         any::<bool>(),
         any::<bool>(),
@@ -32,8 +33,10 @@ fn settings() -> impl Strategy<Value = Settings> {
         prop_oneof![
             Just(InitWeights::Zero),
             Just(InitWeights::Random),
-            Just(InitWeights::Explicit(vec![0.5, -1.0, 2.0])),
-            Just(InitWeights::Explicit(vec![-0.0, -0.0, -0.0])),
+            Just(InitWeights::Explicit(
+                [0.5, -1.0, 2.0, -0.25][..=dim].to_vec()
+            )),
+            Just(InitWeights::Explicit(vec![-0.0; dim + 1])),
         ],
     )
         .prop_map(|(bias, shuffle, eta, seed, max_epochs, init)| Settings {
@@ -63,17 +66,25 @@ fn stepped(t: &mut Trainer, data: &Dataset, most: u64) -> (u64, Option<Refusal>)
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
     #[test]
+    // One, two and three features: two take their own loop (`visit_all_2d`), the others the
+    // general one.
     fn advance_takes_the_steps_that_step_takes(
-        points in prop::collection::vec((coordinate(), coordinate(), any::<bool>()), 0..12),
-        settings in settings(),
+        (dim, points, settings) in (1usize..=3).prop_flat_map(|dim| (
+            Just(dim),
+            prop::collection::vec(
+                (prop::collection::vec(coordinate(), dim), any::<bool>()),
+                0..12,
+            ),
+            settings(dim),
+        )),
         chunks in prop::collection::vec(0u64..40, 1..5),
     ) {
-        let mut data = Dataset::new(2);
-        for (a, b, positive) in &points {
+        let mut data = Dataset::new(dim);
+        for (x, positive) in &points {
             let label = if *positive { Label::Pos } else { Label::Neg };
-            data.push(&[*a, *b], label).unwrap();
+            data.push(x, label).unwrap();
         }
-        let Ok(start) = Trainer::new(settings, 2) else {
+        let Ok(start) = Trainer::new(settings, dim) else {
             return Ok(());
         };
         let mut one_by_one = start.clone();
