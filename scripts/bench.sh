@@ -133,6 +133,24 @@ if [ -d dist ]; then
     echo "wasm, gzip -9: $(gzip -9c "$wasm" | wc -c) bytes"
   done
   echo "before the first frame (index.html, style.css, practice.js, app.js, perceptron-lab.js, the wasm), gzip -9: $first bytes; target ≤ 120 KB (120,000 bytes): $verdict"
+
+  # Where the wasm's bytes go: the same build through wasm-bindgen and `wasm-opt -Oz` as trunk
+  # does, with the function names kept (--keep-debug, --debuginfo), read by twiggy.
+  if [ -f dist/perceptron-lab_bg.wasm ] && command -v wasm-bindgen >/dev/null && command -v wasm-opt >/dev/null; then
+    command -v twiggy >/dev/null || cargo install --locked twiggy --version 0.8.0 >target/bench-twiggy-install.log 2>&1 \
+      || { tail -n 20 target/bench-twiggy-install.log; echo "bench: could not install twiggy"; exit 1; }
+    names=target/bench/wasm-names
+    mkdir -p "$names"
+    cargo build --release --target wasm32-unknown-unknown --lib --features test-hooks --quiet
+    wasm-bindgen --target web --no-typescript --keep-debug --out-dir "$names" \
+      target/wasm32-unknown-unknown/release/perceptron_lab.wasm
+    wasm-opt -Oz --debuginfo "$names/perceptron_lab_bg.wasm" -o "$names/named.wasm"
+    twiggy top -n 1000000 --format csv "$names/named.wasm" >"$names/top.csv"
+    echo
+    TOP_CSV="$names/top.csv" DIST_WASM=$(stat -c %s dist/perceptron-lab_bg.wasm) python3 scripts/wasm_top.py
+  else
+    echo "bench: where the wasm's bytes go needs dist/ and wasm-bindgen, wasm-opt (scripts/setup.sh --test)"
+  fi
 fi
 
 [ "$browser" != 0 ] || exit 0
