@@ -270,7 +270,7 @@ fn visit_all(
 /// arithmetic as [`rule`], term for term, with the three weights held in local variables
 /// over the visits. With the weights in a slice they are stored and loaded again at each
 /// mistake, on the chain from one visit's update to the next visit's score; here they stay
-/// in registers (an epoch of 1M samples: 7.9 → 6.8 ms). `tests/perceptron_advance.rs`
+/// in registers (an epoch of 1M samples: 7.9 → 6.7 ms). `tests/perceptron_advance.rs`
 /// compares every visit with [`Trainer::step`], bit for bit.
 #[inline(always)]
 fn visit_all_2d(
