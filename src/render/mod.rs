@@ -174,6 +174,28 @@ pub fn draw_with_underlay<DB: DrawingBackend>(
     marks: impl FnOnce(&PlotFrame) -> bool,
     backdrop: impl FnOnce(&PlotFrame) -> bool,
 ) -> Result<PlotFrame, DrawError<DB>> {
+    // The drawing takes the hooks as trait objects, so that it is compiled once per backend
+    // rather than once per set of hooks (three in the page); each hook is called at most once.
+    let (mut underlay, mut marks, mut backdrop) = (Some(underlay), Some(marks), Some(backdrop));
+    draw_layers(
+        area,
+        scene,
+        theme,
+        &mut |frame| underlay.take().is_some_and(|hook| hook(frame)),
+        &mut |frame| marks.take().is_some_and(|hook| hook(frame)),
+        &mut |frame| backdrop.take().is_some_and(|hook| hook(frame)),
+    )
+}
+
+/// [`draw_with_underlay`]'s drawing, with its hooks.
+fn draw_layers<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    scene: &Scene<'_>,
+    theme: &Theme,
+    underlay: &mut dyn FnMut(&PlotFrame) -> bool,
+    marks: &mut dyn FnMut(&PlotFrame) -> bool,
+    backdrop: &mut dyn FnMut(&PlotFrame) -> bool,
+) -> Result<PlotFrame, DrawError<DB>> {
     let Some((mut chart, frame)) = chart_on(area, scene.view, theme)? else {
         area.fill(&theme.background)?;
         return Ok(PlotFrame::empty(scene.view));
