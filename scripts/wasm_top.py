@@ -3,7 +3,7 @@ by crate and by our module, and lists the largest items (scripts/bench.sh prints
 
 Environment: TOP_CSV (twiggy top --format csv), DIST_WASM (dist's wasm, bytes), TOP_N (rows).
 """
-import collections, csv, os, re, sys
+import collections, csv, os, re
 
 rows = list(csv.DictReader(open(os.environ["TOP_CSV"], newline="")))
 dist_size = int(os.environ["DIST_WASM"])
