@@ -121,7 +121,7 @@ fn every_algorithm_states_its_cost_and_a_run_stops_at_the_budget_and_says_so() {
         // A batch step is an epoch and a kernel step sums over every point: their cost grows
         // with the points; the others visit one sample.
         match algorithm.name() {
-            "batch" => assert_eq!(per_step, 5 * n + STEP_OVERHEAD),
+            "batch" => assert_eq!(per_step, n + STEP_OVERHEAD),
             "kernel" => assert_eq!(per_step, n + STEP_OVERHEAD),
             name => assert!(per_step < 200, "{name}: {per_step}"),
         }
@@ -258,7 +258,7 @@ fn a_frame_of_play_does_a_bounded_amount_of_work() {
     let _ = s.apply(Action::Tick { now_ms: 0.0 }).unwrap();
     let _ = s.apply(Action::Tick { now_ms: 16.0 }).unwrap();
     let work = s.history().current().work;
-    let per_step = 5 * 20_000 + STEP_OVERHEAD;
+    let per_step = 20_000 + STEP_OVERHEAD;
     assert!(s.model().steps() >= 1);
     assert!(
         s.model().steps() < perceptron_lab::core::MAX_STEPS_PER_TICK,
