@@ -627,6 +627,10 @@
       } catch (err) { /* not kept */ }
     });
     const isCharacterKey = (key) => key.length === 1;
+    const keepsKey = (target, key) =>
+      (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement
+        || target instanceof HTMLSelectElement)
+      && !((key === 'PageDown' || key === 'PageUp') && !(target instanceof HTMLTextAreaElement));
     const keys = {
       ArrowRight: actions.step, ' ': actions.step, PageDown: actions.step,
       ArrowLeft: actions.back, PageUp: actions.back,
@@ -640,10 +644,11 @@
     };
     listen(document, 'keydown', (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
-      // Form fields keep their keys (typing, toggling, arrows on sliders).
+      // Form fields keep their keys (typing, toggling, arrows on sliders), except a clicker's
+      // PageDown / PageUp, which always step: a slider, a menu or a box just used keeps the
+      // focus, and a lecturer's clicker must not move the history slider or scroll instead.
       const target = e.target;
-      if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement
-        || target instanceof HTMLSelectElement) return;
+      if (keepsKey(target, e.key)) return;
       if (e.key === 'Escape' && !help.hidden) { showHelp(false); e.preventDefault(); return; }
       // Escape stops long work under way (its Cancel), wherever focus is outside the fields.
       if (e.key === 'Escape' && isBusy()) { e.preventDefault(); call(() => lab.cancel()); return; }

@@ -404,10 +404,12 @@
     }, { signal });
     root.addEventListener('keydown', (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
-      // Form fields (a practice answer being typed) keep their keys.
+      // Form fields (a practice answer being typed) keep their keys, except a clicker's
+      // PageDown / PageUp, which always step (outside a text area).
       const target = e.target;
-      if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement
-        || target instanceof HTMLSelectElement) return;
+      const clicker = (e.key === 'PageDown' || e.key === 'PageUp') && !(target instanceof HTMLTextAreaElement);
+      if ((target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement
+        || target instanceof HTMLSelectElement) && !clicker) return;
       const keys = {
         ArrowRight: actions.step, ' ': actions.step, PageDown: actions.step,
         ArrowLeft: actions.back, PageUp: actions.back, p: actions.play, r: actions.reset,

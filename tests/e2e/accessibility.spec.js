@@ -237,6 +237,20 @@ test('single-key shortcuts can be switched off (WCAG 2.1.4); clicker keys still 
   await expect(lab.field('step')).toHaveText('2');
   await page.keyboard.press('PageUp');
   await expect(lab.field('step')).toHaveText('1');
+  // …wherever the focus was left: on the history slider (where PageDown would move it back),
+  // the speed slider, a menu just used, a box just ticked.
+  let step = 1;
+  for (const control of ['#scrubber', '#speed', '#verbosity', '#show-margin']) {
+    await page.locator(control).focus();
+    await page.keyboard.press('PageDown');
+    step += 1;
+    await expect(lab.field('step'), `PageDown on ${control}`).toHaveText(String(step));
+    await expect(page.locator(control), `PageDown on ${control}`).toBeFocused();
+  }
+  await page.locator('#scrubber').focus();
+  await page.keyboard.press('PageUp');
+  await expect(lab.field('step'), 'PageUp on the history slider').toHaveText(String(step - 1));
+  await expect(page.locator('#show-margin'), 'the box kept its state').not.toBeChecked();
 
   await page.reload();
   await expect(page.locator('#single-keys'), 'the choice is kept in this browser').not.toBeChecked();
