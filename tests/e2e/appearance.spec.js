@@ -236,6 +236,9 @@ test('help overlay: lists the shortcuts, readable, closes; screenshot', async ({
   await expect(help).toBeVisible();
   await expect(page.locator('#help-title')).toHaveText('Keyboard shortcuts');
   await expect(page.locator('#help-close')).toBeFocused();
+  // It opens at its start: the title and the first rows in view, not scrolled to the focus.
+  expect(await help.locator('.overlay-box').evaluate((b) => b.scrollTop), 'the box scrolled on opening').toBe(0);
+  await expect(page.locator('#help-title')).toBeInViewport();
   // The box fits in the window.
   const box = await help.locator('.overlay-box').boundingBox();
   const vp = page.viewportSize();
