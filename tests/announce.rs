@@ -257,6 +257,22 @@ fn play_is_paced_by_the_announcer() {
         text.starts_with("Playing at 40 steps per second. Step 1, epoch 1:"),
         "{text}"
     );
+    // The speed as the page's control shows it (the slider gives 10^0.7 = 5.0119…), and the
+    // top of the range as what it means.
+    for (speed, words) in [
+        (5.011_872_336_272_722, "Playing at 5.0 steps per second."),
+        (19.952_623_149_688_8, "Playing at 20 steps per second."),
+        (1000.0, "Playing as fast as it can."),
+    ] {
+        let mut t = loaded(Preset::Seed002);
+        act(&mut t, Action::SetSpeed(speed));
+        act(&mut t, Action::Play);
+        let (_, _, said) = t.announcement(Verbosity::Full).unwrap();
+        assert!(
+            said.starts_with(&format!("{words} Step 1, epoch 1:")),
+            "{said}"
+        );
+    }
     let mut announcer = Announcer::default();
     assert!(announcer.admit(seq, priority, 0.0));
     let (mut said_steps, mut said_ends, mut ticks_with_steps) = (0, 0, 0);

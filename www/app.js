@@ -300,8 +300,7 @@
     const speedValue = byId('speed-value');
     const applySpeed = () => {
       const stepsPerSecond = Math.pow(10, Number(speed.value));
-      speedValue.textContent = stepsPerSecond >= 999 ? 'max'
-        : `${stepsPerSecond < 10 ? stepsPerSecond.toFixed(1) : Math.round(stepsPerSecond)} steps/s`;
+      speedValue.textContent = lab.speed_label(stepsPerSecond);
       call(() => lab.set_speed(stepsPerSecond));
     };
     listen(speed, 'input', applySpeed);

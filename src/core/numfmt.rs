@@ -60,6 +60,19 @@ pub fn count(n: u64) -> String {
     out
 }
 
+/// A Play speed as the page's speed control shows it and its announcement says it: `None` at
+/// the top of the range (999 steps a second and over: "max", as fast as frames allow), one
+/// decimal below 10 steps a second (`5.0`), a whole number above (`20`).
+pub fn speed(steps_per_second: f64) -> Option<String> {
+    if steps_per_second >= 999.0 {
+        None
+    } else if steps_per_second < 10.0 {
+        Some(format!("{steps_per_second:.1}"))
+    } else {
+        Some(format!("{}", steps_per_second.round()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -124,6 +124,15 @@ test('verbosity off / brief / full is kept across a reload; off still says refus
   await page.getByLabel('Spoken steps').selectOption('full');
 });
 
+test('Play is announced at the speed the control shows: 5.0 at the start, not 5.0119', async ({ lab, page }) => {
+  await lab.loadPreset('seed000');
+  await expect(page.locator('#speed-value')).toHaveText('5.0 steps/s');
+  await listen(page);
+  await page.locator('#play').click();
+  await expect.poll(async () => (await said(page))[0]).toMatch(/^Playing at 5\.0 steps per second\. Step 1, epoch 1: /);
+  await page.locator('#play').click();
+});
+
 test('during Play steps are said at most every 2 s; every epoch end and the verdict are said', async ({ lab, page }) => {
   await lab.loadPreset('seed002'); // 100 points: 11 epochs, 1100 steps to convergence
   await page.locator('#speed').fill('2'); // 100 steps per second

@@ -254,7 +254,10 @@ impl Session {
                 let mut parts = Vec::new();
                 if !quiet {
                     if *playing == Some(true) {
-                        parts.push(format!("Playing at {} steps per second.", num(self.speed)));
+                        parts.push(match crate::core::numfmt::speed(self.speed) {
+                            Some(n) => format!("Playing at {n} steps per second."),
+                            None => "Playing as fast as it can.".to_string(),
+                        });
                     }
                     let steps = self.model().steps();
                     if playing.is_none() && steps > from + 1 && full {
