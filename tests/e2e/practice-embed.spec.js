@@ -108,6 +108,22 @@ test('course.html receives answer and finish events from the compact lab and fro
   expect(problems).toEqual([]);
 });
 
+test('course.html opens at its top: the sets on show take neither the focus nor the scroll', async ({ page }) => {
+  const problems = watchProblems(page);
+  await page.goto('/course.html');
+  await page.waitForFunction(() => window.PerceptronLab && window.PerceptronLab.ready, null, { timeout: 20_000 });
+  await page.evaluate(() => window.PerceptronLab.ready);
+  await expect(page.locator('#lab-practice [data-field="practice-title"]')).toHaveText(/Question 1 of 3/, { timeout: 20_000 });
+  // The frame's first question is drawn in the frame that writes it, with the focus decided.
+  await expect(page.frameLocator('#practice-frame').locator('[data-field="practice-title"]'))
+    .toHaveText(/Question 1 of 3/, { timeout: 20_000 });
+  expect(await page.evaluate(() => window.scrollY), 'the page did not scroll').toBe(0);
+  expect(await page.evaluate(() => document.activeElement === document.body), 'nothing took the focus').toBe(true);
+  // A student who goes to the set answers it from the keyboard as before: the next question
+  // takes the focus once one is answered (the set's own keyboard test above).
+  expect(problems).toEqual([]);
+});
+
 test('the frame posts nothing to another origin: without report= no event leaves it', async ({ page }) => {
   const problems = watchProblems(page);
   // The lab page itself, with a set but no report origin: answers are dispatched on the page only.

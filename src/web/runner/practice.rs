@@ -203,6 +203,10 @@ impl PracticePanel {
         if !fresh {
             return;
         }
+        // The first question a page shows came with the page (a link's or a course page's
+        // set), not from an answer: it does not take the focus from nowhere, which would
+        // scroll the page to it.
+        let first = self.key.is_none();
         self.key = Some(key);
         for group in &self.asks {
             toggle(
@@ -254,10 +258,10 @@ impl PracticePanel {
                 holder.set_text_content(None);
             }
         }
-        // Focus follows the question when it was in the panel (or nowhere, or on the composer
-        // that Start just hid).
+        // Focus follows the question when it was in the panel (or nowhere, after the first
+        // question, or on the composer that Start just hid).
         let focus_here = document.active_element().is_none_or(|active| {
-            active.tag_name() == "BODY"
+            active.tag_name() == "BODY" && !first
                 || self
                     .composer
                     .as_ref()
