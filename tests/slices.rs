@@ -188,6 +188,44 @@ fn while_work_is_under_way_changes_wait_and_views_are_taken() {
 }
 
 #[test]
+fn a_file_or_link_refused_while_a_run_is_under_way_leaves_the_run_going() {
+    let mut s = sliced();
+    let _ = s
+        .apply(Action::LoadScenario(ring_link("perceptron", 2000, 0)))
+        .unwrap();
+    let _ = s.apply(Action::RunToConvergence).unwrap();
+    let _ = s.apply(Action::Tick { now_ms: 16.0 }).unwrap();
+    assert!(s.is_busy());
+    let before = (seen(&s), s.progress().unwrap().done);
+    let mut unknown = ring_link("perceptron", 4, 0);
+    unknown.algorithm = "adaline".to_string();
+    let mut bad_eta = ring_link("perceptron", 4, 0);
+    bad_eta.eta = -1.0;
+    for action in [
+        Action::ImportCsv(b"x1,x2,label\n1,2,1\n3,4,1\n".to_vec()),
+        Action::ImportCsv(b"x1,x2,label\n1,oops,1\n".to_vec()),
+        Action::LoadScenario(unknown),
+        Action::LoadScenario(bad_eta),
+    ] {
+        assert!(s.apply(action.clone()).is_err(), "{action:?} is refused");
+        assert!(s.is_busy(), "{action:?}: the run goes on");
+        assert_eq!(
+            (seen(&s), s.progress().unwrap().done),
+            before,
+            "{action:?} changed nothing"
+        );
+    }
+    // The run then ends where it would have ended.
+    tick_through(&mut s);
+    let mut whole = Session::new();
+    let _ = whole
+        .apply(Action::LoadScenario(ring_link("perceptron", 2000, 0)))
+        .unwrap();
+    let _ = whole.apply(Action::RunToConvergence).unwrap();
+    assert_eq!(seen(&s), seen(&whole));
+}
+
+#[test]
 fn a_long_replay_opens_in_slices_shows_the_old_state_until_it_is_done_and_keeps_it_for_back() {
     let mut whole = Session::new();
     let _ = whole

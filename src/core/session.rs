@@ -409,6 +409,16 @@ impl Session {
         {
             self.refresh_derived();
         }
+        // A file, link or example opened while work is under way gives that work up, but only
+        // once it is known to open: tried on a copy first, so that what is refused leaves the
+        // work going on as it was (and says why).
+        if self.job.is_some() && job::replaces_work(&action) {
+            let mut trial = self.clone();
+            let _ = trial.cancel_job();
+            let changed = trial.apply(action)?;
+            *self = trial;
+            return Ok(changed);
+        }
         // Work under way in slices takes the frame's tick and Cancel, and refuses changes.
         if self.job.is_some() {
             let tick = matches!(action, Action::Tick { .. });

@@ -51,6 +51,22 @@ async function close(s) {
 }
 
 test.describe('practice links', () => {
+  test('a link that is refused leaves the set on show and its answers', async ({ page }) => {
+    const problems = watchProblems(page);
+    await openLabAt(page, problems, '/#xv=1&xk=predict&xn=5&xa=perceptron&xb=1&xe=1&xd=ex:seed000&xs=1&xr=0');
+    await P.waitForQuestion(page, 1, 5);
+    await P.answerRight(page);
+    await expect(P.resultRows(page)).toHaveCount(1);
+    // η = −1: the scenario is refused as the link is opened (pasted into the address).
+    await page.evaluate(() => { window.location.hash = 'v=1&a=perceptron&e=-1&p=1,1,0;2,2,1'; });
+    await expect(page.locator('[data-field="notice"]')).toContainText('Nothing was changed');
+    await expect(P.title(page)).toHaveText(/^Question 1 of 5/);
+    await expect(P.question(page)).toBeVisible();
+    await expect(P.resultRows(page)).toHaveCount(1);
+    await P.next(page, 1, 5);
+    expect(problems).toEqual([]);
+  });
+
   test('the same link gives the same problems in two browsers', async ({ lab, page, browser }) => {
     const kinds = ['predict', 'update', 'boundary'];
     const link = await makeLink(page, { kinds, questions: 4, seed: 23, source: 'gen' });

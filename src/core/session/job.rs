@@ -215,7 +215,7 @@ fn busy_message(title: &str) -> String {
 }
 
 /// Whether `action` opens something else, which cancels the work under way first.
-fn replaces_work(action: &Action) -> bool {
+pub(super) fn replaces_work(action: &Action) -> bool {
     matches!(
         action,
         Action::LoadScenario(_) | Action::LoadPreset(_) | Action::ImportCsv(_)
@@ -272,18 +272,14 @@ impl Session {
     }
 
     /// Before an action while work is under way: `Some` when the action is answered here (a
-    /// tick, Cancel, or refused), `None` when it goes on as usual (a view change; or opening
-    /// something else, after the work was cancelled).
+    /// tick, Cancel, or refused), `None` when it goes on as usual (a view change). Opening
+    /// something else is tried before this ([`replaces_work`]: `Session::apply`).
     pub(super) fn while_busy(&mut self, action: &Action) -> Option<Changed> {
         self.job.as_ref()?;
         match action {
             Action::Tick { .. } => Some(self.work_on()),
             Action::Cancel => Some(self.cancel_job()),
             a if allowed_while_busy(a) => None,
-            a if replaces_work(a) => {
-                let _ = self.cancel_job();
-                None
-            }
             _ => {
                 let title = self.progress().map_or("Working", |p| p.title);
                 self.notice = busy_message(title);

@@ -346,6 +346,13 @@ impl Runner {
         // An exercise set in the link is read before anything changes: a bad one refuses the
         // whole link.
         let set = crate::core::practice::ExerciseSet::from_link(fragment)?;
+        if let (Some(scenario), true) = (&link.scenario, self.session.practice_view().is_some()) {
+            // The set on show, and its answers, stay unless the link's scenario opens: tried
+            // on a copy of the session first.
+            let mut trial = self.session.clone();
+            let _ = trial.apply(Action::Practice(crate::core::PracticeAction::Stop))?;
+            let _ = trial.apply(Action::LoadScenario(scenario.clone()))?;
+        }
         if link.scenario.is_some() || set.is_some() {
             // A new link replaces the set on show (the lab's own state is under it).
             self.apply(Action::Practice(crate::core::PracticeAction::Stop))?;
