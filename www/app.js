@@ -799,7 +799,15 @@
     // The lab tells a scenario JSON from a points CSV (by the name and the first byte).
     const openFile = async (file) => {
       if (!file) return;
-      const bytes = new Uint8Array(await file.arrayBuffer());
+      let bytes;
+      try {
+        bytes = new Uint8Array(await file.arrayBuffer());
+      } catch (err) {
+        // The browser could not read it (gone, not allowed, or larger than it can hold).
+        if (signal.aborted) return;
+        fileError.textContent = `${file.name}: the browser could not read it (${err instanceof Error ? err.message : err}). Nothing was changed.`;
+        return;
+      }
       if (signal.aborted) return;
       try {
         lab.open_file(file.name, bytes);

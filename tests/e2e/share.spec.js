@@ -665,6 +665,22 @@ test.describe('files', () => {
     await page.dispatchEvent('#plot', 'drop', { dataTransfer: jsonTransfer });
     await expect(lab.field('notice')).toHaveText('Opened the scenario at step 2.');
     await expect(lab.field('weights')).toHaveText('[0, 3, 2]');
+
+    // A file the browser cannot read (as one of over 2 GB, or one deleted meanwhile): said
+    // beside the file buttons, nothing changed, no uncaught error.
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.evaluate(() => {
+      const file = new File(['x1,x2,label'], 'huge.csv', { type: 'text/csv' });
+      file.arrayBuffer = () => Promise.reject(new DOMException('The file could not be read.', 'NotReadableError'));
+      // A DataTransfer holds copies of its files: the drop is given this one as it is.
+      const drop = new DragEvent('drop', { bubbles: true, cancelable: true });
+      Object.defineProperty(drop, 'dataTransfer', { value: { files: [file], types: ['Files'] } });
+      document.body.dispatchEvent(drop);
+    });
+    await expect(page.locator('#file-error')).toHaveText(/^huge\.csv: the browser could not read it \(The file could not be read\.\)\. Nothing was changed\.$/);
+    await expect(lab.field('weights')).toHaveText('[0, 3, 2]');
+    expect(errors).toEqual([]);
   });
 });
 
