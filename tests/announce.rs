@@ -411,3 +411,40 @@ fn back_at_the_start_and_undoing_a_reset() {
         "{text}"
     );
 }
+
+/// Back that undoes Reset, Clear, an example or another algorithm is said like any action:
+/// under a number the announcer has not seen (the state brought back had numbered its own
+/// utterances, and the undo's took the number of one already said: the page said nothing).
+#[test]
+fn undoing_a_destructive_action_is_said() {
+    let undone: [(Action, &str); 3] = [
+        (Action::Reset, "Undone: Reset"),
+        (Action::Clear, "Undone: Clear"),
+        (Action::LoadPreset(Preset::Xor), "Undone: "),
+    ];
+    for (action, words) in undone {
+        let mut s = loaded(Preset::Seed000);
+        let mut announcer = Announcer::default();
+        let mut now = 0.0;
+        let mut say = |s: &Session, announcer: &mut Announcer| {
+            now += 5_000.0;
+            let (seq, priority, text) = s.announcement(Verbosity::Full)?;
+            announcer.admit(seq, priority, now).then_some(text)
+        };
+        for a in [Action::Step, Action::Step, action.clone()] {
+            act(&mut s, a);
+            assert!(say(&s, &mut announcer).is_some(), "{action:?} is said");
+        }
+        act(&mut s, Action::Back);
+        let text = say(&s, &mut announcer).unwrap_or_default();
+        assert!(text.starts_with(words), "{action:?} undone: {text:?}");
+        assert!(
+            text.contains("Back to step 2"),
+            "{action:?} undone: {text:?}"
+        );
+        // And redone by Step.
+        act(&mut s, Action::Step);
+        let text = say(&s, &mut announcer).unwrap_or_default();
+        assert!(text.starts_with("Redone: "), "{action:?} redone: {text:?}");
+    }
+}

@@ -169,9 +169,13 @@ impl Session {
         // later edit can reuse a version the page saw for other points.
         let data_version = self.data_version.max(state.data_version) + 1;
         let runs = self.runs.max(state.runs) + 1;
+        // Utterances keep counting up: the state brought back numbered its own, and the page's
+        // announcer, which says each number once, would take the undo's for one already said.
+        let said_seq = self.said_seq;
         *self = state.clone();
         self.data_version = data_version;
         self.runs = runs;
+        self.said_seq = said_seq;
         self.undo = stacks;
         self.augmented = augmented;
         self.region_grid = region_grid;
