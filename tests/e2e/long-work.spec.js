@@ -95,6 +95,30 @@ test.describe('long work', () => {
     expect(lab.problems).toEqual([]);
   });
 
+  test('changes asked for while a run works wait, and the form shows again what is in force', async ({ lab, page }) => {
+    await openRing(page, lab);
+    // Small slices: the run lasts until it is cancelled below.
+    await page.evaluate(() => window.perceptronLab.debug_slice_work(2_000));
+    await page.locator('#run').click();
+    await expect(work(page)).toBeVisible();
+    // A box ticked, η typed and applied, η₂ typed and applied: each waits, and is put back.
+    await page.locator('#pocket').click();
+    await expect(lab.field('notice')).toContainText('wait for it to finish');
+    await expect(page.locator('#pocket')).not.toBeChecked();
+    await page.locator('#eta').fill('5');
+    await page.locator('#apply').click();
+    await expect(page.locator('#eta')).toHaveValue('1');
+    await page.locator('#eta-2').fill('3');
+    await page.locator('#eta-2').press('Enter');
+    await expect(page.locator('#eta-2')).toHaveValue('0.5');
+    await expect(work(page), 'the run was still under way').toBeVisible();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(work(page)).toBeHidden();
+    await expect(page.locator('#pocket')).not.toBeChecked();
+    await expect(page.locator('#eta')).toHaveValue('1');
+    expect(lab.problems).toEqual([]);
+  });
+
   test('Escape, the Cancel button by mouse, and by Tab and Enter each go back to where the run began', async ({ lab, page }) => {
     await openRing(page, lab);
     // Small slices: the run lasts long enough to be cancelled three ways.

@@ -64,6 +64,13 @@ pub(super) fn eta_panel(root: &Element) -> Option<EtaPanel> {
     })
 }
 
+impl EtaPanel {
+    /// The next frame writes η₂ into the field again (a change of it was refused).
+    pub(super) fn forget_written(&mut self) {
+        self.written_eta = None;
+    }
+}
+
 /// A decision as the table writes it.
 fn decision(mistake: Option<bool>) -> &'static str {
     match mistake {

@@ -264,7 +264,17 @@ impl Runner {
         // A refused choice is echoed too: the form shows the setup still in force.
         self.settings_dirty |= echo_settings;
         let undoable = self.session.undoable();
+        let waits = self.session.is_busy() && !matches!(action, Action::Tick { .. });
         let changed = self.session.apply(action);
+        if waits && self.session.is_busy() {
+            // While work is under way a change waits ("wait for it to finish"): the settings,
+            // the boxes and η₂ show again what is in force, not what was asked for.
+            self.settings_dirty = true;
+            self.dirty = true;
+            if let Some(panel) = &mut self.eta_panel {
+                panel.forget_written();
+            }
+        }
         // Back or Step that undid or redid a destructive action brings other settings back.
         self.settings_dirty |= self.session.undoable() != undoable;
         if echo_settings || matches!(changed, Ok(Changed::Redraw)) {
