@@ -300,7 +300,8 @@
     const speedValue = byId('speed-value');
     const applySpeed = () => {
       const stepsPerSecond = Math.pow(10, Number(speed.value));
-      speedValue.textContent = lab.speed_label(stepsPerSecond);
+      const label = call(() => lab.speed_label(stepsPerSecond));
+      if (label !== undefined) speedValue.textContent = label;
       call(() => lab.set_speed(stepsPerSecond));
     };
     listen(speed, 'input', applySpeed);

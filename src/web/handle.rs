@@ -159,9 +159,10 @@ impl Lab {
 
     /// The speed control's label for `steps_per_second`: `5.0 steps/s`, `20 steps/s` or `max`,
     /// in the words Play's announcement uses.
-    pub fn speed_label(&self, steps_per_second: f64) -> String {
-        crate::core::numfmt::speed(steps_per_second)
-            .map_or_else(|| "max".to_string(), |n| format!("{n} steps/s"))
+    pub fn speed_label(&self, steps_per_second: f64) -> Result<String, JsValue> {
+        self.alive()?;
+        Ok(crate::core::numfmt::speed(steps_per_second)
+            .map_or_else(|| "max".to_string(), |n| format!("{n} steps/s")))
     }
 
     /// The page's clock in milliseconds (the animation frames' time base).

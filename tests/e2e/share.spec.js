@@ -425,6 +425,24 @@ test.describe('a link that cannot be opened changes nothing and says why', () =>
     expect(problems).toEqual([]);
   });
 
+  test('a link escaped twice (by a mail program) or with a space before v=1 is refused with the reason', async ({ lab, page }) => {
+    await lab.loadPreset('noisy');
+    await lab.clickStep(2);
+    await expect(lab.field('step')).toHaveText('2');
+    const before = { weights: await lab.field('weights').textContent(), points: await lab.field('points').textContent() };
+    const reasons = [
+      /^This link could not be opened: link: it holds no scenario \(a link of this lab begins with v=1&\), only “v=1&a=perceptron&b=1&i=-…”\. Nothing was changed\.$/,
+      /^This link could not be opened: link: a is given but the version v is missing\. Nothing was changed\.$/,
+    ];
+    for (const [k, fragment] of [encodeURIComponent(SEED000_LINK), ` ${SEED000_LINK}`].entries()) {
+      await page.evaluate((f) => { window.location.hash = f; }, fragment);
+      await expect(lab.field('notice')).toHaveText(reasons[k]);
+      await expect(lab.field('weights')).toHaveText(before.weights);
+      await expect(lab.field('points')).toHaveText(before.points);
+      await page.evaluate(() => { window.location.hash = ''; });
+    }
+  });
+
   test('a good link pasted while in use opens it', async ({ lab, page }) => {
     await lab.loadPreset('noisy');
     await lab.clickStep(2);

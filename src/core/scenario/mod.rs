@@ -38,8 +38,8 @@ pub const MAX_LINK_BYTES: usize = 64 * 1024;
 /// The most steps a scenario may ask to replay.
 pub const MAX_SCENARIO_STEP: u64 = 100_000;
 
-/// Keys of the fragment that the page reads itself.
-pub const PAGE_KEYS: [&str; 2] = ["hide", "embed"];
+/// Keys of the fragment that the page reads itself (`name` names a framed lab's landmarks).
+pub const PAGE_KEYS: [&str; 3] = ["hide", "embed", "name"];
 
 fn linear() -> String {
     "linear".to_string()

@@ -370,6 +370,27 @@ impl Runner {
         let Some(scenario) = link.scenario else {
             return match set {
                 Some(set) => self.start_practice(set).map(|()| true),
+                // Only keys this lab does not know (a link escaped twice by a mail program, a
+                // space before `v=1`): said, rather than nothing happening.
+                None if !link.unknown.is_empty() => Err(Error::Field {
+                    field: "link",
+                    reason: format!(
+                        "it holds no scenario (a link of this lab begins with v=1&), only {}",
+                        link.unknown
+                            .iter()
+                            .take(3)
+                            .map(|k| {
+                                let short: String = k.chars().take(24).collect();
+                                if short.len() < k.len() {
+                                    format!("“{short}…”")
+                                } else {
+                                    format!("“{short}”")
+                                }
+                            })
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                }),
                 None => Ok(false),
             };
         };
