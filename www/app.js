@@ -723,7 +723,8 @@
         lab.open_link(hash);
         return true;
       } catch (err) {
-        call(() => lab.say(`This link could not be opened: ${err}. Nothing was changed.`));
+        // The reason may end a sentence of its own: one full stop before what follows.
+        call(() => lab.say(`This link could not be opened: ${String(err).replace(/\.$/, '')}. Nothing was changed.`));
         return false;
       }
     };

@@ -51,6 +51,15 @@ async function close(s) {
 }
 
 test.describe('practice links', () => {
+  test('an exercise link that is refused says why, ending with one full stop', async ({ page }) => {
+    const problems = watchProblems(page);
+    await openLabAt(page, problems, '/#xv=1&xk=predict&xn=1&xa=perceptron&xd=gen&xs=1&xp=100000');
+    const notice = page.locator('[data-field="notice"]');
+    await expect(notice).toHaveText(/^This link could not be opened: .*100000\. Nothing was changed\.$/);
+    await expect(notice).not.toContainText('..');
+    expect(problems).toEqual([]);
+  });
+
   test('a link that is refused leaves the set on show and its answers', async ({ page }) => {
     const problems = watchProblems(page);
     await openLabAt(page, problems, '/#xv=1&xk=predict&xn=5&xa=perceptron&xb=1&xe=1&xd=ex:seed000&xs=1&xr=0');

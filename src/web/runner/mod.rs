@@ -9,6 +9,7 @@ mod described;
 mod dom_out;
 mod eta_panel;
 mod keep;
+mod open;
 mod paint;
 mod panels;
 mod practice;
@@ -336,78 +337,6 @@ impl Runner {
     /// The current view options.
     pub fn options(&self) -> ViewOptions {
         self.options
-    }
-
-    /// Opens a link fragment: its scenario, if it has one (`Ok(true)`); unknown keys are named
-    /// in the notice. A fragment that cannot be opened changes nothing and says why. Either way
-    /// the address keeps what the user put there until the state changes (a pending write of
-    /// the state before is dropped).
-    pub fn open_link(&mut self, fragment: &str) -> Result<bool, Error> {
-        let opened = self.open_link_inner(fragment);
-        if let Some(address) = &mut self.address {
-            let link = matches!(opened, Ok(true)).then(|| address::link_of(&self.session).ok());
-            address.adopt(link.flatten());
-        }
-        opened
-    }
-
-    fn open_link_inner(&mut self, fragment: &str) -> Result<bool, Error> {
-        let link = crate::core::scenario::from_link(fragment)?;
-        // An exercise set in the link is read before anything changes: a bad one refuses the
-        // whole link.
-        let set = crate::core::practice::ExerciseSet::from_link(fragment)?;
-        if let (Some(scenario), true) = (&link.scenario, self.session.practice_view().is_some()) {
-            // The set on show, and its answers, stay unless the link's scenario opens: tried
-            // on a copy of the session first.
-            let mut trial = self.session.clone();
-            let _ = trial.apply(Action::Practice(crate::core::PracticeAction::Stop))?;
-            let _ = trial.apply(Action::LoadScenario(scenario.clone()))?;
-        }
-        if link.scenario.is_some() || set.is_some() {
-            // A new link replaces the set on show (the lab's own state is under it).
-            self.apply(Action::Practice(crate::core::PracticeAction::Stop))?;
-        }
-        let Some(scenario) = link.scenario else {
-            return match set {
-                Some(set) => self.start_practice(set).map(|()| true),
-                // Only keys this lab does not know (a link escaped twice by a mail program, a
-                // space before `v=1`): said, rather than nothing happening.
-                None if !link.unknown.is_empty() => Err(Error::Field {
-                    field: "link",
-                    reason: format!(
-                        "it holds no scenario (a link of this lab begins with v=1&), only {}",
-                        link.unknown
-                            .iter()
-                            .take(3)
-                            .map(|k| {
-                                let short: String = k.chars().take(24).collect();
-                                if short.len() < k.len() {
-                                    format!("“{short}…”")
-                                } else {
-                                    format!("“{short}”")
-                                }
-                            })
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                }),
-                None => Ok(false),
-            };
-        };
-        self.apply(Action::LoadScenario(scenario))?;
-        if let Some(set) = set {
-            self.start_practice(set)?;
-            return Ok(true);
-        }
-        if !link.unknown.is_empty() {
-            let notice = format!(
-                "{} Ignored what this version does not know in the link: {}.",
-                self.session.status().notice,
-                link.unknown.join(", ")
-            );
-            self.apply(Action::Say(notice))?;
-        }
-        Ok(true)
     }
 
     /// From now on, frames write the link into the address bar of `window` (followed by the
