@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Prints the Content-Security-Policy header value for the current build:
-#   default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'sha256-…'; style-src 'self'
-# with one 'sha256-…' per inline <script> in dist/index.html (trunk's module loader), computed
-# as the browser does: SHA-256 of the script's text exactly as written (UTF-8), base64.
-# The hash changes with every build whose file names change, so run this after each build.
+#   default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'
+# plus one 'sha256-…' per inline <script> in dist/index.html, computed as the browser does:
+# SHA-256 of the script's text exactly as written (UTF-8), base64. The page's own build has
+# none (its loader is the file loader.js); a site that adds an inline script of its own to
+# index.html gets its hash, so run this after each build.
 #
 #   scripts/csp.sh [DIST_DIR]     (default: dist/ in the repository root)
 set -euo pipefail

@@ -32,6 +32,8 @@ layer() {
 layer fmt cargo fmt --check
 layer clippy cargo clippy --all-targets -- -D warnings
 layer clippy-wasm32 cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
+# The first-frame module: the wasm32 build without the `lab` feature (scripts/first-frame.sh).
+layer clippy-wasm32-first-frame cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
 layer clippy-wasm32-test-hooks cargo clippy --target wasm32-unknown-unknown --all-targets --features test-hooks -- -D warnings
 layer native-tests cargo test
 layer wasm-tests cargo test --target wasm32-unknown-unknown --test web

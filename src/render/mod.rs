@@ -71,6 +71,24 @@ pub fn draw_backdrop<DB: DrawingBackend>(
     Ok(frame)
 }
 
+/// What [`draw`] draws of a scene with nothing on it (a new session: no point, no model):
+/// the backdrop ([`draw_backdrop`]) and the axes through the origin, the same pixels
+/// (`tests/first_frame.rs`). The page's first frame is this, drawn before the lab has loaded
+/// by a module that holds none of the rest of the drawing (`src/web/first_frame.rs`).
+pub fn draw_blank<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    view: Rect,
+    theme: &Theme,
+) -> Result<PlotFrame, DrawError<DB>> {
+    let (width, height) = area.dim_in_pixel();
+    let frame = draw_backdrop(area, view, theme)?;
+    // Without room for a plot, draw fills the background and stops there too.
+    if layout(width, height, view, theme).is_some() {
+        draw_origin_axes(area, &frame, theme)?;
+    }
+    Ok(frame)
+}
+
 /// The chart of `view` on `area` (widened to equal aspect) and its frame; `None` when the area
 /// has no room for a plot.
 #[allow(clippy::type_complexity)]

@@ -4,26 +4,47 @@
 //! [`Action`](crate::core::Action)s on the session, marks the frame dirty and queues at most one
 //! animation frame. Drawing (through [`crate::render`]), the DOM and the address bar are
 //! written only in that frame.
+//!
+//! Without the `lab` feature only [`first_frame`] is built: the small module that draws the
+//! plot before the lab has loaded.
 
+#[cfg(feature = "lab")]
 mod access;
+#[cfg(feature = "lab")]
 mod backend;
-#[cfg(feature = "test-hooks")]
+#[cfg(all(feature = "lab", feature = "test-hooks"))]
 mod bench;
+#[cfg(feature = "lab")]
 mod compare;
+// Without the lab, the first frame uses one of its helpers.
+#[cfg_attr(not(feature = "lab"), allow(dead_code))]
 mod dom;
+// In the lab it would be a second copy of the drawing code (over plotters-canvas directly).
+#[cfg(not(feature = "lab"))]
+mod first_frame;
+#[cfg(feature = "lab")]
 mod handle;
-#[cfg(feature = "test-hooks")]
+#[cfg(all(feature = "lab", feature = "test-hooks"))]
 mod hooks;
+#[cfg(feature = "lab")]
 mod panic;
+#[cfg(feature = "lab")]
 mod practice;
+#[cfg(feature = "lab")]
 mod runner;
 
+#[cfg(not(feature = "lab"))]
+pub use first_frame::first_frame;
+#[cfg(feature = "lab")]
 pub use handle::Lab;
+#[cfg(feature = "lab")]
 pub use panic::has_panicked;
 
+#[cfg(feature = "lab")]
 use wasm_bindgen::prelude::*;
 
 /// Runs once when the module is instantiated: installs the panic hook that shows the crash panel.
+#[cfg(feature = "lab")]
 #[wasm_bindgen(start)]
 pub fn start() {
     panic::install();

@@ -41,6 +41,19 @@ pub const MAX_SCENARIO_STEP: u64 = 100_000;
 /// Keys of the fragment that the page reads itself (`name` names a framed lab's landmarks).
 pub const PAGE_KEYS: [&str; 3] = ["hide", "embed", "name"];
 
+/// Whether a link fragment (with or without its `#`) holds no key but [`PAGE_KEYS`]: such a
+/// page opens on a blank session, whose plot the first-frame module may draw before the lab
+/// has loaded. Keys are compared as written, so an escaped page key counts as another key
+/// (the page then waits for the lab, which reads it).
+pub fn page_only(fragment: &str) -> bool {
+    fragment
+        .strip_prefix('#')
+        .unwrap_or(fragment)
+        .split('&')
+        .filter(|part| !part.is_empty())
+        .all(|part| PAGE_KEYS.contains(&part.split_once('=').map_or(part, |(key, _)| key)))
+}
+
 fn linear() -> String {
     "linear".to_string()
 }

@@ -92,7 +92,7 @@ async function lighthouseRuns(dist, runs) {
       // first paint came and when the wasm's download ended. The simulation puts before the
       // paint the requests that had ended before it.
       const observed = lhr.audits.metrics.details.items[0];
-      const wasm = lhr.audits['network-requests'].details.items.find((r) => r.url.endsWith('.wasm'));
+      const wasm = lhr.audits['network-requests'].details.items.find((r) => r.url.endsWith('/perceptron-lab_bg.wasm'));
       out.push({
         observedFcp: observed.observedFirstContentfulPaint,
         wasmEnd: wasm ? wasm.networkEndTime : NaN,

@@ -26,10 +26,10 @@ function watchProblems(page) {
 /**
  * Opens the full page at `url` (relative to baseURL or absolute, with any #fragment) and waits
  * until the wasm handle is there and the first frame is drawn; unlike openLab it does not expect
- * step 0 (a link may restore a later step).
+ * step 0 (a link may restore a later step). `url` null: the page already asked for.
  */
 async function openLabAt(page, problems, url) {
-  await page.goto(url);
+  if (url !== null) await page.goto(url);
   try {
     await page.waitForFunction(
       // to_css is empty until the first frame is drawn.

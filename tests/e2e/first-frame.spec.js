@@ -1,0 +1,93 @@
+// The plot's first frame comes from the small first-frame module (www/loader.js,
+// src/web/first_frame.rs) before the page's scripts and the lab have loaded; the lab, once
+// started, draws the very same pixels over it. What loads before that frame is the page, its
+// style, the loader and the first-frame module: never the lab's own module.
+'use strict';
+
+const { test: base, expect } = require('@playwright/test');
+const { watchProblems, openLabAt } = require('./helpers');
+const { axeViolations } = require('./helpers/practice');
+
+/** The plot's backing store as a PNG data URL, and whether its corner pixel is drawn. */
+const plotImage = () => {
+  const canvas = document.getElementById('plot');
+  const drawn = canvas.width > 0 && canvas.getContext('2d').getImageData(1, 1, 1, 1).data[3] === 255;
+  return { drawn, png: drawn ? canvas.toDataURL() : '', size: [canvas.width, canvas.height] };
+};
+
+/**
+ * Opens `url` with the page's scripts held back (the loader asks for practice.js first, once
+ * the first frame is on screen) until the first frame has been read; returns that frame, the
+ * files asked for until then, and the lab's first frame once it has started.
+ */
+async function firstAndLab(page, problems, url = '/') {
+  const asked = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname.replace(/^.*\//, '') || 'index.html'));
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route(/practice\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => {
+    const canvas = document.getElementById('plot');
+    return canvas.width > 0 && canvas.getContext('2d').getImageData(1, 1, 1, 1).data[3] === 255;
+  });
+  const first = await page.evaluate(plotImage);
+  const before = [...asked];
+  const busy = await page.locator('.plot-frame').getAttribute('aria-busy');
+  await expect.poll(() => asked.includes('practice.js'), 'the page goes on after the frame').toBe(true);
+  release();
+  const lab = await openLabAt(page, problems, null);
+  const after = await page.evaluate(plotImage);
+  return { first, before, busy, after, lab };
+}
+
+for (const { name, scheme, scale } of [
+  { name: 'light', scheme: 'light', scale: 1 },
+  { name: 'dark, DPR 2', scheme: 'dark', scale: 2 },
+]) {
+  base.describe(`first frame (${name})`, () => {
+    base.use({ colorScheme: scheme, deviceScaleFactor: scale });
+
+    base('drawn before the lab loads, by the small module alone, and the lab draws the same pixels', async ({ page }) => {
+      const problems = watchProblems(page);
+      const { first, before, busy, after, lab } = await firstAndLab(page, problems);
+      expect(first.drawn).toBe(true);
+      const css = await page.locator('#plot').evaluate((c) => [c.clientWidth, c.clientHeight]);
+      expect(first.size).toEqual(css.map((v) => Math.round(v * scale)));
+      // The tab's icon is the browser's own request; practice.js is the one held.
+      expect(before.filter((f) => !['favicon.svg', 'practice.js'].includes(f)).sort()).toEqual(
+        ['index.html', 'style.css', 'loader.js', 'first-frame.js', 'first-frame_bg.wasm'].sort()
+      );
+      expect(busy, 'the plot says it is loading').toBe('true');
+      expect(after.png, 'the lab drew exactly the first frame').toBe(first.png);
+      await expect(page.locator('.plot-frame')).not.toHaveAttribute('aria-busy', /.*/);
+      // The lab works from there: a click adds a point.
+      await lab.canvas.click({ position: { x: 200, y: 150 } });
+      await expect(lab.field('points')).toHaveText(/^1 \(/);
+      expect(problems).toEqual([]);
+    });
+  });
+}
+
+base('a link with a scenario waits for the lab, which opens it', async ({ page }) => {
+  const problems = watchProblems(page);
+  const lab = await openLabAt(page, problems, '/#v=1&a=perceptron&b=0&i=zero&e=1&o=fixed&s=1&m=1000&n=4&p=1,1,1;1,-1,0;-1,1,0;-1,-1,1');
+  await expect(lab.field('step')).toHaveText('4');
+  await expect(lab.field('points')).toHaveText(/^4 \(/);
+  expect(problems).toEqual([]);
+});
+
+base('without the first-frame module the lab starts and draws as before', async ({ page }) => {
+  const problems = watchProblems(page);
+  await page.route(/first-frame_bg\.wasm$/, (route) => route.fulfill({ status: 404, body: 'not found' }));
+  const lab = await openLabAt(page, [], '/');
+  await expect(lab.field('step')).toHaveText('0');
+  expect(await page.evaluate(plotImage)).toMatchObject({ drawn: true });
+  await expect(page.locator('#crash')).toBeHidden();
+  // The 404 itself is all that went wrong.
+  expect(problems.filter((p) => !/first-frame_bg\.wasm|status of 404/.test(p))).toEqual([]);
+  expect(await axeViolations(page, '#lab')).toEqual([]);
+});

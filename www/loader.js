@@ -1,0 +1,70 @@
+// Perceptron Lab's loader, the page's only script tag: the plot first, then the rest.
+//
+// 1. The first-frame module (first-frame.js, a fifth of the lab's size) draws the plot of a page
+//    that opens on a blank session (no scenario in its link), at the lab's size and colours.
+// 2. Once that frame is on screen, the page's scripts (practice.js, app.js) and the lab's module
+//    (perceptron-lab.js and its wasm) load; the lab starts ("TrunkApplicationStarted", which
+//    app.js waits for, as with trunk's own loader) and draws the same plot over it.
+// Nothing the first frame shows can be used before the lab has started: the plot frame says it
+// is loading (aria-busy) until then. A page whose link holds a scenario, or whose first-frame
+// module does not load, skips step 1 and waits for the lab.
+
+const here = (file) => new URL(file, import.meta.url);
+
+async function firstFrame() {
+  const plot = document.getElementById('plot');
+  if (!plot) return false;
+  try {
+    const module = await import('./first-frame.js');
+    await module.default({ module_or_path: here('first-frame_bg.wasm') });
+    const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+    return module.first_frame(plot, window.location.hash, dark);
+  } catch (err) {
+    // Not a failure of the page: the lab draws the plot when it has loaded.
+    console.warn('Perceptron Lab: the first frame was left to the lab', err);
+    return false;
+  }
+}
+
+/** Resolves after the frame drawn now has been painted (at once in a hidden tab). */
+function afterPaint() {
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/** Loads the classic script `file` (beside this one) and resolves when it has run. */
+function script(file) {
+  return new Promise((resolve, reject) => {
+    const element = document.createElement('script');
+    element.src = here(file).href;
+    element.async = false;
+    element.onload = resolve;
+    element.onerror = () => reject(new Error(`${file} did not load`));
+    document.body.append(element);
+  });
+}
+
+// Until the lab has started the plot only looks ready: it says it is loading (aria-busy; the
+// pointer shows progress over it, style.css).
+const frame = document.querySelector('.plot-frame');
+frame?.setAttribute('aria-busy', 'true');
+try {
+  if (await firstFrame()) await afterPaint();
+  await script('practice.js');
+  await script('app.js');
+} catch (err) {
+  // Without app.js nothing would say so: the page's crash panel does.
+  frame?.removeAttribute('aria-busy');
+  document.getElementById('crash-message').textContent =
+    `Perceptron Lab could not start: ${err.message}. Reload the page.`;
+  document.getElementById('crash').hidden = false;
+  throw err;
+}
+try {
+  const lab = await import('./perceptron-lab.js');
+  const wasm = await lab.default({ module_or_path: here('perceptron-lab_bg.wasm') });
+  window.wasmBindings = lab;
+  dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
+} finally {
+  frame?.removeAttribute('aria-busy');
+}
