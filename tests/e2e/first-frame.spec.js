@@ -4,6 +4,7 @@
 // style, the loader and the first-frame module: never the lab's own module.
 'use strict';
 
+const path = require('node:path');
 const { test: base, expect } = require('@playwright/test');
 const { watchProblems, openLabAt } = require('./helpers');
 const { axeViolations } = require('./helpers/practice');
@@ -20,7 +21,8 @@ const plotImage = () => {
  * the first frame is on screen) until the first frame has been read; returns that frame, the
  * files asked for until then, and the lab's first frame once it has started.
  */
-async function firstAndLab(page, problems, url = '/') {
+async function firstAndLab(page, problems, shot) {
+  const url = '/';
   const asked = [];
   page.on('request', (r) => asked.push(new URL(r.url()).pathname.replace(/^.*\//, '') || 'index.html'));
   let release;
@@ -37,23 +39,25 @@ async function firstAndLab(page, problems, url = '/') {
   const first = await page.evaluate(plotImage);
   const before = [...asked];
   const busy = await page.locator('.plot-frame').getAttribute('aria-busy');
+  const loadingViolations = await axeViolations(page, 'body');
+  await page.screenshot({ path: path.join(__dirname, 'screenshots', `first-frame-${shot}.png`) });
   await expect.poll(() => asked.includes('practice.js'), 'the page goes on after the frame').toBe(true);
   release();
   const lab = await openLabAt(page, problems, null);
   const after = await page.evaluate(plotImage);
-  return { first, before, busy, after, lab };
+  return { first, before, busy, loadingViolations, after, lab };
 }
 
-for (const { name, scheme, scale } of [
-  { name: 'light', scheme: 'light', scale: 1 },
-  { name: 'dark, DPR 2', scheme: 'dark', scale: 2 },
+for (const { name, shot, scheme, scale } of [
+  { name: 'light', shot: 'light', scheme: 'light', scale: 1 },
+  { name: 'dark, DPR 2', shot: 'dark', scheme: 'dark', scale: 2 },
 ]) {
   base.describe(`first frame (${name})`, () => {
     base.use({ colorScheme: scheme, deviceScaleFactor: scale });
 
     base('drawn before the lab loads, by the small module alone, and the lab draws the same pixels', async ({ page }) => {
       const problems = watchProblems(page);
-      const { first, before, busy, after, lab } = await firstAndLab(page, problems);
+      const { first, before, busy, loadingViolations, after, lab } = await firstAndLab(page, problems, shot);
       expect(first.drawn).toBe(true);
       const css = await page.locator('#plot').evaluate((c) => [c.clientWidth, c.clientHeight]);
       expect(first.size).toEqual(css.map((v) => Math.round(v * scale)));
@@ -62,6 +66,7 @@ for (const { name, scheme, scale } of [
         ['index.html', 'style.css', 'loader.js', 'first-frame.js', 'first-frame_bg.wasm'].sort()
       );
       expect(busy, 'the plot says it is loading').toBe('true');
+      expect(loadingViolations, 'axe, while the lab loads').toEqual([]);
       expect(after.png, 'the lab drew exactly the first frame').toBe(first.png);
       await expect(page.locator('.plot-frame')).not.toHaveAttribute('aria-busy', /.*/);
       // The lab works from there: a click adds a point.
