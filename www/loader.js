@@ -1,10 +1,12 @@
 // Perceptron Lab's loader, the page's only script tag: the plot first, then the rest.
 //
-// 1. The first-frame module (first-frame.js, a fifth of the lab's size) draws the plot of a page
-//    that opens on a blank session (no scenario in its link), at the lab's size and colours.
+// 1. The first-frame module (first-frame.js, about a ninth of the lab's size) draws the plot of
+//    a page that opens on a blank session (no scenario in its link), at the lab's size and
+//    colours.
 // 2. Once that frame is on screen, the page's scripts (practice.js, app.js) and the lab's module
-//    (perceptron-lab.js and its wasm) load; the lab starts ("TrunkApplicationStarted", which
-//    app.js waits for, as with trunk's own loader) and draws the same plot over it.
+//    (perceptron-lab.js and its wasm) load, all four at once; the lab starts
+//    ("TrunkApplicationStarted", which app.js waits for, as with trunk's own loader) and draws
+//    the same plot over it.
 // Nothing the first frame shows can be used before the lab has started: the plot frame says it
 // is loading (aria-busy) until then. A page whose link holds a scenario, or whose first-frame
 // module does not load, skips step 1 and waits for the lab.
@@ -48,10 +50,13 @@ function script(file) {
 // pointer shows progress over it, style.css).
 const frame = document.querySelector('.plot-frame');
 frame?.setAttribute('aria-busy', 'true');
+if (await firstFrame()) await afterPaint();
+// Then everything at once (each a round trip on a slow network): the page's scripts, run in
+// their order, and the lab's glue and wasm, which start the lab once the scripts have run.
+const wasmResponse = fetch(here('perceptron-lab_bg.wasm'));
+const glue = import('./perceptron-lab.js');
 try {
-  if (await firstFrame()) await afterPaint();
-  await script('practice.js');
-  await script('app.js');
+  await Promise.all([script('practice.js'), script('app.js')]);
 } catch (err) {
   // Without app.js nothing would say so: the page's crash panel does.
   frame?.removeAttribute('aria-busy');
@@ -61,8 +66,8 @@ try {
   throw err;
 }
 try {
-  const lab = await import('./perceptron-lab.js');
-  const wasm = await lab.default({ module_or_path: here('perceptron-lab_bg.wasm') });
+  const lab = await glue;
+  const wasm = await lab.default({ module_or_path: wasmResponse });
   window.wasmBindings = lab;
   dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
 } finally {

@@ -17,35 +17,55 @@ const plotImage = () => {
 };
 
 /**
- * Opens `url` with the page's scripts held back (the loader asks for practice.js first, once
- * the first frame is on screen) until the first frame has been read; returns that frame, the
- * files asked for until then, and the lab's first frame once it has started.
+ * Opens the page with the lab's glue held back (the lab cannot start without it) until the
+ * first frame has been read; returns that frame, the files asked for before it was on screen
+ * and after, axe's findings and a screenshot while the lab loads, and the lab's first frame
+ * once it has started.
  */
 async function firstAndLab(page, problems, shot) {
-  const url = '/';
-  const asked = [];
-  page.on('request', (r) => asked.push(new URL(r.url()).pathname.replace(/^.*\//, '') || 'index.html'));
+  // The first animation frame whose end finds the plot drawn: the frame that shows it.
+  await page.addInitScript(() => {
+    const raf = window.requestAnimationFrame;
+    window.requestAnimationFrame = (callback) =>
+      raf.call(window, (ts) => {
+        try {
+          callback(ts);
+        } finally {
+          const canvas = document.getElementById('plot');
+          if (window.__shownAt === undefined && canvas && canvas.width > 0
+            && canvas.getContext('2d').getImageData(1, 1, 1, 1).data[3] === 255) {
+            window.__shownAt = performance.now();
+          }
+        }
+      });
+  });
   let release;
   const held = new Promise((resolve) => { release = resolve; });
-  await page.route(/practice\.js$/, async (route) => {
+  await page.route(/perceptron-lab\.js$/, async (route) => {
     await held;
     await route.continue();
   });
-  await page.goto(url);
-  await page.waitForFunction(() => {
-    const canvas = document.getElementById('plot');
-    return canvas.width > 0 && canvas.getContext('2d').getImageData(1, 1, 1, 1).data[3] === 255;
-  });
+  await page.goto('/');
+  await page.waitForFunction(() => window.__shownAt !== undefined);
   const first = await page.evaluate(plotImage);
-  const before = [...asked];
   const busy = await page.locator('.plot-frame').getAttribute('aria-busy');
   const loadingViolations = await axeViolations(page, 'body');
   await page.screenshot({ path: path.join(__dirname, 'screenshots', `first-frame-${shot}.png`) });
-  await expect.poll(() => asked.includes('practice.js'), 'the page goes on after the frame').toBe(true);
   release();
   const lab = await openLabAt(page, problems, null);
   const after = await page.evaluate(plotImage);
-  return { first, before, busy, loadingViolations, after, lab };
+  // Which files were asked for before the frame was on screen, and which after.
+  const asked = await page.evaluate(() => {
+    const file = (e) => new URL(e.name).pathname.replace(/^.*\//, '') || 'index.html';
+    const nav = performance.getEntriesByType('navigation').map((e) => ({ file: file(e), start: 0 }));
+    const res = performance.getEntriesByType('resource').map((e) => ({ file: file(e), start: e.startTime }));
+    const all = [...nav, ...res].filter((e) => e.file !== 'favicon.svg'); // the tab's icon: the browser's own
+    return {
+      before: all.filter((e) => e.start < window.__shownAt).map((e) => e.file),
+      after: all.filter((e) => e.start >= window.__shownAt).map((e) => e.file),
+    };
+  });
+  return { first, asked, busy, loadingViolations, after, lab };
 }
 
 for (const { name, shot, scheme, scale } of [
@@ -57,13 +77,15 @@ for (const { name, shot, scheme, scale } of [
 
     base('drawn before the lab loads, by the small module alone, and the lab draws the same pixels', async ({ page }) => {
       const problems = watchProblems(page);
-      const { first, before, busy, loadingViolations, after, lab } = await firstAndLab(page, problems, shot);
+      const { first, asked, busy, loadingViolations, after, lab } = await firstAndLab(page, problems, shot);
       expect(first.drawn).toBe(true);
       const css = await page.locator('#plot').evaluate((c) => [c.clientWidth, c.clientHeight]);
       expect(first.size).toEqual(css.map((v) => Math.round(v * scale)));
-      // The tab's icon is the browser's own request; practice.js is the one held.
-      expect(before.filter((f) => !['favicon.svg', 'practice.js'].includes(f)).sort()).toEqual(
+      expect(asked.before.sort(), 'asked for before the first frame').toEqual(
         ['index.html', 'style.css', 'loader.js', 'first-frame.js', 'first-frame_bg.wasm'].sort()
+      );
+      expect(asked.after.sort(), 'asked for after it').toEqual(
+        ['practice.js', 'app.js', 'perceptron-lab.js', 'perceptron-lab_bg.wasm'].sort()
       );
       expect(busy, 'the plot says it is loading').toBe('true');
       expect(loadingViolations, 'axe, while the lab loads').toEqual([]);
