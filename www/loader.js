@@ -28,10 +28,16 @@ async function firstFrame() {
   }
 }
 
-/** Resolves after the frame drawn now has been painted (at once in a hidden tab). */
+/**
+ * Resolves after the frame drawn now has been painted; in a hidden tab, which paints nothing
+ * (and runs no animation frame), at once, or as soon as the tab is hidden.
+ */
 function afterPaint() {
   if (document.visibilityState === 'hidden') return Promise.resolve();
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    document.addEventListener('visibilitychange', resolve, { once: true });
+  });
 }
 
 /** Loads the classic script `file` (beside this one) and resolves when it has run. */
