@@ -88,7 +88,7 @@ fn focus_shows_the_cursor_at_the_centre_and_says_the_keys_blur_hides_it() {
     assert_eq!(
         s.cursor_text(),
         "cursor at (0, 0); no points yet. Arrow keys move it by 0.5, Shift+arrows by 0.1; \
-         Enter adds a point of class +1, Shift+Enter of class -1; Space picks up the point \
+         Enter adds a point of class +1, Shift+Enter of class −1; Space picks up the point \
          under it, Delete removes it"
     );
     arrow(&mut s, 1, 0, false);
@@ -116,7 +116,7 @@ fn arrows_move_by_grid_steps_and_shift_arrows_by_fine_steps_with_exact_decimals(
     assert_eq!(at(&s), (1.5, -0.2));
     arrow(&mut s, -1, 0, true);
     assert_eq!(at(&s), (1.4, -0.2));
-    assert!(s.cursor_text().starts_with("cursor at (1.4, -0.2); "));
+    assert!(s.cursor_text().starts_with("cursor at (1.4, −0.2); "));
 }
 
 #[test]
@@ -144,7 +144,7 @@ fn the_cursor_stops_at_the_edges_of_the_view_and_says_so() {
     assert!(s.cursor_text().contains("at the bottom edge"));
     // A move away from the edge says nothing of it.
     arrow(&mut s, -1, 0, false);
-    assert_eq!(s.cursor_text(), "cursor at (4.5, -5); no points yet");
+    assert_eq!(s.cursor_text(), "cursor at (4.5, −5); no points yet");
 }
 
 #[test]
@@ -164,7 +164,7 @@ fn enter_adds_the_selected_class_at_the_cursor_and_shift_enter_the_other() {
     );
     assert_eq!(
         s.cursor_text(),
-        "cursor at (-0.5, 0.4); on point #2, class -1"
+        "cursor at (−0.5, 0.4); on point #2, class −1"
     );
     // Key 2 selects class −1: Enter adds it, Shift+Enter +1.
     let _ = s.apply(Action::SelectClass(0)).unwrap();
@@ -205,24 +205,24 @@ fn the_text_names_the_point_under_the_cursor_or_the_nearest_with_its_distance() 
     arrow(&mut s, 0, -1, false);
     assert_eq!(
         s.cursor_text(),
-        "cursor at (1.5, -1); nearest point: #1 at (1.5, -2), class +1, 1 away"
+        "cursor at (1.5, −1); nearest point: #1 at (1.5, −2), class +1, 1 away"
     );
     arrow(&mut s, 0, -1, false);
     assert_eq!(
         s.cursor_text(),
-        "cursor at (1.5, -1.5); nearest point: #1 at (1.5, -2), class +1, 0.5 away"
+        "cursor at (1.5, −1.5); nearest point: #1 at (1.5, −2), class +1, 0.5 away"
     );
     arrow(&mut s, 0, -1, true);
     arrow(&mut s, 1, 0, true);
     // √(0.1² + 0.4²) = 0.412…, beyond the reach (0.5 · √½ = 0.35…): rounded to a hundredth.
     assert_eq!(
         s.cursor_text(),
-        "cursor at (1.6, -1.6); nearest point: #1 at (1.5, -2), class +1, 0.41 away"
+        "cursor at (1.6, −1.6); nearest point: #1 at (1.5, −2), class +1, 0.41 away"
     );
     arrow(&mut s, 0, -1, true);
     assert_eq!(
         s.cursor_text(),
-        "cursor at (1.6, -1.7); on point #1, class +1"
+        "cursor at (1.6, −1.7); on point #1, class +1"
     );
 }
 

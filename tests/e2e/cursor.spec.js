@@ -15,6 +15,8 @@ const { SCREENSHOT_DIR } = require('./env');
 
 /** The plot's own live region: what the cursor says. */
 const cursorStatus = (page) => page.locator('[data-role="cursor-status"]');
+/** `text` as the cursor's live region says it: negative numbers and class −1 with the minus sign. */
+const minus = (text) => text.replace(/(?<![\w.])-(?=[\d.])/g, '\u2212');
 const notice = (page) => page.locator('#status [data-field="notice"]');
 
 /** Presses Tab until `selector` has focus (at most `limit` times); fails if it never does. */
@@ -38,7 +40,7 @@ async function moveCursor(page, from, to) {
   const dy = steps(from[1], to[1]);
   for (let i = 0; i < Math.abs(dx); i++) await page.keyboard.press(dx > 0 ? 'ArrowRight' : 'ArrowLeft');
   for (let i = 0; i < Math.abs(dy); i++) await page.keyboard.press(dy > 0 ? 'ArrowUp' : 'ArrowDown');
-  await expect(cursorStatus(page)).toContainText(`at (${to[0]}, ${to[1]})`);
+  await expect(cursorStatus(page)).toContainText(minus(`at (${to[0]}, ${to[1]})`));
   return to;
 }
 
@@ -52,7 +54,7 @@ test('keyboard only: Tab to the plot, six points, move one, delete one, train to
   await tabTo(page, '#plot');
   await expect(cursorStatus(page)).toHaveText(
     'cursor at (0, 0); no points yet. Arrow keys move it by 0.5, Shift+arrows by 0.1; Enter adds a '
-    + 'point of class +1, Shift+Enter of class -1; Space picks up the point under it, Delete removes it'
+    + 'point of class +1, Shift+Enter of class \u22121; Space picks up the point under it, Delete removes it'
   );
 
   // → moves the cursor while the plot has focus: it does not step.
@@ -75,7 +77,7 @@ test('keyboard only: Tab to the plot, six points, move one, delete one, train to
       await page.keyboard.press(key);
       n += 1;
       await expect(notice(page)).toHaveText(`Added point #${n} at (${p[0]}, ${p[1]}), class ${label}.`);
-      await expect(cursorStatus(page)).toHaveText(`cursor at (${p[0]}, ${p[1]}); on point #${n}, class ${label}`);
+      await expect(cursorStatus(page)).toHaveText(minus(`cursor at (${p[0]}, ${p[1]}); on point #${n}, class ${label}`));
     }
   }
   await expect(lab.field('points')).toHaveText('6 (3 of +1, 3 of -1)');
@@ -130,7 +132,7 @@ test('keyboard only: Tab to the plot, six points, move one, delete one, train to
     await page.keyboard.press('Shift+Tab');
   }
   await expect(plot).toBeFocused();
-  await expect(cursorStatus(page)).toContainText('cursor at (-2, -0.5); nearest point: #4 at (-1, -1), class -1, 1.12 away. Arrow keys');
+  await expect(cursorStatus(page)).toContainText(minus('cursor at (-2, -0.5); nearest point: #4 at (-1, -1), class -1, 1.12 away. Arrow keys'));
 
   // The help overlay (?) says which keys work on the focused plot; Escape gives focus back.
   await page.keyboard.press('?');
@@ -210,7 +212,7 @@ test('screenshots of the cursor in the light, dark and presenter themes (carryin
   await expect(cursorStatus(page)).toContainText('cursor at (1.5, 1.5)');
   // Onto the point (1, 1), pick it up and carry it one step left.
   for (const key of ['ArrowDown', 'ArrowLeft', 'Space', 'ArrowLeft']) await page.keyboard.press(key);
-  await expect(cursorStatus(page)).toHaveText('carrying point #1, class -1, at (0.5, 1)');
+  await expect(cursorStatus(page)).toHaveText(minus('carrying point #1, class -1, at (0.5, 1)'));
   await lab.settle();
   await shot('cursor-presenter.png');
   // A close-up of the carried point, to look at the crosshair's edges.
@@ -236,12 +238,12 @@ test('course page: the compact lab\'s plot takes focus and its cursor works the 
 
   // Seed 000's points: (1, 1) is #1, of class -1.
   await tabTo(page, '#lab-seed000 canvas');
-  await expect(status).toContainText('cursor at (0, 0); nearest point: #1 at (1, 1), class -1');
+  await expect(status).toContainText(minus('cursor at (0, 0); nearest point: #1 at (1, 1), class -1'));
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
-  await expect(status).toHaveText('cursor at (1, 1); on point #1, class -1');
+  await expect(status).toHaveText(minus('cursor at (1, 1); on point #1, class -1'));
   await expect(field('step'), '→ moved the cursor, it did not step').toHaveText('0');
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowLeft');

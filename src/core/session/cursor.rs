@@ -10,6 +10,7 @@
 //! point where it is, so no other action ever sees a move half made.
 
 use super::*;
+use crate::core::speech;
 
 /// What the keyboard does on the focused plot (see [`Action::Cursor`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,7 +106,8 @@ impl Session {
     /// What the cursor's live region says: where the cursor is and which point is under it or
     /// nearest (`cursor at (1.5, -2); nearest point: #3 at (1.5, -1.8), class +1, 0.2 away`),
     /// or which point it carries; just after the plot took focus, also the keys. Empty while
-    /// the plot does not have focus.
+    /// the plot does not have focus. Negative numbers and class −1 have the minus sign, which
+    /// screen readers say as "minus", as in the spoken steps ([`speech::minus`]).
     pub fn cursor_text(&self) -> String {
         if !self.cursor.shown {
             return String::new();
@@ -137,7 +139,7 @@ impl Session {
                 self.class_name(other)
             ));
         }
-        text
+        speech::minus(&text)
     }
 
     /// `on point #3, class +1`, `nearest point: #3 at (1, 2), class +1, 0.7 away`, or
