@@ -548,7 +548,7 @@ async fn the_keyboard_cursor_is_drawn_and_said_in_its_live_region_while_the_plot
     );
     assert_eq!(
         region.text_content().unwrap_or_default(),
-        "cursor at (1.2, 1.2); on point #1, class -1"
+        "cursor at (1.2, 1.2); on point #1, class −1"
     );
     lab.cursor_pick().unwrap();
     lab.cursor_move(0, -1, true).unwrap();
