@@ -31,6 +31,11 @@ impl PlotFrame {
         PlotFrame::new(0..0, 0..0, view)
     }
 
+    /// Whether the frame has no plot area ([`PlotFrame::empty`]).
+    pub fn is_empty(&self) -> bool {
+        self.left >= self.right || self.top >= self.bottom
+    }
+
     /// The data rectangle shown.
     pub fn view(&self) -> Rect {
         self.view

@@ -80,10 +80,9 @@ pub fn draw_blank<DB: DrawingBackend>(
     view: Rect,
     theme: &Theme,
 ) -> Result<PlotFrame, DrawError<DB>> {
-    let (width, height) = area.dim_in_pixel();
     let frame = draw_backdrop(area, view, theme)?;
     // Without room for a plot, draw fills the background and stops there too.
-    if layout(width, height, view, theme).is_some() {
+    if !frame.is_empty() {
         draw_origin_axes(area, &frame, theme)?;
     }
     Ok(frame)

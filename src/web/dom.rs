@@ -34,13 +34,34 @@ pub fn set_attribute(element: &Element, name: &str, value: &str) {
     }
 }
 
+/// `device_pixel_ratio` as a scale to draw at: 1 when the browser gives no usable ratio.
+pub fn pixel_ratio(device_pixel_ratio: f64) -> f64 {
+    if device_pixel_ratio.is_finite() && device_pixel_ratio > 0.0 {
+        device_pixel_ratio
+    } else {
+        1.0
+    }
+}
+
 /// Sizes `canvas`'s backing store to its CSS size × `scale` (at least 1 × 1), touching it only
-/// when that changed (a new size clears the canvas).
-pub fn fit_backing(canvas: &HtmlCanvasElement, scale: f64) {
+/// when that changed (a new size clears the canvas). Returns whether it changed.
+pub fn fit_backing(canvas: &HtmlCanvasElement, scale: f64) -> bool {
     let width = (f64::from(canvas.client_width()) * scale).round().max(1.0) as u32;
     let height = (f64::from(canvas.client_height()) * scale).round().max(1.0) as u32;
-    if canvas.width() != width || canvas.height() != height {
-        canvas.set_width(width);
-        canvas.set_height(height);
+    if canvas.width() == width && canvas.height() == height {
+        return false;
+    }
+    canvas.set_width(width);
+    canvas.set_height(height);
+    true
+}
+
+/// `canvas`'s backing pixels per CSS pixel as it is laid out now (1 while it has no width).
+pub fn backing_scale(canvas: &HtmlCanvasElement) -> f64 {
+    let css = f64::from(canvas.client_width());
+    if css > 0.0 {
+        f64::from(canvas.width()) / css
+    } else {
+        1.0
     }
 }

@@ -11,6 +11,7 @@
 use crate::core::scenario::page_only;
 use crate::core::DEFAULT_VIEW;
 use crate::render::{draw_blank, Theme};
+use crate::web::dom;
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::prelude::*;
@@ -27,20 +28,9 @@ pub fn first_frame(canvas: &HtmlCanvasElement, fragment: &str, dark: bool) -> bo
     let Some(window) = web_sys::window() else {
         return false;
     };
-    let dpr = window.device_pixel_ratio();
-    let dpr = if dpr.is_finite() && dpr > 0.0 {
-        dpr
-    } else {
-        1.0
-    };
-    super::dom::fit_backing(canvas, dpr);
-    let css = f64::from(canvas.client_width());
-    let scale = if css > 0.0 {
-        f64::from(canvas.width()) / css
-    } else {
-        1.0
-    };
-    let theme = Theme::for_view(dark, false, scale);
+    // Sized and scaled as the lab's runner does (`Runner::fit_canvas`, `backing_scale`).
+    dom::fit_backing(canvas, dom::pixel_ratio(window.device_pixel_ratio()));
+    let theme = Theme::for_view(dark, false, dom::backing_scale(canvas));
     let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else {
         return false;
     };

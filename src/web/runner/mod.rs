@@ -459,34 +459,17 @@ impl Runner {
         if let Some(scale) = self.scale_this_frame.get() {
             return scale;
         }
-        let css = f64::from(self.canvas.client_width());
-        let scale = if css > 0.0 {
-            f64::from(self.canvas.width()) / css
-        } else {
-            1.0
-        };
+        let scale = crate::web::dom::backing_scale(&self.canvas);
         self.scale_this_frame.set(Some(scale));
         scale
     }
 
     /// Sizes the backing store to the CSS size × devicePixelRatio. Returns whether it changed.
     pub fn fit_canvas(&mut self, device_pixel_ratio: f64) -> bool {
-        let dpr = if device_pixel_ratio.is_finite() && device_pixel_ratio > 0.0 {
-            device_pixel_ratio
-        } else {
-            1.0
-        };
-        let width = (f64::from(self.canvas.client_width()) * dpr)
-            .round()
-            .max(1.0) as u32;
-        let height = (f64::from(self.canvas.client_height()) * dpr)
-            .round()
-            .max(1.0) as u32;
-        if width == self.canvas.width() && height == self.canvas.height() {
+        let scale = crate::web::dom::pixel_ratio(device_pixel_ratio);
+        if !crate::web::dom::fit_backing(&self.canvas, scale) {
             return false;
         }
-        self.canvas.set_width(width);
-        self.canvas.set_height(height);
         self.scale_this_frame.set(None);
         self.dirty = true;
         true
