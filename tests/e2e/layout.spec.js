@@ -109,3 +109,21 @@ test.describe('on a phone', () => {
     await lab.screenshot('phone-375.png');
   });
 });
+
+test('a closed panel lays nothing out until it is opened, by keyboard, and then shows its fields', async ({ lab }) => {
+  const page = lab.page;
+  const panel = page.locator('#practice-panel');
+  const field = page.locator('#practice-questions');
+  // Closed: its content has no box at all (display: none, not content-visibility), so the
+  // browser's work at load does not lay its fields out (style.css, README → Performance).
+  await expect(panel).not.toHaveAttribute('open', /.*/);
+  expect(await field.evaluate((e) => e.getClientRects().length)).toBe(0);
+  expect(await panel.evaluate((d) => getComputedStyle(d, '::details-content').display)).toBe('none');
+  await panel.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(panel).toHaveAttribute('open', '');
+  await expect(field).toBeVisible();
+  expect(await field.evaluate((e) => e.getClientRects().length)).toBe(1);
+  await page.keyboard.press('Enter');
+  await expect(field).toBeHidden();
+});
