@@ -64,10 +64,18 @@ pub enum Error {
 /// `text` quoted for a message, cut to its first 40 characters when longer (`"bbbb…" (10000000
 /// characters)`): a 10 MB field in a file must not become a 10 MB message.
 pub fn excerpt(text: &str) -> String {
-    const KEEP: usize = 40;
-    match text.char_indices().nth(KEEP) {
-        None => format!("{text:?}"),
-        Some((end, _)) => format!("{:?}… ({} characters)", &text[..end], text.chars().count()),
+    match cut(text, 40) {
+        (whole, false) => format!("{whole:?}"),
+        (start, true) => format!("{start:?}… ({} characters)", text.chars().count()),
+    }
+}
+
+/// The first `keep` characters of `text`, and whether that left any out: the start of a
+/// message's quote of something a user gave, which may be long.
+pub fn cut(text: &str, keep: usize) -> (&str, bool) {
+    match text.char_indices().nth(keep) {
+        None => (text, false),
+        Some((end, _)) => (&text[..end], true),
     }
 }
 

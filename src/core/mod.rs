@@ -36,7 +36,7 @@ pub use algo::perceptron::{Refusal, StepOutcome, StepRecord, TrainState, Trainer
 pub use algo::registry::{Algorithm, Model, Record, Setup};
 pub use algo::{Learner, Visit};
 pub use data::{parse_csv, Dataset, Label, MAX_CLASS_INDEX};
-pub use error::{excerpt, Error};
+pub use error::{cut, excerpt, Error};
 pub use explain::Explanation;
 pub use geometry::{band, clip_polygon, clip_segment, positive_region, Boundary, Rect};
 pub use history::{Entry, History, HISTORY_LIMIT};

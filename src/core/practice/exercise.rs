@@ -380,8 +380,7 @@ impl ExerciseSet {
             return Err(bad("the link is too long"));
         }
         let mut pairs: Vec<(String, String)> = Vec::new();
-        for part in fragment.split('&').filter(|p| !p.is_empty()) {
-            let (key, value) = part.split_once('=').unwrap_or((part, ""));
+        for (key, value) in crate::core::scenario::raw_parts(fragment) {
             let key = decode("key", key)?;
             if !KEYS.contains(&key.as_str()) {
                 continue;

@@ -4,6 +4,16 @@
 use super::*;
 use crate::core::algo::Kind;
 
+/// The parts of a link fragment (without its `#`) as written, undecoded: `(key, value)` for
+/// each non-empty `key=value` between `&`s, the value empty when there is no `=`. Read by
+/// [`from_link`], the exercise set's reader and [`page_only`](super::page_only).
+pub(crate) fn raw_parts(fragment: &str) -> impl Iterator<Item = (&str, &str)> {
+    fragment
+        .split('&')
+        .filter(|part| !part.is_empty())
+        .map(|part| part.split_once('=').unwrap_or((part, "")))
+}
+
 /// The shortest text that reads back as exactly `v`: plain decimals, or for the huge and tiny
 /// (whose plain form runs past 24 characters, e.g. 309 digits for `1e308`) the exponent form.
 pub(crate) fn number(v: f64) -> String {
@@ -219,8 +229,7 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
     let mut pairs: Vec<(String, String)> = Vec::new();
     // The names of `l`, each decoded on its own: a name may hold an escaped `,`.
     let mut names = None;
-    for part in fragment.split('&').filter(|p| !p.is_empty()) {
-        let (key, value) = part.split_once('=').unwrap_or((part, ""));
+    for (key, value) in raw_parts(fragment) {
         let key = decode("key", key)?;
         if pairs.iter().any(|(k, _)| *k == key) {
             return Err(field("link", format!("{key} is given twice")));

@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 
 pub(crate) mod link;
 
+pub(crate) use link::raw_parts;
 pub use link::{from_link, to_link, Link};
 
 /// The version written by this build.
@@ -46,12 +47,8 @@ pub const PAGE_KEYS: [&str; 3] = ["hide", "embed", "name"];
 /// has loaded. Keys are compared as written, so an escaped page key counts as another key
 /// (the page then waits for the lab, which reads it).
 pub fn page_only(fragment: &str) -> bool {
-    fragment
-        .strip_prefix('#')
-        .unwrap_or(fragment)
-        .split('&')
-        .filter(|part| !part.is_empty())
-        .all(|part| PAGE_KEYS.contains(&part.split_once('=').map_or(part, |(key, _)| key)))
+    raw_parts(fragment.strip_prefix('#').unwrap_or(fragment))
+        .all(|(key, _)| PAGE_KEYS.contains(&key))
 }
 
 fn linear() -> String {
@@ -223,13 +220,9 @@ pub(crate) fn class_names_problem(names: &[String], classes: usize) -> Option<St
         ));
     }
     for (i, name) in names.iter().enumerate() {
-        let shown = || {
-            let short: String = name.chars().take(20).collect();
-            if short.len() < name.len() {
-                format!("{short:?}…")
-            } else {
-                format!("{name:?}")
-            }
+        let shown = || match crate::core::cut(name, 20) {
+            (start, true) => format!("{start:?}…"),
+            (whole, false) => format!("{whole:?}"),
         };
         if name.is_empty() {
             return Some(format!("the name of class {i} is empty"));

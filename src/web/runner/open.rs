@@ -46,13 +46,9 @@ impl Runner {
                         link.unknown
                             .iter()
                             .take(3)
-                            .map(|k| {
-                                let short: String = k.chars().take(24).collect();
-                                if short.len() < k.len() {
-                                    format!("“{short}…”")
-                                } else {
-                                    format!("“{short}”")
-                                }
+                            .map(|k| match crate::core::cut(k, 24) {
+                                (start, true) => format!("“{start}…”"),
+                                (whole, false) => format!("“{whole}”"),
                             })
                             .collect::<Vec<_>>()
                             .join(", ")
