@@ -127,3 +127,40 @@ test('a closed panel lays nothing out until it is opened, by keyboard, and then 
   await page.keyboard.press('Enter');
   await expect(field).toBeHidden();
 });
+
+test('one type scale: the page as it opens uses few fonts (each one is looked up before the first layout), in normal and presenter modes', async ({ lab }) => {
+  const page = lab.page;
+  // Every font the visible text and controls use: size in px, weight, style and family.
+  const fonts = () =>
+    page.evaluate(() => {
+      const used = new Map();
+      const note = (element) => {
+        if (!element.getClientRects().length) return;
+        const cs = getComputedStyle(element);
+        const key = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily.includes('Mono') ? 'mono' : 'sans'}`;
+        used.set(key, `${element.tagName.toLowerCase()}${element.id ? '#' + element.id : ''}`);
+      };
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.textContent.trim()) note(n.parentElement);
+      for (const control of document.querySelectorAll('input, select, button, textarea')) note(control);
+      return [...used].map(([key, example]) => `${key} (${example})`).sort();
+    });
+  const sizes = (list) => [...new Set(list.map((f) => f.split(' ')[2]))].sort();
+  const weights = (list) => [...new Set(list.map((f) => f.split(' ')[1]))].sort();
+
+  const normal = await fonts();
+  // The title, the body, secondary text and the one monospace size (0.95 of 16 px).
+  expect(sizes(normal), normal.join('\n')).toEqual(['14px', '15.2px', '16px', '24px']);
+  expect(weights(normal), normal.join('\n')).toEqual(['400', '700']);
+  expect(normal.length, normal.join('\n')).toBeLessThanOrEqual(7);
+
+  // Presenter mode scales the body to 21 px and everything sized in em with it.
+  await page.locator('#presenter').click();
+  await expect(page.locator('body')).toHaveClass(/presenter/);
+  const presenter = await fonts();
+  expect(weights(presenter), presenter.join('\n')).toEqual(['400', '700']);
+  const px = sizes(presenter).map(parseFloat);
+  expect(Math.min(...px), presenter.join('\n')).toBeGreaterThanOrEqual(18);
+  const heading = await page.locator('#trace-panel h2').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  expect(heading).toBe(21);
+});
