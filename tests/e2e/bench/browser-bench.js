@@ -410,8 +410,6 @@ function initScript() {
   };
 }
 
-/** A fresh context (own cache and storage; Playwright launches Chromium with a new temporary
- * user-data-dir) with the lab open. */
 /**
  * Opens `url` and waits until the plot's first frame is drawn and the lab has started, told by
  * the init script's console messages: Playwright evaluates nothing in the page until then. (Its
@@ -433,6 +431,8 @@ async function loadCold(page, url) {
   await page.waitForFunction(() => !!window.perceptronLab);
 }
 
+/** A fresh context (own cache and storage; Playwright launches Chromium with a new temporary
+ * user-data-dir) with the lab open. */
 async function openLab(browser, { dpr = 2, css = null, url = BASE_URL } = {}) {
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: dpr });
   await context.addInitScript(initScript);
