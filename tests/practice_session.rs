@@ -444,3 +444,48 @@ fn will_it_converge_shows_the_points_alone_then_the_separator() {
     assert!(right, "{message}");
     assert!(session.scene().weights.is_some());
 }
+
+/// A stopped set with answers stays as `ended_practice` (its results on show and saved) until
+/// another set starts; one stopped before any answer leaves nothing (issue 38, finding 5).
+#[test]
+fn a_stopped_sets_results_stay_until_another_starts() {
+    let mut session = Session::new();
+    let _ = session.apply(Action::LoadPreset(Preset::Seed000)).unwrap();
+    let set = ExerciseSet {
+        id: "kept".into(),
+        kinds: vec![PracticeKind::Predict],
+        questions: 3,
+        source: Source::Points,
+        ..ExerciseSet::default()
+    };
+    let start = |set: &ExerciseSet| PracticeAction::Start {
+        set: set.clone(),
+        student_seed: 9,
+        now: 0.0,
+    };
+    practice(&mut session, start(&set));
+    practice(&mut session, PracticeAction::Stop);
+    assert!(
+        session.ended_practice().is_none(),
+        "no answer, nothing kept"
+    );
+    practice(&mut session, start(&set));
+    practice(
+        &mut session,
+        PracticeAction::Answer {
+            response: Response::Update(true),
+            now: 2.0,
+        },
+    );
+    practice(&mut session, PracticeAction::Stop);
+    assert!(session.practice().is_none());
+    let ended = session.ended_practice().expect("the stopped set is kept");
+    assert_eq!(ended.results().questions.len(), 1);
+    assert!(
+        ended.results().to_csv().lines().count() == 2,
+        "{}",
+        ended.results().to_csv()
+    );
+    practice(&mut session, start(&set));
+    assert!(session.ended_practice().is_none(), "a new set replaces it");
+}

@@ -180,6 +180,9 @@ pub struct Session {
     slice_work: u64,
     /// Practice mode's run, while a student practises (see [`Session::practice`]).
     practice: Option<crate::core::practice::PracticeRun>,
+    /// The set last stopped with answers in it, kept so that its results stay on show and can
+    /// be saved until another set starts (see [`Session::ended_practice`]).
+    ended_practice: Option<crate::core::practice::PracticeRun>,
     /// Whether practice answers wait for a reveal (presenter mode).
     practice_hold: bool,
 }
@@ -286,6 +289,7 @@ impl Session {
             slices: false,
             slice_work: job::SLICE_WORK,
             practice: None,
+            ended_practice: None,
             practice_hold: false,
         };
         session.watch_epoch_start();

@@ -76,6 +76,56 @@ test.describe('practice links', () => {
     expect(problems).toEqual([]);
   });
 
+  // Issue 38, finding 5: a link whose set cannot start (η = 1e308 on generated points; a set on
+  // the link's own points with one class) used to stop the set on show before it failed.
+  for (const [what, refusedLink] of [
+    ['a set that cannot start', 'xv=1&xid=u&xk=predict&xn=3&xa=perceptron&xb=1&xe=1e308&xd=gen&xs=1&xr=0'],
+    ['a scenario whose points a set cannot use', 'v=1&a=perceptron&b=1&i=zero&e=1&o=fixed&s=1&m=1000&p=1,1,1;2,2,1&xv=1&xid=u&xk=predict&xn=3&xa=perceptron&xb=1&xe=1&xd=points&xs=1&xr=0'],
+  ]) {
+    test(`a link with ${what} changes nothing: the question, its answers and the lab's points stay`, async ({ lab, page }) => {
+      const problems = watchProblems(page);
+      await openLabAt(page, problems, '/#xv=1&xid=t&xk=predict&xn=5&xa=perceptron&xb=1&xe=1&xd=ex:seed000&xs=1&xr=0');
+      await P.waitForQuestion(page, 1, 5);
+      const points = await lab.text('points');
+      await P.answerRight(page);
+      await P.next(page, 1, 5);
+      await P.answerRight(page);
+      await expect(P.resultRows(page)).toHaveCount(2);
+      const table = await P.resultsTable(page);
+      await page.evaluate((h) => { window.location.hash = h; }, refusedLink);
+      await expect(page.locator('[data-field="notice"]')).toHaveText(/^This link could not be opened: .*Nothing was changed\.$/);
+      await expect(P.question(page)).toBeVisible();
+      await expect(P.title(page)).toHaveText(/^Question 2 of 5/);
+      expect(await P.resultsTable(page), 'the results table as it was').toEqual(table);
+      await expect(page.locator('#practice-csv')).toBeVisible();
+      expect(await lab.text('points'), 'the lab\'s own points as they were').toBe(points);
+      await P.next(page, 2, 5);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('a stopped set\'s results stay on show and can be saved until another set starts', async ({ lab, page }) => {
+    const problems = watchProblems(page);
+    await openLabAt(page, problems, '/#xv=1&xid=t&xk=predict&xn=5&xa=perceptron&xb=1&xe=1&xd=ex:seed000&xs=1&xr=0');
+    await P.waitForQuestion(page, 1, 5);
+    await P.answerRight(page);
+    await expect(P.resultRows(page)).toHaveCount(1);
+    const table = await P.resultsTable(page);
+    await page.locator('#practice-stop').click();
+    await expect(P.question(page)).toBeHidden();
+    await expect(page.locator('#practice-start')).toBeVisible();
+    expect(await P.resultsTable(page), 'the results of the set just stopped').toEqual(table);
+    const csv = await lab.download('#practice-csv');
+    const rows = P.parseCsv(csv.text.trimEnd());
+    expect(rows).toHaveLength(2);
+    expect(rows[1].slice(0, 2)).toEqual(['1', 'predict']);
+    // Another set starts: its own (empty) results replace them.
+    await page.evaluate(() => { window.location.hash = 'xv=1&xid=u&xk=predict&xn=3&xa=perceptron&xb=1&xe=1&xd=ex:seed000&xs=2&xr=0'; });
+    await P.waitForQuestion(page, 1, 3);
+    await expect(page.locator('[data-role="practice-results"]')).toBeHidden();
+    expect(problems).toEqual([]);
+  });
+
   test('the same link gives the same problems in two browsers', async ({ lab, page, browser }) => {
     const kinds = ['predict', 'update', 'boundary'];
     const link = await makeLink(page, { kinds, questions: 4, seed: 23, source: 'gen' });

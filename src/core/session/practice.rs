@@ -12,6 +12,12 @@ impl Session {
         self.practice.as_ref()
     }
 
+    /// The set last stopped (or left by a link that opened), when it had answers: its results
+    /// stay on show and can be saved until another set starts.
+    pub fn ended_practice(&self) -> Option<&PracticeRun> {
+        self.ended_practice.as_ref()
+    }
+
     /// Whether `action` may run while a student practises: Practice mode's own actions, the
     /// frame's, and what only changes the view. Everything that would change the lab's points,
     /// model or timeline waits until practice stops (see [`Session::practice_gate`]).
@@ -88,6 +94,7 @@ impl Session {
                 run.set_hold(self.practice_hold);
                 self.playing = false;
                 self.practice = Some(run);
+                self.ended_practice = None;
                 self.notice = self.practice_prompt();
             }
             PracticeAction::Answer { response, now } => {
@@ -171,8 +178,11 @@ impl Session {
                 self.notice = self.practice_prompt();
             }
             PracticeAction::Stop => {
-                if self.practice.take().is_none() {
+                let Some(run) = self.practice.take() else {
                     return Ok(Changed::Nothing);
+                };
+                if !run.results().questions.is_empty() {
+                    self.ended_practice = Some(run);
                 }
                 self.notice = "Practice ended: the lab shows its own points again.".to_string();
             }

@@ -2,7 +2,7 @@
 //! its scenario, its exercise set, or why it cannot be opened, with nothing changed.
 
 use super::{address, Runner};
-use crate::core::{Action, Error};
+use crate::core::{Action, Error, PracticeAction};
 
 impl Runner {
     /// Opens a link fragment: its scenario, if it has one (`Ok(true)`); unknown keys are named
@@ -23,20 +23,32 @@ impl Runner {
         // An exercise set in the link is read before anything changes: a bad one refuses the
         // whole link.
         let set = crate::core::practice::ExerciseSet::from_link(fragment)?;
-        if let (Some(scenario), true) = (&link.scenario, self.session.practice_view().is_some()) {
-            // The set on show, and its answers, stay unless the link's scenario opens: tried
-            // on a copy of the session first.
+        // What the link starts, drawn once so that the trial and the real start agree.
+        let start = set.map(|set| PracticeAction::Start {
+            set,
+            student_seed: super::practice_calls::student_seed(),
+            now: super::practice_calls::seconds_now(),
+        });
+        if start.is_some() || (link.scenario.is_some() && self.session.practice_view().is_some()) {
+            // A link that cannot open changes nothing: the set on show, its answers and
+            // results, and the lab's points stay. The whole link is tried on a copy of the
+            // session first (its scenario, then its set, which may refuse the points).
             let mut trial = self.session.clone();
-            let _ = trial.apply(Action::Practice(crate::core::PracticeAction::Stop))?;
-            let _ = trial.apply(Action::LoadScenario(scenario.clone()))?;
+            let _ = trial.apply(Action::Practice(PracticeAction::Stop))?;
+            if let Some(scenario) = &link.scenario {
+                let _ = trial.apply(Action::LoadScenario(scenario.clone()))?;
+            }
+            if let Some(start) = &start {
+                let _ = trial.apply(Action::Practice(start.clone()))?;
+            }
         }
-        if link.scenario.is_some() || set.is_some() {
+        if link.scenario.is_some() || start.is_some() {
             // A new link replaces the set on show (the lab's own state is under it).
-            self.apply(Action::Practice(crate::core::PracticeAction::Stop))?;
+            self.apply(Action::Practice(PracticeAction::Stop))?;
         }
         let Some(scenario) = link.scenario else {
-            return match set {
-                Some(set) => self.start_practice(set).map(|()| true),
+            return match start {
+                Some(start) => self.apply(Action::Practice(start)).map(|()| true),
                 // Only keys this lab does not know (a link escaped twice by a mail program, a
                 // space before `v=1`): said, rather than nothing happening.
                 None if !link.unknown.is_empty() => Err(Error::Field {
@@ -58,8 +70,8 @@ impl Runner {
             };
         };
         self.apply(Action::LoadScenario(scenario))?;
-        if let Some(set) = set {
-            self.start_practice(set)?;
+        if let Some(start) = start {
+            self.apply(Action::Practice(start))?;
             return Ok(true);
         }
         if !link.unknown.is_empty() {

@@ -6,6 +6,7 @@
 //! it was in the panel (a screen reader hears the new question from the notice).
 
 use crate::core::numfmt::num;
+use crate::core::practice::QuestionResult;
 use crate::core::{Ask, PracticeView, Session};
 use crate::web::dom::{find, set_text};
 use wasm_bindgen::JsCast;
@@ -124,11 +125,10 @@ impl PracticePanel {
                     let _ = root.remove_attribute("data-practising");
                 }
             }
+            // The results table is rewritten for the set now shown (or the one that ended).
+            self.rows = usize::MAX;
             if !on {
                 self.key = None;
-                if let Some(results) = &self.results_panel {
-                    toggle(results, false);
-                }
                 // Focus that was on the question (Stop practice) or nowhere goes to Start, now
                 // shown again (the page's focus() before this frame found it hidden).
                 let focus_lost = document
@@ -147,6 +147,13 @@ impl PracticePanel {
             }
         }
         let Some(view) = view else {
+            // A stopped set's results stay on show, and can be saved, until another starts.
+            let ended = session.ended_practice().map(|run| {
+                let r = run.results();
+                (r.questions.as_slice(), r.score(), r.total)
+            });
+            let (results, score, total) = ended.unwrap_or((&[], 0, 0));
+            self.show_results(results, score, total, document);
             return;
         };
         if let Some(title) = &self.title {
@@ -188,7 +195,7 @@ impl PracticePanel {
         }
         self.show_asks(&view, document);
         self.show_draft(&view);
-        self.show_results(&view, document);
+        self.show_results(view.results, view.score, view.total, document);
     }
 
     /// Shows the controls of what is asked, building the answer fields when it changed.
@@ -317,33 +324,40 @@ impl PracticePanel {
         self.draft = Some(view.draft.clone());
     }
 
-    fn show_results(&mut self, view: &PracticeView<'_>, document: Option<&Document>) {
+    /// The results table: `results`, `score` of them right, of `total` questions.
+    fn show_results(
+        &mut self,
+        results: &[QuestionResult],
+        score: u32,
+        total: u32,
+        document: Option<&Document>,
+    ) {
         let (Some(panel), Some(body), Some(document)) =
             (&self.results_panel, &self.results_body, document)
         else {
             return;
         };
-        toggle(panel, !view.results.is_empty());
+        toggle(panel, !results.is_empty());
         if let Some(caption) = &self.results_caption {
-            let seconds: f64 = view.results.iter().map(|q| q.seconds).sum();
+            let seconds: f64 = results.iter().map(|q| q.seconds).sum();
             set_text(
                 caption,
                 &format!(
                     "Results: {} of {} right, {} of {} answered, {} s in all.",
-                    view.score,
-                    view.total,
-                    view.results.len(),
-                    view.total,
+                    score,
+                    total,
+                    results.len(),
+                    total,
                     crate::core::numfmt::num((seconds * 10.0).round() / 10.0)
                 ),
             );
         }
-        if self.rows == view.results.len() {
+        if self.rows == results.len() {
             return;
         }
-        self.rows = view.results.len();
+        self.rows = results.len();
         body.set_text_content(None);
-        for q in view.results {
+        for q in results {
             let Ok(row) = document.create_element("tr") else {
                 continue;
             };

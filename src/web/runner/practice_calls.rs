@@ -6,7 +6,7 @@ use crate::core::practice::{ExerciseSet, Given, Response, Source};
 use crate::core::{Action, Error, PracticeAction};
 
 /// The page's clock in seconds (the times of practice answers).
-fn seconds_now() -> f64 {
+pub(super) fn seconds_now() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())
         .map_or(0.0, |p| p.now() / 1000.0)
@@ -14,7 +14,7 @@ fn seconds_now() -> f64 {
 
 /// A student's own seed: six digits, easy to read out to a lecturer, from the browser's
 /// random source.
-fn student_seed() -> u64 {
+pub(super) fn student_seed() -> u64 {
     let mut bytes = [0u8; 8];
     if getrandom::getrandom(&mut bytes).is_err() {
         return 100_000;
@@ -201,10 +201,12 @@ impl super::Runner {
 
     /// The results as `csv` or `json`.
     pub fn practice_results(&self, format: &str) -> Result<String, Error> {
+        // The set on show, or the one that ended last (its results stay until another starts).
         let run = self
             .session
             .practice()
-            .ok_or_else(|| refused("no practice set is running"))?;
+            .or(self.session.ended_practice())
+            .ok_or_else(|| refused("no practice set has answers to save"))?;
         match format {
             "csv" => Ok(run.results().to_csv()),
             _ => Ok(serde_json::to_string_pretty(&run.results().to_json()).unwrap_or_default()),
