@@ -493,3 +493,54 @@ fn the_cli_refuses_bad_emit_options() {
         "{out}"
     );
 }
+
+/// The page's snippet is rewritten while a run plays, so its cost may not grow with the step
+/// count (issue 38, finding 3): past `PAGE_CODE_STEPS` the panel says how to get the code
+/// instead of replaying the run and listing every shuffled visit.
+#[test]
+fn a_run_longer_than_the_page_writes_gives_a_note() {
+    use perceptron_lab::core::code::PAGE_CODE_STEPS;
+    let points: Vec<String> = (0..40)
+        .map(|i| {
+            let t = f64::from(i) * 0.7;
+            format!("{:.4},{:.4},{}", 3.0 * t.cos(), 3.0 * t.sin(), i % 2)
+        })
+        .collect();
+    let at = |step: u64| {
+        let link = format!(
+            "v=1&a=perceptron&b=1&i=zero&e=1&o=shuffle&s=1&m=1000000&n={}&p={}",
+            step.min(PAGE_CODE_STEPS),
+            points.join(";")
+        );
+        let scenario = perceptron_lab::core::scenario::from_link(&link)
+            .unwrap()
+            .scenario
+            .unwrap();
+        let mut s = Session::new();
+        act(&mut s, Action::LoadScenario(scenario));
+        // A link holds at most 100,000 steps; the rest are taken one by one.
+        while s.model().steps() < step {
+            act(&mut s, Action::Step);
+        }
+        assert_eq!(s.model().steps(), step);
+        s.python_code()
+    };
+    let written = at(PAGE_CODE_STEPS);
+    assert!(
+        written.contains("after step 100000."),
+        "{}",
+        &written[..300]
+    );
+    assert!(
+        written.contains("epochs = ["),
+        "the shuffled orders are written out"
+    );
+    let note = at(PAGE_CODE_STEPS + 1);
+    assert_eq!(
+        note,
+        "# Perceptron Lab: Perceptron (classic rule), after step 100,001.\n# No code here: the page writes out \
+         runs of up to 100,000 steps (the script replays every\n# visit). `perceptron-trace \
+         --emit python --steps 100001` with this run's points and\n# settings writes runs of up \
+         to 1,000,000 steps; or go back to an earlier step.\n"
+    );
+}

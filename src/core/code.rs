@@ -28,6 +28,26 @@ use super::{Dataset, Model, Order, Settings};
 /// run gives a snippet that says so.
 pub const MAX_CODE_STEPS: u64 = 1_000_000;
 
+/// The most steps the page's panel writes out: the longest run a link holds. Its snippet is
+/// rewritten while a run plays, and writing it replays the run from step 0 and lists every
+/// shuffled visit, so its cost grows with the step count; past this a run gets [`page_note`]
+/// instead (`perceptron-trace --emit python` writes up to [`MAX_CODE_STEPS`]).
+pub const PAGE_CODE_STEPS: u64 = super::scenario::MAX_SCENARIO_STEP;
+
+/// The page's snippet for a run longer than [`PAGE_CODE_STEPS`]: what to do instead.
+pub fn page_note(title: &str, steps: u64) -> String {
+    use super::numfmt::count;
+    format!(
+        "# Perceptron Lab: {title}, after step {}.\n# No code here: the page writes out runs of \
+         up to {} steps (the script replays every\n# visit). `perceptron-trace --emit python --steps \
+         {steps}` with this run's points and\n# settings writes runs of up to {} steps; or go \
+         back to an earlier step.\n",
+        count(steps),
+        count(PAGE_CODE_STEPS),
+        count(MAX_CODE_STEPS),
+    )
+}
+
 /// What the snippet is written from: the points training started from, the setup, the
 /// settings, the class names and the number of steps taken.
 #[derive(Debug, Clone, Copy)]

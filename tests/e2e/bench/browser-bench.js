@@ -898,6 +898,45 @@ async function play(browser, seconds, preset = null, n = 10_000) {
 }
 
 /**
+ * Play at max on 40 noisy points in shuffled order with "This run in code" open, until
+ * 1,000,000 steps (issue 38: the snippet used to be rebuilt from step 0 every 250 ms): the
+ * page's long tasks meanwhile (PerformanceObserver 'longtask') and how soon Pause is shown.
+ */
+async function codePanelPlay(browser) {
+  const lab = await openLab(browser, { dpr: 2 });
+  await load(lab.page, noisyCsv(40, 5), 40);
+  const r = await lab.page.evaluate(async () => {
+    const b = window.__bench;
+    const lab = window.perceptronLab;
+    lab.set_settings(true, 'zero', '1', 'shuffle', '1', '1000000');
+    lab.set_speed(1000);
+    document.querySelector('#code-panel summary').click();
+    await b.nextFrame();
+    await b.nextFrame();
+    const tasks = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) tasks.push(e.duration);
+    });
+    observer.observe({ type: 'longtask' });
+    const t0 = performance.now();
+    lab.toggle_play();
+    while (b.steps() < 1_000_000) await new Promise((resolve) => setTimeout(resolve, 100));
+    const seconds = (performance.now() - t0) / 1000;
+    const pause = performance.now();
+    document.querySelector('#play').click();
+    const label = document.querySelector('[data-field="play-label"]');
+    while (label.textContent !== 'Play') await b.nextFrame();
+    const pausedMs = performance.now() - pause;
+    await b.nextFrame();
+    observer.disconnect();
+    const code = document.querySelector('[data-role="code"]').textContent;
+    return { tasks, seconds, pausedMs, steps: b.steps(), codeChars: code.length };
+  });
+  await lab.close();
+  return r;
+}
+
+/**
  * A drag of one point among `n` with the mouse (Playwright's, through the browser's input
  * pipeline) for `seconds`: the frame intervals while the point moves (every frame redraws the
  * plot), the lab's frame callbacks, and the moves sent.
@@ -1190,6 +1229,18 @@ async function main() {
       bigHeld,
       `${big.late} of ${big.frames} frames late (> 25 ms); the lab's frame callback ${ms(big.callbackMedian)}; ` +
         `idle page ${ms(big.idleMedian)}`
+    );
+    const code = (results.playCode = await codePanelPlay(browser));
+    const longest = code.tasks.length ? Math.max(...code.tasks) : 0;
+    row(
+      '6 Play at max, code panel',
+      'longest task, 40 shuffled points to 1,000,000 steps with "This run in code" open',
+      ms(longest),
+      '≤ 100 ms',
+      longest <= 100,
+      `${code.tasks.length} long tasks, ${code.tasks.filter((d) => d > 100).length} over 100 ms; ` +
+        `${code.steps.toLocaleString('en')} steps in ${code.seconds.toFixed(1)} s; Pause shown ${ms(code.pausedMs)} ` +
+        `after the click; the snippet then ${code.codeChars.toLocaleString('en')} characters`
     );
     // For comparison, the small noisy example (46 points): the same loop with little to draw.
     const small = (results.playSmall = await play(browser, 3, 'noisy'));
