@@ -7,6 +7,14 @@ use super::Runner;
 use crate::web::dom::find;
 use web_sys::{Element, HtmlElement};
 
+/// The longest run whose snippet is rewritten while it plays (every 250 ms at most); a longer
+/// one shows [`PLAYING_NOTE`] until it pauses. Writing the snippet of 20,000 shuffled steps
+/// takes about 10 ms; one of 100,000 (`PAGE_CODE_STEPS`, written once on Pause) about 50 ms.
+const PLAY_CODE_STEPS: u64 = 20_000;
+
+/// What the panel says while a run longer than [`PLAY_CODE_STEPS`] plays.
+const PLAYING_NOTE: &str = "# Playing: the script of the run on show is written when it pauses.\n";
+
 /// The panel's elements and whether its text is behind the state.
 #[derive(Debug, Default)]
 pub(super) struct CodePanel {
@@ -14,6 +22,8 @@ pub(super) struct CodePanel {
     out: Option<Element>,
     /// The state changed since the text was written.
     pub(super) stale: bool,
+    /// The panel shows [`PLAYING_NOTE`].
+    playing_note: bool,
     last_ms: f64,
 }
 
@@ -24,6 +34,7 @@ impl CodePanel {
             panel: find(root, "[data-role=\"code-panel\"]"),
             out: find(root, "[data-role=\"code\"]"),
             stale: true,
+            playing_note: false,
             last_ms: f64::NEG_INFINITY,
         }
     }
@@ -38,12 +49,24 @@ impl Runner {
         if !self.code.stale || !panel.has_attribute("open") {
             return;
         }
-        let recent = now_ms - self.code.last_ms < 250.0 && now_ms >= self.code.last_ms;
-        if self.session.is_playing() && recent {
-            return; // the next frame comes anyway while playing
+        if self.session.is_playing() {
+            // A script replays every visit, so writing it costs more the longer the run: while
+            // a run plays it is followed only while it is short, and written when it pauses.
+            if self.session.model().steps() > PLAY_CODE_STEPS {
+                if !self.code.playing_note {
+                    out.set_text_content(Some(PLAYING_NOTE));
+                    self.code.playing_note = true;
+                }
+                return; // still stale: the frame after Pause writes it
+            }
+            let recent = now_ms - self.code.last_ms < 250.0 && now_ms >= self.code.last_ms;
+            if recent {
+                return; // the next frame comes anyway while playing
+            }
         }
         out.set_text_content(Some(&self.session.python_code()));
         self.code.stale = false;
+        self.code.playing_note = false;
         self.code.last_ms = now_ms;
     }
 
