@@ -225,7 +225,7 @@ async function main() {
   console.log(`  accepted        ${fig.accepted}`);
   console.log(`  freezes         ${fig.freezes} (no answer within ${FREEZE_MS} ms; ${fig.hung} of them none within ${HANG_MS} ms)`);
   console.log(`  panics/crashes  ${fig.crashes + fig.unclear}${fig.unclear ? ` (${fig.unclear} of them an internal error handed to the embedding page)` : ''}`);
-  console.log(`  not alive       ${fig.notAlive} (a Step click after the answer did not answer)`);
+  console.log(`  not alive       ${fig.notAlive} (a Step click after the answer did not answer; an embedded lab that could not open a scenario and step, asked twice 0.3 s apart)`);
   console.log(`  lost work       ${fig.lostWork} (the state, a practice set or its results, an embedded lab changed or lost by a refusal; results of a set never delivered)`);
   console.log(`  injections      ${fig.injections} (inputs whose names reached an export raw, or whose name= markup became an element)`);
   console.log(`  "inf" shown     ${fig.infShown} (inputs with inf or NaN in a text a person reads)`);

@@ -968,6 +968,11 @@ async function openEmbed(ctx, input, options) {
         // A refused mount must leave the lab that was there as it was (read before the step below).
         res.lost = res.outcome === 'refused' && /^(hide|options|scenario|element)-/.test(misuse) &&
           (lab0Destroyed || !host.querySelector('canvas') || linkAfter !== linkBefore);
+        // A String object holds a link: opened as its text, or refused (read before the check below
+        // opens a scenario of its own).
+        if (misuse === 'scenario-string-object' && res.outcome === 'answered') {
+          res.stringObject = handle.field('points');
+        }
         if (handle === lab0 && lab0Destroyed) {
           // The misuse destroyed its lab (as it asked): the page must still mount one.
           const again = await PL.mount(host, good);
@@ -984,9 +989,6 @@ async function openEmbed(ctx, input, options) {
           res.after = answers(handle === lab0 && lab0Destroyed ? host.perceptronLabHostile : handle);
         }
         res.crashPanel = !!host.querySelector('[data-role="crash"]:not([hidden])');
-        if (misuse === 'scenario-string-object' && res.outcome === 'answered') {
-          res.stringObject = handle.field('points');
-        }
         res.busy = res.after !== '';
         return res;
       },
