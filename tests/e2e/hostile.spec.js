@@ -93,12 +93,13 @@ test.describe('hostile inputs', () => {
   // while a set is under way, report= origins answered in a frame, numbers at the edges with the
   // 3-D, η and code panels open, misuses of the embed API on course.html. Each must be
   // answered, with no injection, no "inf" or "NaN" in a text a person reads, nothing lost by a
-  // refusal, no internal error handed to the embedding page, and the lab alive.
+  // refusal, no internal error handed to the embedding page, and the lab alive. The answer
+  // times, the Pause after Play and the long tasks are reported, not asserted.
   const NEW_FAMILIES = FAMILIES.filter((f) => f !== 'scenarios');
   // Seed 26's fifteen inputs take in a name with an HTML tag and one a spreadsheet runs, a
   // refused exercise link that once lost the set under way, a report= host the browser refuses,
-  // a long shuffled run played with the code panel open, η₂ = 1e309 typed, and a step listener
-  // that steps its lab 2,000 deep.
+  // a long shuffled run played with the code panel open (its Pause reported), η₂ = 1e309 typed,
+  // a step listener that steps its lab 5,000 deep, and {hide: [['trace']]} given to mount.
   const FAMILY_SEED = 26;
   const FAMILY_COUNT = 15;
   test(`a seeded run of ${FAMILY_COUNT} inputs of the families of issue 38: nothing injected, frozen, lost or shown as inf`, async ({ lab, page }, testInfo) => {
@@ -119,14 +120,16 @@ test.describe('hostile inputs', () => {
       expect.soft(r.infShown, `no inf or NaN shown: ${what}`).toEqual([]);
       expect.soft(r.lostWork, `nothing lost: ${what} -> ${r.lostWhat}`).toBe(false);
       expect.soft(r.unclear, `no internal error handed to the page: ${what}`).toBe('');
-      expect.soft(r.slowAction, `Pause and η₂ answered within 1 s: ${what}`).toBeUndefined();
-      expect.soft(r.answerMs === null || r.answerMs <= 1000, `answered within 1 s: ${what} -> ${r.answerMs} ms`).toBe(true);
       expect.soft(r.alive, `alive after ${what} -> ${r.message}`).toBe(true);
       expect.soft([...problems, ...lab.problems], `no page error after ${what}`).toEqual([]);
       lab.problems.length = 0;
-      lines.push(`${input.family} #${input.n}: ${r.refused ? 'refused' : 'accepted'}${r.answerMs === null ? '' : ` ${r.answerMs.toFixed(0)} ms`}`);
+      // Timings are reported, never asserted here (the long run counts answers over 1 s as freezes).
+      const slow = r.slowAction ? `, ${r.slowAction}` : r.pauseMs !== undefined ? `, Pause ${r.pauseMs} ms` : '';
+      const longest = r.longTasks.length ? `, longest task ${Math.max(...r.longTasks.map((t) => t.duration)).toFixed(0)} ms` : '';
+      lines.push(`${input.family} #${input.n}: ${r.refused ? 'refused' : 'accepted'}${r.answerMs === null ? '' : ` ${r.answerMs.toFixed(0)} ms`}${slow}${longest}`);
     }
     testInfo.annotations.push({ type: 'families of issue 38 (timings reported, not asserted)', description: lines.join('; ') });
+    console.log(`hostile.spec (families of issue 38): ${lines.join('; ')}`);
   });
 
   // Found by the hostile run (seed 2026, input #20): the batch perceptron started from weights
