@@ -386,6 +386,7 @@ const LATEX_WORDS = new Set([
   'textunderscore', 'textbraceleft', 'textbraceright', 'textdollar', 'textperiodcentered', 'alpha', 'eta', 'gamma', 'tau',
   'ell', 'ge', 'le', 'ne', 'Sigma', 'cdot', 'to', 'leftarrow', 'checkmark', 'times', 'hat', 'ldots', 'infty', 'mathrm',
   'text', 'ensuremath', 'documentclass', 'usepackage', 'section', 'caption', 'centering', 'label', 'item', 'mid',
+  'char', 'textquoteleft', 'textquoteright', 'textquotedblleft', 'textendash', 'textemdash', 'textvisiblespace',
 ]);
 
 /** What a LaTeX export does wrong: unbalanced braces, a control word not among LATEX_WORDS. */
