@@ -8,15 +8,26 @@
 // be replayed; so is every input with a main-thread task over 100 ms (LONG TASK, not counted
 // as a failure). E2E_DIST serves another build than dist/.
 //
-//   node hostile-run.js [--count N] [--seed S] [--first I] [--verbose 1]   (defaults: 10000, 1, 0, 0)
+// --families picks the families of inputs (helpers/hostile.js), taken in turn: `scenarios`
+// (issue #15: links and files), and those of issue 38 — `names` (hostile class names through
+// every export of the page and of the CLI, and markup as a frame's name=), `exercise` (hostile
+// exercise links while a set is under way), `origins` (report= origins, a set answered in a
+// frame), `extreme` (numbers at the edges with the 3-D, η and code panels open, a long run
+// played and paused) and `embed` (misuses of the embed API on course.html). Besides the figures
+// above it counts injections (a name reaching an export raw, markup of name= becoming an
+// element) and inputs showing "inf" or "NaN" in a text a person reads, and prints each.
+//
+//   node hostile-run.js [--count N] [--seed S] [--first I] [--verbose 1] [--families a,b,…]
+//   (defaults: 10000, 1, 0, 0, every family)
 'use strict';
 
 const { chromium } = require('@playwright/test');
 const { CHROMIUM_PATH, CHROMIUM_ARGS, DIST_DIR } = require('./env');
 const { REGISTRY } = require('./helpers/constants');
 const { startStaticServer } = require('./helpers/static-server');
-const { hostileStream, describeInput } = require('./helpers/hostile');
-const { instrumentPage, openHostile, readState, percentile, guard } = require('./helpers/hostile-page');
+const { TRACE_BIN } = require('./env');
+const { hostileStream, describeInput, FAMILIES } = require('./helpers/hostile');
+const { instrumentPage, openFamily, familyContext, readState, percentile, guard } = require('./helpers/hostile-page');
 
 const FREEZE_MS = 1000;
 // An input with no answer within this long is counted as a freeze that never answered, and
@@ -29,12 +40,17 @@ const WORK_MS = 30_000;
 const LONG_MS = 100;
 
 function args() {
-  const out = { count: 10_000, seed: 1, first: 0, verbose: 0 };
+  const out = { count: 10_000, seed: 1, first: 0, verbose: 0, families: FAMILIES };
   const argv = process.argv.slice(2);
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, '');
-    if (!(key in out)) throw new Error(`unknown option ${argv[i]} (--count N, --seed S, --first I, --verbose 1)`);
-    out[key] = Number(argv[i + 1]);
+    if (!(key in out)) throw new Error(`unknown option ${argv[i]} (--count N, --seed S, --first I, --verbose 1, --families ${FAMILIES.join(',')})`);
+    if (key === 'families') {
+      out.families = argv[i + 1].split(',').filter(Boolean);
+      for (const f of out.families) if (!FAMILIES.includes(f)) throw new Error(`unknown family ${f} (${FAMILIES.join(', ')})`);
+    } else {
+      out[key] = Number(argv[i + 1]);
+    }
   }
   return out;
 }
@@ -59,14 +75,18 @@ async function newLab(browser, origin, problems) {
 }
 
 async function main() {
-  const { count, seed, first, verbose } = args();
+  const { count, seed, first, verbose, families } = args();
   const verboseRun = verbose > 0;
   // E2E_DIST serves another build (as in playwright.config.js), e.g. a fix under trial.
   const server = await startStaticServer(process.env.E2E_DIST ? require('node:path').resolve(process.env.E2E_DIST) : DIST_DIR);
   let browser = await newBrowser();
   const problems = [];
   let page = await newLab(browser, server.origin, problems);
-  const fig = { inputs: 0, answered: 0, refused: 0, accepted: 0, freezes: 0, crashes: 0, lostWork: 0, hung: 0, notAlive: 0, longWork: 0 };
+  const newContext = () => familyContext(page, { origin: server.origin, problems, traceBin: TRACE_BIN });
+  let ctx = newContext();
+  const fig = { inputs: 0, answered: 0, refused: 0, accepted: 0, freezes: 0, crashes: 0, lostWork: 0, hung: 0, notAlive: 0, longWork: 0, injections: 0, infShown: 0, unclear: 0 };
+  // Inputs, refusals and failures of each family.
+  const perFamily = Object.fromEntries(families.map((f) => [f, { inputs: 0, refused: 0, failed: 0 }]));
   const times = [];
   const doneTimes = [];
   const long = [];
@@ -79,20 +99,22 @@ async function main() {
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { stopping = true; });
   const report = (what, input, r) => {
-    const line = `${what}: seed ${seed} ${describeInput(input)}${r ? ` -> ${r.answerMs === null ? '' : `${r.answerMs.toFixed(0)} ms, `}${(r.message || '').slice(0, 200)}` : ''}`;
+    const line = `${what}: seed ${seed} ${describeInput(input)}${r ? ` -> ${r.answerMs === null || r.answerMs === undefined ? '' : `${r.answerMs.toFixed(0)} ms, `}${(r.message || '').slice(0, 200)}` : ''}`;
     bad.push(line);
     console.log(line);
   };
-  for (const input of hostileStream(seed, REGISTRY)) {
+  for (const input of hostileStream(seed, REGISTRY, { families })) {
     if (input.index < first) continue;
     if (input.index >= first + count) break;
     if (stopping) break;
     fig.inputs++;
+    perFamily[input.family].inputs++;
+    const badBefore = bad.length;
     problems.length = 0;
     let hungNow = false;
     let r;
     try {
-      r = await openHostile(page, input, { answerTimeout: HANG_MS, workTimeout: WORK_MS });
+      r = await openFamily(ctx, input, { answerTimeout: HANG_MS, workTimeout: WORK_MS });
     } catch (err) {
       const message = String(err.message).split('\n')[0];
       r = null;
@@ -113,21 +135,45 @@ async function main() {
     const crashed = (!r && !hungNow) || (r && r.crashed) || problems.some((p) => /crash|page error|panic/i.test(p));
     if (r && r.answered) {
       fig.answered++;
-      times.push(r.answerMs);
+      // A frame's name= is timed by its page load, not as an answer.
+      if (r.answerMs !== null) times.push(r.answerMs);
       if (r.progress) {
         // Long work shown with its progress bar: how long until it was over.
         fig.longWork++;
         doneTimes.push(r.doneMs);
       }
-      if (r.refused) fig.refused++;
-      else fig.accepted++;
+      if (r.refused) {
+        fig.refused++;
+        perFamily[input.family].refused++;
+      } else {
+        fig.accepted++;
+      }
       if (r.answerMs > FREEZE_MS) {
         fig.freezes++;
         report('FREEZE', input, r);
       }
+      if (r.answerMs !== null && r.slowAction) {
+        // An action after the input (Pause after Play, η₂ applied) with no answer within 1 s.
+        fig.freezes++;
+        report(`FREEZE (${r.slowAction})`, input, r);
+      }
       if (r.lostWork) {
         fig.lostWork++;
-        report(`LOST WORK (before ${JSON.stringify(r.before)} after ${JSON.stringify(r.after)})`, input, r);
+        report(`LOST WORK (${r.lostWhat || `before ${JSON.stringify(r.before)} after ${JSON.stringify(r.after)}`})`, input, r);
+      }
+      if (r.injections && r.injections.length) {
+        fig.injections++;
+        report(`INJECTION (${r.injections.slice(0, 6).join(' | ')}${r.injections.length > 6 ? ` | and ${r.injections.length - 6} more` : ''})`, input, r);
+      }
+      if (r.infShown && r.infShown.length) {
+        fig.infShown++;
+        report(`INF SHOWN (${r.infShown.join(' | ')})`, input, r);
+      }
+      if (r.unclear) {
+        // An internal error handed to a course author instead of a message (counted with the
+        // panics: the lab's own code failed, not the author's call refused).
+        fig.unclear++;
+        report(`UNCLEAR ERROR (${r.unclear})`, input, r);
       }
       for (const t of r.longTasks) {
         long.push(t.duration);
@@ -137,9 +183,9 @@ async function main() {
       if (over.length) {
         // Listed to be replayed alone (on a busy machine a long task may be the contention's).
         longInputs.push(input.index);
-        console.log(`LONG TASK ${over.join(', ')} ms: seed ${seed} ${describeInput(input).slice(0, 160)} -> ${r.answerMs.toFixed(0)} ms, ${(r.message || '').slice(0, 120)}`);
+        console.log(`LONG TASK ${over.join(', ')} ms: seed ${seed} ${describeInput(input).slice(0, 160)} -> ${(r.answerMs ?? 0).toFixed(0)} ms, ${(r.message || '').slice(0, 120)}`);
       }
-      if (!slowest || r.answerMs > slowest.ms) slowest = { ms: r.answerMs, input, message: r.message };
+      if (r.answerMs !== null && (!slowest || r.answerMs > slowest.ms)) slowest = { ms: r.answerMs, input, message: r.message };
     } else if (r) {
       fig.hung++;
       fig.freezes++;
@@ -153,12 +199,14 @@ async function main() {
       fig.crashes++;
       report(`CRASH (${problems.join(' | ').slice(0, 300)})`, input, r);
     }
+    if (bad.length > badBefore) perFamily[input.family].failed++;
     if (crashed || !r || !r.answered || !r.alive) {
       // Start again in a fresh browser so one failure does not hide the next (a frozen tab
       // may keep its renderer busy).
       await guard(browser.close(), 10_000, 'closing the browser').catch(() => {});
       browser = await newBrowser();
       page = await newLab(browser, server.origin, problems);
+      ctx = newContext();
     }
     if (fig.inputs % 500 === 0) {
       const s = ((Date.now() - started) / 1000).toFixed(0);
@@ -170,23 +218,28 @@ async function main() {
   const over100 = long.filter((d) => d > LONG_MS);
   const fmt = (v) => (v === null || v === undefined ? 'n/a' : `${v.toFixed(0)} ms`);
   console.log('');
-  console.log(`hostile inputs (seed ${seed}, inputs ${first}..${first + fig.inputs - 1}${stopping ? `, stopped early: ${fig.inputs} of ${count}` : ''}), ${((Date.now() - started) / 1000).toFixed(0)} s:`);
+  console.log(`hostile inputs (seed ${seed}, families ${families.join(',')}, inputs ${first}..${first + fig.inputs - 1}${stopping ? `, stopped early: ${fig.inputs} of ${count}` : ''}), ${((Date.now() - started) / 1000).toFixed(0)} s:`);
   console.log(`  inputs          ${fig.inputs}`);
   console.log(`  answered        ${fig.answered}`);
   console.log(`  refused         ${fig.refused}`);
   console.log(`  accepted        ${fig.accepted}`);
   console.log(`  freezes         ${fig.freezes} (no answer within ${FREEZE_MS} ms; ${fig.hung} of them none within ${HANG_MS} ms)`);
-  console.log(`  panics/crashes  ${fig.crashes}`);
-  console.log(`  not alive       ${fig.notAlive} (a Step click after the answer did not answer)`);
-  console.log(`  lost work       ${fig.lostWork}`);
+  console.log(`  panics/crashes  ${fig.crashes + fig.unclear}${fig.unclear ? ` (${fig.unclear} of them an internal error handed to the embedding page)` : ''}`);
+  console.log(`  not alive       ${fig.notAlive} (a Step click after the answer did not answer; an embedded lab that could not open a scenario and step, asked twice 0.3 s apart)`);
+  console.log(`  lost work       ${fig.lostWork} (the state, a practice set or its results, an embedded lab changed or lost by a refusal; results of a set never delivered)`);
+  console.log(`  injections      ${fig.injections} (inputs whose names reached an export raw, or whose name= markup became an element)`);
+  console.log(`  "inf" shown     ${fig.infShown} (inputs with inf or NaN in a text a person reads)`);
   console.log(`  answer time     max ${fmt(times.length ? Math.max(...times) : null)}, p99 ${fmt(percentile(times, 99))}, median ${fmt(percentile(times, 50))}`);
   console.log(`  long work       ${fig.longWork} (answered with a progress bar), over after max ${fmt(doneTimes.length ? Math.max(...doneTimes) : null)}, p99 ${fmt(percentile(doneTimes, 99))}, median ${fmt(percentile(doneTimes, 50))}`);
   console.log(`  long tasks      ${long.length} in all; ${over100.length} over 100 ms, max ${fmt(long.length ? Math.max(...long) : null)}`);
+  if (families.length > 1 || families[0] !== 'scenarios') {
+    console.log(`  by family       ${families.map((f) => `${f} ${perFamily[f].inputs} (${perFamily[f].refused} refused, ${perFamily[f].failed} to look at)`).join('; ')}`);
+  }
   if (slowest) console.log(`  slowest answer: ${describeInput(slowest.input).slice(0, 200)} -> ${slowest.message.slice(0, 160)}`);
   if (worstTask) console.log(`  longest task:   ${describeInput(worstTask.input).slice(0, 200)}`);
   if (longInputs.length) console.log(`  inputs with a task over ${LONG_MS} ms (${longInputs.length}): ${longInputs.join(' ')}`);
   if (bad.length) console.log(`\n${bad.length} inputs to look at (above).`);
-  process.exitCode = fig.freezes || fig.crashes || fig.lostWork || fig.notAlive ? 1 : 0;
+  process.exitCode = fig.freezes || fig.crashes || fig.lostWork || fig.notAlive || fig.injections || fig.infShown || fig.unclear ? 1 : 0;
 }
 
 main().catch((err) => {

@@ -14,9 +14,9 @@
 const path = require('node:path');
 const AxeBuilder = require('@axe-core/playwright').default;
 const { test, expect, REGISTRY } = require('./helpers');
-const { SCREENSHOT_DIR } = require('./env');
-const { hostileInputs, describeInput } = require('./helpers/hostile');
-const { instrumentPage, openHostile, percentile } = require('./helpers/hostile-page');
+const { SCREENSHOT_DIR, TRACE_BIN } = require('./env');
+const { hostileInputs, describeInput, FAMILIES } = require('./helpers/hostile');
+const { instrumentPage, openHostile, openFamily, familyContext, percentile } = require('./helpers/hostile-page');
 
 /**
  * The seed and size of the short run (the long run starts from seed 1). Seed 2026 covers the
@@ -86,6 +86,50 @@ test.describe('hostile inputs', () => {
     // The status line with a refusal is readable to a screen reader as the rest of the page.
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+
+  // The families of issue 38, a few inputs each (the long run has them all: scripts/hostile.sh):
+  // hostile class names through every export of the page and the CLI, hostile exercise links
+  // while a set is under way, report= origins answered in a frame, numbers at the edges with the
+  // 3-D, η and code panels open, misuses of the embed API on course.html. Each must be
+  // answered, with no injection, no "inf" or "NaN" in a text a person reads, nothing lost by a
+  // refusal, no internal error handed to the embedding page, and the lab alive. The answer
+  // times, the Pause after Play and the long tasks are reported, not asserted.
+  const NEW_FAMILIES = FAMILIES.filter((f) => f !== 'scenarios');
+  // Seed 26's fifteen inputs take in a name with an HTML tag and one a spreadsheet runs, a
+  // refused exercise link that once lost the set under way, a report= host the browser refuses,
+  // a long shuffled run played with the code panel open (its Pause reported), η₂ = 1e309 typed,
+  // a step listener that steps its lab 5,000 deep, and {hide: [['trace']]} given to mount.
+  const FAMILY_SEED = 26;
+  const FAMILY_COUNT = 15;
+  test(`a seeded run of ${FAMILY_COUNT} inputs of the families of issue 38: nothing injected, frozen, lost or shown as inf`, async ({ lab, page }, testInfo) => {
+    test.setTimeout(300_000);
+    const inputs = hostileInputs(FAMILY_SEED, FAMILY_COUNT, REGISTRY, { families: NEW_FAMILIES });
+    expect(new Set(inputs.map((i) => i.family))).toEqual(new Set(NEW_FAMILIES));
+    const problems = [];
+    const ctx = familyContext(page, { origin: new URL(page.url()).origin, problems, traceBin: TRACE_BIN });
+    const lines = [];
+    for (const input of inputs) {
+      const what = describeInput(input);
+      problems.length = 0;
+      const r = await openFamily(ctx, input, { answerTimeout: 15_000 });
+      expect(r.answered, `answered: ${what}`).toBe(true);
+      // Soft: every input of the run is opened and each wrong one named, not only the first.
+      expect.soft(r.crashed, `no crash panel: ${what} -> ${r.message}`).toBe(false);
+      expect.soft(r.injections, `nothing injected: ${what}`).toEqual([]);
+      expect.soft(r.infShown, `no inf or NaN shown: ${what}`).toEqual([]);
+      expect.soft(r.lostWork, `nothing lost: ${what} -> ${r.lostWhat}`).toBe(false);
+      expect.soft(r.unclear, `no internal error handed to the page: ${what}`).toBe('');
+      expect.soft(r.alive, `alive after ${what} -> ${r.message}`).toBe(true);
+      expect.soft([...problems, ...lab.problems], `no page error after ${what}`).toEqual([]);
+      lab.problems.length = 0;
+      // Timings are reported, never asserted here (the long run counts answers over 1 s as freezes).
+      const slow = r.slowAction ? `, ${r.slowAction}` : r.pauseMs !== undefined ? `, Pause ${r.pauseMs} ms` : '';
+      const longest = r.longTasks.length ? `, longest task ${Math.max(...r.longTasks.map((t) => t.duration)).toFixed(0)} ms` : '';
+      lines.push(`${input.family} #${input.n}: ${r.refused ? 'refused' : 'accepted'}${r.answerMs === null ? '' : ` ${r.answerMs.toFixed(0)} ms`}${slow}${longest}`);
+    }
+    testInfo.annotations.push({ type: 'families of issue 38 (timings reported, not asserted)', description: lines.join('; ') });
+    console.log(`hostile.spec (families of issue 38): ${lines.join('; ')}`);
   });
 
   // Found by the hostile run (seed 2026, input #20): the batch perceptron started from weights

@@ -314,28 +314,248 @@ function toCsv(s) {
 }
 
 /**
- * The hostile inputs of `seed` over `algorithms` (the registry's entries: name, kind, params),
- * one after another without end. Each is { index, algorithm, kind: 'link', fragment } or
- * { index, algorithm, kind: 'file', name, text }; about 55% links, 40% scenario JSON, 5% points
- * CSV. `big` allows files of 100,000+ points or edits (links stay near the 64 KB cap).
+ * The inputs of the first family, `scenarios` (issue #15): the scenario of each as a link, a
+ * scenario JSON file or a points CSV. `rng` is the family's generator.
  */
-function* hostileStream(seed, algorithms, { big = true } = {}) {
+function scenarioInput(rng, algo, index, seed, big) {
+  const r = rng.next();
+  if (r < 0.55) {
+    const s = scenario(rng, algo, false);
+    return { algorithm: algo.name, kind: 'link', fragment: toLink(s) };
+  }
+  if (r < 0.95) {
+    const s = scenario(rng, algo, big);
+    return { algorithm: algo.name, kind: 'file', name: `hostile-${seed}-${index}.json`, text: toJson(s) };
+  }
+  const s = scenario(rng, algo, big);
+  return { algorithm: algo.name, kind: 'file', name: `hostile-${seed}-${index}.csv`, text: toCsv(s) };
+}
+
+// ----- the families of issue 38 ----------------------------------------------------------------
+
+/**
+ * Pieces of hostile class names: what a spreadsheet runs (= + - @, a tab or CR first, a DDE
+ * payload), HTML and Markdown (tags, pipes, backslashes, backticks, emphasis), LaTeX (control
+ * words, braces, % & # $ ^ ~), quotes and separators of CSV, non-ASCII letters (two names must
+ * never print the same), and the invisible or control characters the lab refuses.
+ */
+const NAME_PIECES = [
+  '=1+1', '+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1', "=cmd|' /C calc'!A0", '=HYPERLINK("http://e.x","hi")',
+  '<img src=x onerror=alert(1)>', '<b>', '</td>', '<script>', '<!--', '>', '<',
+  '|', 'a\\|b', '\\', '`', '**', '_', '[x](y)', '#', '> quote',
+  '\\input{/etc/passwd}', '\\def\\x{1}', '{', '}', '}{', '%', '&', '$', '^', '~', '\\\\',
+  '"', '""', "'", ',', ';', ' ', 'café', '日本', 'עברית', 'ß', 'x'.repeat(40),
+  'a', 'b', 'pear', 'Z', '0', '1', '-1',
+];
+/** Characters the lab refuses in a name (each refusal must change nothing). */
+const REFUSED_PIECES = ['\n', '\u200b', '\u202e', '\u0000', '\u001b[31m'];
+
+/** A hostile class name: one to three pieces, now and then a refused character. */
+function hostileName(rng) {
+  const n = rng.int(1, 3);
+  let name = '';
+  for (let i = 0; i < n; i++) name += rng.pick(NAME_PIECES);
+  if (rng.chance(0.05)) name += rng.pick(REFUSED_PIECES);
+  return name;
+}
+
+/** Markup for a frame's `name=` (an element created from it is an injection). */
+const NAME_MARKUP = [
+  '<img src=x onerror="window.__hostilePwned=1" data-hostile-name=1>',
+  '<b data-hostile-name=1>bold</b>',
+  '"><svg data-hostile-name=1 onload="window.__hostilePwned=1">',
+  "'><i data-hostile-name=1>",
+  '<script data-hostile-name=1>window.__hostilePwned=1</script>',
+];
+
+/**
+ * Family `names`: K distinct hostile class names for a multiclass algorithm, in a link (`l=`)
+ * or a scenario JSON (`class_names`), three steps on so every export has rows; or (one in ten)
+ * markup as a framed lab's `name=`.
+ */
+function namesInput(rng, algorithms, index, seed) {
+  if (rng.chance(0.1)) {
+    return { algorithm: 'perceptron', kind: 'frame-name', markup: rng.pick(NAME_MARKUP) };
+  }
+  const multi = algorithms.filter((a) => a.kind === 'multiclass');
+  const algo = multi.length ? rng.pick(multi) : rng.pick(algorithms);
+  const k = algo.kind === 'multiclass' ? rng.int(2, 4) : 2;
+  const names = [];
+  while (names.length < k) {
+    const name = hostileName(rng);
+    if (!names.includes(name)) names.push(name);
+  }
+  const points = [];
+  for (let i = 0; i < 2 * k; i++) points.push([String(rng.int(-5, 5)), String(rng.int(-5, 5)), String(i % k)]);
+  const s = {
+    algorithm: algo.name, kind: algo.kind, kernel: algo.kind === 'kernel' ? 'linear' : null,
+    classes: algo.kind === 'multiclass' ? String(k) : null, eta: '1', step: '3', maxEpochs: '100',
+    seed: '1', order: 'fixed', bias: 1, pocket: false, maxMargin: false, params: {}, points, edits: [],
+    init: 'zero', rows: null, view: null, names, secondEta: null, extra: [], contradiction: null,
+  };
+  if (rng.chance(0.5)) return { algorithm: algo.name, kind: 'names', names, via: 'link', fragment: toLink(s) };
+  return { algorithm: algo.name, kind: 'names', names, via: 'file', name: `hostile-names-${seed}-${index}.json`, text: toJson(s) };
+}
+
+const F64_MIN_DENORMAL = '5e-324';
+/** A practice set that starts: the base the `exercise` family answers two questions of. */
+const EXERCISE_BASE = 'xv=1&xid=t&xk=predict&xn=5&xa=perceptron&xb=1&xe=1&xd=ex:seed000&xs=1&xr=0';
+
+/**
+ * Family `exercise`: an exercise link with hostile values, opened while a set is under way with
+ * answers given — η from the extremes, question counts, kinds, sources that cannot start (a
+ * points set of one class or none, a generated set at η = 1e308), bad ids, seeds, report
+ * origins, keys twice, a scenario beside it. A refusal must leave the question and the results
+ * as they were.
+ */
+function exerciseInput(rng, algorithms) {
+  const algo = rng.pick(algorithms);
+  const keys = {
+    xv: '1', xid: rng.pick(['u', 'week-3', 'a.b_c~d']), xk: rng.pick(['predict', 'update', 'predict,update', 'faded', 'boundary', 'converge']),
+    xn: rng.pick(['1', '3', '20']), xa: algo.name, xb: rng.pick(['1', '0']), xe: rng.pick(['1', '0.5', ...ETAS]),
+    xd: rng.pick(['gen', 'gen', 'ex:seed000', 'points']), xs: rng.pick(['1', '42', U64_MAX]), xr: rng.pick(['0', '1']),
+  };
+  const extra = [];
+  let scenarioPart = '';
+  const what = rng.pick(['eta', 'count', 'kind', 'source', 'one-class', 'no-points', 'id', 'seed', 'vary', 'report', 'twice', 'unknown', 'algorithm', 'gen', 'fine', 'fine']);
+  switch (what) {
+    case 'eta': keys.xe = rng.pick(['1e308', F64_MAX, F64_MIN_DENORMAL, ...BAD_NUMBERS]); break;
+    case 'count': keys.xn = rng.pick(['0', '21', '1000000', U64_MAX, '-1', '']); break;
+    case 'kind': keys.xk = rng.pick(['', 'guess', 'predict,predict', 'predict,', ',', 'PREDICT']); break;
+    case 'source': keys.xd = rng.pick(['ex:nope', 'ex:', 'file', '']); break;
+    // A kind every algorithm has, so that the points are what cannot start.
+    case 'one-class': keys.xd = 'points'; keys.xk = 'predict'; scenarioPart = `v=1&a=${algo.name}&b=1&i=zero&e=1&o=fixed&s=1&m=1000&n=0&p=1,1,1;2,2,1;3,1,1`; break;
+    case 'no-points': keys.xd = 'points'; keys.xk = 'predict'; scenarioPart = rng.chance(0.5) ? '' : `v=1&a=${algo.name}&b=1&i=zero&e=1&o=fixed&s=1&m=1000&n=0`; break;
+    case 'id': keys.xid = rng.pick(['', 'a b', 'x'.repeat(200), '<b>', 'é', '%00']); break;
+    case 'seed': keys.xs = rng.pick(['-1', '18446744073709551616', '1e3', '']); break;
+    case 'vary': keys.xr = rng.pick(['2', 'yes', '']); break;
+    case 'report': extra.push(`report=${encodeURIComponent(rng.pick(['*', 'http://evil.example', 'https://x/path', 'javascript:alert(1)', 'https://09', 'https://lms.school.123']))}`); break;
+    case 'twice': extra.push(rng.pick(['xn=2', 'xe=1', 'xv=1', 'xk=predict'])); break;
+    case 'unknown': extra.push(rng.pick(['xz=1', 'xfuture=1'])); break;
+    case 'algorithm': keys.xa = rng.pick(['', 'Perceptron', 'svm', 'perceptron;x']); break;
+    case 'gen':
+      keys.xd = 'gen';
+      extra.push(`xc=${rng.pick(['2', '3', '0', '7', U64_MAX])}`, `xp=${rng.pick(['1', '4', '0', '1000', U64_MAX])}`, `xsep=${rng.pick(['1', '0', 'any', 'maybe'])}`);
+      break;
+    default: break; // a set that may well start (the kind may not suit the algorithm)
+  }
+  if (keys.xd === 'points' && !scenarioPart && what === 'fine') {
+    scenarioPart = `v=1&a=${algo.name}&b=1&i=zero&e=1&o=fixed&s=1&m=1000&n=0&p=1,1,1;-1,-1,0;2,0,1;0,-2,0`;
+  }
+  const fragment = [scenarioPart, ...Object.entries(keys).map(([k, v]) => `${k}=${v}`), ...extra].filter(Boolean).join('&');
+  return { algorithm: algo.name, kind: 'exercise', what, fragment };
+}
+
+/**
+ * Origins for `report=`: ones every browser takes, hosts the lab's check once took that the
+ * browser's URL parser refuses (each answer then failed to post), and ones to be refused.
+ * `SELF` is the framing page's own origin (its messages must arrive).
+ */
+const ORIGINS = [
+  'SELF', 'https://course.example.org', 'https://a.b', 'https://lms.school.org:8443', 'http://localhost:8104', 'http://127.0.0.1',
+  'https://lms.school.123', 'https://09', 'https://999.999.999.999', 'https://1.2.3.4.5', 'https://0x100000000',
+  'https://1.2.3.256', 'https://0', 'https://a..b', 'https://EXAMPLE.org', 'HTTPS://example.org', 'https://xn--',
+  'https://-a.b', 'https://a-.b', 'https://example.org:0', 'https://example.org:65536', 'https://example.org:',
+  '*', 'null', 'https://x/path', 'https://user@host', 'https://[::1]', 'https://a b', 'http://evil.example', 'javascript:alert(1)',
+  'https://', 'https://example.org/', 'https://ex%41mple.org',
+];
+
+/** Family `origins`: a one-question set in a frame reporting to one origin. */
+function originInput(rng) {
+  const origin = rng.pick(ORIGINS);
+  return { algorithm: 'perceptron', kind: 'origin', origin };
+}
+
+/**
+ * Family `extreme`: a link at the numbers' edges (weights and points near ±f64::MAX, denormals,
+ * η from 5e-324 to 1.8e308, a second η₂ typed past the largest double) opened with the 3-D, η and
+ * code panels open; one in six plays a long shuffled run (40 points, the step count near the
+ * cap) with the code panel open and times the Pause. No text a person reads may say inf or NaN.
+ */
+function extremeInput(rng, algorithms) {
+  const algo = rng.chance(0.5) ? algorithms.find((a) => a.name === 'perceptron') || rng.pick(algorithms) : rng.pick(algorithms);
+  if (rng.chance(1 / 6)) {
+    const points = [];
+    for (let i = 0; i < 40; i++) points.push(`${(rng.next() * 8 - 4).toFixed(2)},${(rng.next() * 8 - 4).toFixed(2)},${rng.chance(0.5) ? 1 : 0}`);
+    const n = rng.pick(['20000', '50000', '100000']);
+    return { algorithm: 'perceptron', kind: 'extreme', play: true, eta2: null, fragment: `v=1&a=perceptron&b=1&i=zero&e=1&o=shuffle&s=${rng.int(1, 99)}&m=1000000&n=${n}&p=${points.join(';')}` };
+  }
+  const edge = () => rng.pick([F64_MAX, `-${F64_MAX}`, '1e308', '-1e308', '1e300', F64_MIN_DENORMAL, `-${F64_MIN_DENORMAL}`, '1e-299', '0', '0.5', '1', '-1']);
+  const pts = [];
+  const n = rng.int(2, 6);
+  for (let i = 0; i < n; i++) pts.push(`${edge()},${edge()},${i % 2}`);
+  const parts = ['v=1', `a=${algo.name}`];
+  if (algo.kind === 'kernel') parts.push(`k=${rng.pick(['linear', `rbf:${edge().replace(/^-/, '') || '1'}`, 'poly:2:1e308:1'])}`);
+  if (algo.kind === 'multiclass') parts.push('c=2');
+  parts.push('b=1', `i=${rng.chance(0.6) ? [edge(), edge(), edge()].join(',') : 'zero'}`, `e=${rng.pick(ETAS)}`);
+  for (const p of algo.params || []) parts.push(`${p.key}=${rng.pick(ETAS)}`);
+  parts.push('o=fixed', 's=1', 'm=1000', `n=${rng.pick(['0', '1', '3', '20'])}`, `p=${pts.join(';')}`);
+  const eta2 = algo.name === 'perceptron' && rng.chance(0.5) ? rng.pick(['1e309', F64_MAX, '1e308', F64_MIN_DENORMAL, '1e-320', '2']) : null;
+  return { algorithm: algo.name, kind: 'extreme', play: false, eta2, fragment: parts.join('&') };
+}
+
+/**
+ * Family `embed`: a misuse of the embed API (www/embed.js) on course.html, on a lab mounted
+ * there a moment before: options of the wrong type, scenarios that are no scenario (a Symbol, a
+ * function, a String object, a number), no element, listeners that step the lab from inside a
+ * step (thousands deep), throw, destroy it or load another scenario, calls after destroy. Each
+ * call must answer within 1 s, with the lab's answer or a clear error; a refused call leaves
+ * the lab that was there working, and the lab never stays busy for good.
+ */
+const EMBED_MISUSES = [
+  'hide-number', 'hide-object', 'hide-nested', 'hide-unknown', 'options-number', 'scenario-symbol', 'scenario-function',
+  'scenario-string-object', 'scenario-number', 'scenario-array', 'scenario-bad-object', 'scenario-huge', 'scenario-garbage',
+  'element-null', 'element-string', 'element-text-node', 'load-symbol', 'load-function', 'load-garbage', 'on-bad-type', 'on-not-function',
+  'reentrant-step', 'reentrant-step', 'reentrant-load', 'reentrant-back', 'listener-throws', 'listener-destroys', 'destroy-twice',
+  'step-after-destroy', 'mount-in-listener',
+];
+function embedInput(rng) {
+  return { algorithm: 'perceptron', kind: 'embed', misuse: rng.pick(EMBED_MISUSES), depth: rng.pick([50, 500, 2000, 5000]) };
+}
+
+/** The families, in the order a mixed run takes them in turn. */
+const FAMILIES = ['scenarios', 'names', 'exercise', 'origins', 'extreme', 'embed'];
+
+/** Each family's own generator: `scenarios` keeps the seed itself (its inputs as before). */
+function familyRng(seed, family) {
+  const i = FAMILIES.indexOf(family);
+  if (i < 0) throw new Error(`unknown family ${family} (${FAMILIES.join(', ')})`);
+  return new Rng(i === 0 ? seed : (seed + Math.imul(0x9e3779b9, i)) >>> 0);
+}
+
+/**
+ * The hostile inputs of `seed` over `algorithms` (the registry's entries: name, kind, params),
+ * one after another without end, from `families` taken in turn (the default: `scenarios`
+ * alone, the inputs of issue #15). Each family draws from its own generator, so its n-th input
+ * is the same whatever other families run beside it. Each input is { index, family, n,
+ * algorithm, kind, … }:
+ *   scenarios: kind 'link' (fragment) or 'file' (name, text); about 55% links, 40% scenario
+ *     JSON, 5% points CSV; `big` allows files of 100,000+ points or edits;
+ *   names: kind 'names' (names, via link or file) or 'frame-name' (markup);
+ *   exercise: kind 'exercise' (fragment); origins: kind 'origin' (origin);
+ *   extreme: kind 'extreme' (fragment, eta2, play); embed: kind 'embed' (misuse, depth).
+ */
+function* hostileStream(seed, algorithms, { big = true, families = ['scenarios'] } = {}) {
   if (!algorithms.length) throw new Error('hostileStream: no algorithms');
-  const rng = new Rng(seed);
+  const rngs = families.map((f) => familyRng(seed, f));
+  const counts = families.map(() => 0);
   for (let index = 0; ; index++) {
-    // Every algorithm in turn, so a short run covers them all.
-    const algo = algorithms[index % algorithms.length];
-    const r = rng.next();
-    if (r < 0.55) {
-      const s = scenario(rng, algo, false);
-      yield { index, algorithm: algo.name, kind: 'link', fragment: toLink(s) };
-    } else if (r < 0.95) {
-      const s = scenario(rng, algo, big);
-      yield { index, algorithm: algo.name, kind: 'file', name: `hostile-${seed}-${index}.json`, text: toJson(s) };
-    } else {
-      const s = scenario(rng, algo, big);
-      yield { index, algorithm: algo.name, kind: 'file', name: `hostile-${seed}-${index}.csv`, text: toCsv(s) };
+    const which = index % families.length;
+    const family = families[which];
+    const rng = rngs[which];
+    const n = counts[which]++;
+    let input;
+    switch (family) {
+      // Every algorithm in turn, so a short run covers them all.
+      case 'scenarios': input = scenarioInput(rng, algorithms[n % algorithms.length], n, seed, big); break;
+      case 'names': input = namesInput(rng, algorithms, n, seed); break;
+      case 'exercise': input = exerciseInput(rng, algorithms); break;
+      case 'origins': input = originInput(rng); break;
+      case 'extreme': input = extremeInput(rng, algorithms); break;
+      case 'embed': input = embedInput(rng); break;
+      default: throw new Error(`unknown family ${family}`);
     }
+    yield { index, family, n, ...input };
   }
 }
 
@@ -349,11 +569,19 @@ function hostileInputs(seed, count, algorithms, options) {
   return out;
 }
 
-/** A short description of an input for reports: kind, algorithm, size and its opening. */
+/** A short description of an input for reports: family, kind, algorithm, size and its opening. */
 function describeInput(input) {
-  const body = input.kind === 'link' ? input.fragment : input.text;
+  const body =
+    input.kind === 'link' || input.kind === 'exercise' || input.kind === 'extreme' ? input.fragment
+      : input.kind === 'file' ? input.text
+        : input.kind === 'names' ? `${JSON.stringify(input.names)} via ${input.via}: ${input.via === 'link' ? input.fragment : input.text}`
+          : input.kind === 'frame-name' ? `name=${input.markup}`
+            : input.kind === 'origin' ? `report=${input.origin}`
+              : input.kind === 'embed' ? `${input.misuse} (depth ${input.depth})` : '';
   const head = body.length > 160 ? `${body.slice(0, 160)}… (${body.length} chars)` : body;
-  return `#${input.index} ${input.kind === 'link' ? 'link' : input.name} [${input.algorithm}]: ${head}`;
+  const extra = input.kind === 'extreme' ? `${input.play ? ' [Play, then Pause]' : ''}${input.eta2 ? ` [η₂ = ${input.eta2}]` : ''}` : '';
+  const family = input.family && input.family !== 'scenarios' ? `${input.family} #${input.n}, ` : '';
+  return `#${input.index} ${family}${input.kind === 'file' ? input.name : input.kind} [${input.algorithm}]${extra}: ${head}`;
 }
 
-module.exports = { mulberry32, Rng, hostileStream, hostileInputs, describeInput, toLink, toJson, F64_MAX, U64_MAX };
+module.exports = { mulberry32, Rng, hostileStream, hostileInputs, describeInput, toLink, toJson, F64_MAX, U64_MAX, FAMILIES, EXERCISE_BASE };
