@@ -5,8 +5,9 @@
 //! spoken step at each verbosity, the described plot, the points table, the trace table and its
 //! Markdown export, the theory panel (R, γ*, the bound), the 3-D view's description (augmented
 //! and activation, with and without the sign flip), the η panel's verdict and captions, the
-//! "will it converge?" reveal, and the messages of refused values (η₂ = 1e309 typed). Overflowed
-//! values read in the course's words: "over 1.8e308", "below -1.8e308", "below 5e-324".
+//! "will it converge?" reveal, Practice on such points (prompts, worked parts, feedback), and the
+//! messages of refused values (η₂ = 1e309 typed). Overflowed values read in the course's words:
+//! "over 1.8e308", "below -1.8e308", "below 5e-324".
 #![cfg(not(target_arch = "wasm32"))]
 
 use perceptron_lab::core::algo::perceptron::eta::parse_second_eta;
@@ -295,6 +296,87 @@ fn an_underflowed_margin_reads_below_5e_324() {
         "over 1.8e308 (too large for a double)"
     );
     assert_eq!(bound_text(2.5), "3");
+}
+
+/// Practice on the extreme points: every question's prompt, facts, worked parts and feedback.
+#[test]
+fn practice_on_extreme_points_reads_without_inf_or_nan() {
+    let mut texts = Texts::default();
+    let point_sets = [
+        format!("1e308,1e308,1;-1e308,-1e308,0;{MAX},-{MAX},1;5e-324,5e-324,0;1,1,0"),
+        format!("{MAX},{MAX},1;-{MAX},-{MAX},0;-{MAX},{MAX},1"),
+        "5e-324,5e-324,1;-5e-324,-5e-324,0;5e-324,-5e-324,1".to_string(),
+    ];
+    let mut answered = 0;
+    for points in &point_sets {
+        for (algorithm, eta) in [
+            ("perceptron", 1e308),
+            ("perceptron", 1.0),
+            ("averaged", 5e-324),
+        ] {
+            let mut s = open(&link(Algorithm::Perceptron, "zero", "1", points)).unwrap();
+            let set = ExerciseSet {
+                id: "extreme".into(),
+                kinds: vec![
+                    PracticeKind::Predict,
+                    PracticeKind::Converge,
+                    PracticeKind::Faded,
+                ],
+                questions: 6,
+                source: Source::Points,
+                algorithm: algorithm.into(),
+                eta,
+                ..ExerciseSet::default()
+            };
+            let case = format!("practice {algorithm} η={eta:e} p={points}");
+            if let Err(e) = s.apply(Action::Practice(PracticeAction::Start {
+                set,
+                student_seed: 1,
+                now: 0.0,
+            })) {
+                texts.add(format!("{case}: refused"), e.to_string());
+                continue;
+            }
+            for q in 0..12 {
+                let now = f64::from(q);
+                texts.add(format!("{case}: prompt"), s.practice_prompt());
+                texts.add(format!("{case}: described plot"), s.plot_description());
+                if let Some(view) = s.practice_view() {
+                    texts.add(format!("{case}: title"), view.title.clone());
+                    texts.add(format!("{case}: view prompt"), view.prompt.clone());
+                    for (name, value) in view.facts.iter().chain(&view.worked) {
+                        texts.add(format!("{case}: {name}"), value.clone());
+                    }
+                }
+                // The first answer of the right kind is taken; the others are refused.
+                for response in [
+                    Response::Update(true),
+                    Response::Converges(true),
+                    Response::Read,
+                    Response::Scores(vec![0.0]),
+                ] {
+                    match s.apply(Action::Practice(PracticeAction::Answer { response, now })) {
+                        Ok(_) => {
+                            answered += 1;
+                            break;
+                        }
+                        Err(e) => texts.add(format!("{case}: answer refused"), e.to_string()),
+                    }
+                }
+                if let Some((_, feedback)) = s.practice_view().and_then(|v| v.feedback) {
+                    texts.add(format!("{case}: feedback"), feedback);
+                }
+                texts.add(format!("{case}: notice"), s.status().notice);
+                if s.apply(Action::Practice(PracticeAction::Next { now }))
+                    .is_err()
+                {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(answered > 10, "only {answered} answers taken");
+    texts.assert_readable();
 }
 
 /// Values typed out of range are refused with a message that says what they are in words.
