@@ -182,7 +182,7 @@ fn the_activation_picture_is_the_plane_h_of_x_zero_along_the_boundary() {
         "{words}"
     );
     assert!(
-        words.contains("a plane at height w0 = 0 above the origin"),
+        words.contains("a plane through the origin (w0 = 0, so h(0) = 0)"),
         "{words}"
     );
     assert!(words.contains(&format!("{right} of 5 points have h of their class's sign")));

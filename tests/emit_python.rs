@@ -393,6 +393,102 @@ fn the_cli_writes_the_sessions_snippet() {
     }
 }
 
+/// Issue 38, finding 10: at extreme sizes (`a=averaged&e=5e-324` with points near 1e308)
+/// scikit-learn's running mean of the weights becomes NaN while the lab's sum / t and the
+/// NumPy part stay finite. The snippet then prints a line saying so instead of NaN; where
+/// scikit-learn can follow, it prints its finite w_avg as before.
+#[test]
+fn the_averaged_snippet_says_when_sklearns_running_mean_cannot_follow() {
+    let python = python();
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("emit_python_extreme");
+    std::fs::create_dir_all(&dir).unwrap();
+    let max = "1.7976931348623157e308";
+    let cases = [
+        // (link's η, points, steps, whether scikit-learn's mean is lost)
+        (
+            "5e-324",
+            "1e308,1e308,1;-1e308,-1e308,0;1e308,-1e307,1;-1e307,1e308,0".to_string(),
+            20,
+            true,
+        ),
+        (
+            "5e-324",
+            format!("1e308,1e308,1;-1e308,-1e308,0;{max},-{max},1;5e-324,5e-324,0;1,1,0"),
+            25,
+            true,
+        ),
+        ("5e-324", "1,2,1;-1,0,0;0,-2,0;2,1,1".to_string(), 8, false),
+        ("1", "1e308,1e308,1;-1e308,-1e308,0".to_string(), 4, false),
+    ];
+    for (n, (eta, points, steps, lost)) in cases.iter().enumerate() {
+        let link =
+            format!("#v=1&a=averaged&b=1&i=zero&e={eta}&o=fixed&s=1&m=1000&n={steps}&p={points}");
+        let scenario = perceptron_lab::core::scenario::from_link(&link)
+            .unwrap()
+            .scenario
+            .unwrap();
+        let mut s = Session::new();
+        act(&mut s, Action::LoadScenario(scenario));
+        let code = s.python_code();
+        let file = dir.join(format!("case{n}.py"));
+        std::fs::write(&file, &code).unwrap();
+        let out = Command::new(&python).arg(&file).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{link}: the snippet failed:\n{}\n{code}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        // Nothing printed is NaN or infinite (json.dumps writes NaN, Infinity, -Infinity).
+        for line in stdout.lines() {
+            assert!(
+                !line.contains("NaN") && !line.contains("Infinity"),
+                "{link}: a number that is not finite is printed: {line}\n{stdout}"
+            );
+        }
+        let lab = lab_values(&s);
+        let lines = printed(&stdout);
+        for (name, want) in &lab {
+            let (_, _, got) = lines
+                .iter()
+                .find(|(p, k, _)| p == "numpy" && k == name)
+                .unwrap_or_else(|| panic!("{link}: no `numpy {name}` in\n{stdout}"));
+            assert!(
+                got.len() == want.len() && got.iter().zip(want).all(|(g, w)| close(*g, *w)),
+                "{link}: numpy {name} = {got:?}, the lab has {want:?}"
+            );
+        }
+        let sklearn = lines
+            .iter()
+            .find(|(p, k, _)| p == "sklearn" && k == "w_avg");
+        let note = stdout.lines().find(|l| {
+            l.starts_with(
+                "sklearn w_avg: not a finite number: scikit-learn's running mean cannot follow",
+            )
+        });
+        if *lost {
+            assert!(
+                sklearn.is_none() && note.is_some(),
+                "{link}: scikit-learn's mean is lost here; the snippet says so:\n{stdout}"
+            );
+            assert!(
+                note.unwrap()
+                    .ends_with("the NumPy part has the lab's w_avg."),
+                "{stdout}"
+            );
+        } else {
+            let (_, _, got) =
+                sklearn.unwrap_or_else(|| panic!("{link}: no sklearn w_avg\n{stdout}"));
+            assert!(note.is_none(), "{stdout}");
+            let want = &lab["w_avg"];
+            assert!(
+                got.iter().zip(want).all(|(g, w)| close(*g, *w)),
+                "{link}: sklearn w_avg = {got:?}, the lab has {want:?}"
+            );
+        }
+    }
+}
+
 /// Points edited while training was under way cannot be replayed by a script: the snippet says
 /// so and holds no code; after Reset it is code again.
 #[test]

@@ -326,13 +326,16 @@ impl AugmentedScene {
         use super::numfmt::num;
         let n = self.points.len();
         if self.activation.is_some() {
-            let surface = if self.bias {
-                format!(
-                    "a plane at height w0 = {} above the origin",
-                    num(self.weights[0])
-                )
-            } else {
+            let w0 = self.weights[0];
+            let surface = if !self.bias {
                 "a plane through the origin (without the bias h(0) = 0)".to_string()
+            } else if w0 > 0.0 {
+                format!("a plane at height w0 = {} above the origin", num(w0))
+            } else if w0 < 0.0 {
+                // A negative height is a depth: `1.798e308 below`, not `-1.798e308 above`.
+                format!("a plane {} below the origin (w0 = {})", num(-w0), num(w0))
+            } else {
+                "a plane through the origin (w0 = 0, so h(0) = 0)".to_string()
             };
             let mut text = format!(
                 "Activation h(x) = {} drawn upwards over the data plane, for the {n} points: {surface}. ",

@@ -403,8 +403,18 @@ pub fn initial_weights_code(settings: &Settings, name: &str, value: &str, py: &m
 
 /// The scikit-learn part of a binary linear model: `estimator` (a constructor call) goes once
 /// through all the visits so far, in the lab's order (see [`sklearn_visits`]), then `show` of
-/// `name` from `[intercept_, *coef_]`.
-pub fn sklearn_linear(run: &CodeRun, w0: &[f64], estimator: &str, name: &str, py: &mut Py) {
+/// `name` from `[intercept_, *coef_]` — when those are finite numbers. At extreme sizes
+/// scikit-learn's arithmetic may overflow where the lab's does not (the averaged perceptron's
+/// running mean at η = 5e-324 or with points near 1e308): the snippet then prints a line
+/// saying so, with `lost` (why, in words), instead of NaN or infinities.
+pub fn sklearn_linear(
+    run: &CodeRun,
+    w0: &[f64],
+    estimator: &str,
+    name: &str,
+    lost: &str,
+    py: &mut Py,
+) {
     if run.steps == 0 {
         py.line("# No step yet: nothing to train.");
         return;
@@ -422,8 +432,15 @@ pub fn sklearn_linear(run: &CodeRun, w0: &[f64], estimator: &str, name: &str, py
         "coef_init=np.array(w0[1:]), intercept_init=w0[0]",
         py,
     );
+    py.line("result = np.array([clf.intercept_[0], *clf.coef_[0]], dtype=float)");
+    py.line("if np.isfinite(result).all():");
+    py.line(format!("    show(\"sklearn\", \"{name}\", result)"));
+    py.line("else:");
+    py.line(
+        "    # Not finite while the lab's numbers are: said in words rather than printed as NaN.",
+    );
     py.line(format!(
-        "show(\"sklearn\", \"{name}\", [clf.intercept_[0], *clf.coef_[0]])"
+        "    print(\"sklearn {name}: not a finite number: {lost}; the NumPy part has the lab's {name}.\")"
     ));
 }
 

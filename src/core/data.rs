@@ -142,7 +142,7 @@ impl Dataset {
             });
         }
         match x.iter().find(|v| !v.is_finite()) {
-            Some(bad) => Err(Error::NonFinite(bad.to_string())),
+            Some(bad) => Err(Error::NonFinite(super::numfmt::num(*bad))),
             None => Ok(()),
         }
     }

@@ -1,5 +1,6 @@
 //! The one error type of the core: every message is written for the person who caused it.
 
+use super::numfmt::num;
 use thiserror::Error;
 
 /// Everything that can be wrong with input to the core. The state is never changed by a call
@@ -21,10 +22,13 @@ pub enum Error {
     #[error("all samples are of class {0}; the perceptron needs samples of both classes")]
     OneClass(String),
     /// η out of range.
-    #[error("η (learning rate) should be positive and finite, but is {0}")]
+    #[error("η (learning rate) should be positive and finite, but is {}", num(*.0))]
     Eta(f64),
     /// The η panel's second learning rate out of range.
-    #[error("η₂ (the second learning rate) should be positive and finite, but is {0}")]
+    #[error(
+        "η₂ (the second learning rate) should be positive and finite, but is {}",
+        num(*.0)
+    )]
     SecondEta(f64),
     /// Max epochs out of range.
     #[error("max epochs should be between 1 and {max}, but is {got}")]

@@ -1,12 +1,34 @@
 //! Numbers as the course tables write them: `-1`, `3`, `0.5`, never `-0` or `0.30000000000000004`.
+//!
+//! Every text a person reads (the status line, "This step", the spoken steps, the described
+//! plot, the theory panel, the 3-D view's description, notices and messages) writes its numbers
+//! with [`num`] (or [`vector`], [`point`]), never with `{}` of an `f64`: a value that overflowed
+//! reads in the course's words, "over 1.8e308" or "below -1.8e308", never `inf` or `NaN`.
+
+/// What [`num`] writes for +∞: a value too large for a double (the largest is about 1.8e308).
+pub const OVER_MAX: &str = "over 1.8e308";
+/// What [`num`] writes for −∞ (the hyphen is a minus sign, as in `-1`; the spoken text says it
+/// as one).
+pub const BELOW_MIN: &str = "below -1.8e308";
+/// What [`num`] writes for NaN (∞ − ∞, or a field that reads "NaN").
+pub const NOT_A_NUMBER: &str = "not a number";
+/// The words for a positive value that underflowed to 0 (below the smallest double, 5e-324).
+pub const UNDER_MIN: &str = "below 5e-324";
 
 /// Formats a number for tables and the status line.
 ///
 /// Integers print without a decimal point; other values are rounded to 4 decimals with trailing
 /// zeros removed; very large or very small magnitudes use scientific notation. `-0` prints as `0`.
+/// Values beyond a double's range read in words: [`OVER_MAX`], [`BELOW_MIN`], [`NOT_A_NUMBER`].
 pub fn num(v: f64) -> String {
-    if !v.is_finite() {
-        return format!("{v}");
+    if v.is_nan() {
+        return NOT_A_NUMBER.to_string();
+    }
+    if v == f64::INFINITY {
+        return OVER_MAX.to_string();
+    }
+    if v == f64::NEG_INFINITY {
+        return BELOW_MIN.to_string();
     }
     if v == 0.0 {
         return "0".to_string();
@@ -95,7 +117,10 @@ mod tests {
         assert_eq!(num(0.1 + 0.2), "0.3");
         assert_eq!(num(1.0 / 3.0), "0.3333");
         assert_eq!(num(2e-7), "2.000e-7");
-        assert_eq!(num(f64::NAN), "NaN");
+        assert_eq!(num(f64::NAN), "not a number");
+        assert_eq!(num(f64::INFINITY), "over 1.8e308");
+        assert_eq!(num(f64::NEG_INFINITY), "below -1.8e308");
+        assert_eq!(num(-f64::MAX), "-1.798e308");
         assert_eq!(vector(&[-1.0, 0.0, 0.0]), "[-1, 0, 0]");
         assert_eq!(point(&[3.0, 2.5]), "(3, 2.5)");
     }

@@ -81,7 +81,8 @@ impl Settings {
             }
             if let Some(bad) = w.iter().find(|v| !v.is_finite()) {
                 return Err(Error::InitWeights(format!(
-                    "every weight must be a finite number, got {bad}"
+                    "every weight must be a finite number, got {}",
+                    super::numfmt::num(*bad)
                 )));
             }
             if !self.bias && w[0] != 0.0 {

@@ -131,16 +131,27 @@ pub fn line_words(w: [f64; 3], name: &str) -> String {
         );
     }
     let equation = equation(w);
+    // Slopes and crossings of huge weights may lie beyond a double (`-b / w2` with b near
+    // 1.8e308 and w2 = 0.5): those read "over 1.8e308" or "below -1.8e308", after "at" or "=".
     let shape = if w2 == 0.0 {
-        format!("the vertical line x1 = {}", num(-b / w1))
+        format!("the vertical line {}", at("x1", -b / w1))
     } else if w1 == 0.0 {
-        format!("the horizontal line x2 = {}", num(-b / w2))
+        format!("the horizontal line {}", at("x2", -b / w2))
     } else {
         let slope = -w1 / w2;
+        let intercept = -b / w2;
         let angle = slope.atan().to_degrees();
+        let line = if slope.is_finite() && intercept.is_finite() {
+            format!("x2 = {}", affine(slope, intercept))
+        } else {
+            format!(
+                "x2 = a·x1 + c with {} and {}",
+                is("a", slope),
+                is("c", intercept)
+            )
+        };
         format!(
-            "x2 = {}; it {} at {}°",
-            affine(slope, -b / w2),
+            "{line}; it {} at {}°",
             if slope > 0.0 { "rises" } else { "falls" },
             num(angle.abs().round())
         )
@@ -150,10 +161,10 @@ pub fn line_words(w: [f64; 3], name: &str) -> String {
     } else {
         let mut parts = Vec::new();
         if w1 != 0.0 {
-            parts.push(format!("the x1 axis at {}", num(-b / w1)));
+            parts.push(format!("the x1 axis {}", at("", -b / w1)));
         }
         if w2 != 0.0 {
-            parts.push(format!("the x2 axis at {}", num(-b / w2)));
+            parts.push(format!("the x2 axis {}", at("", -b / w2)));
         }
         format!("it crosses {}", parts.join(" and "))
     };
@@ -193,6 +204,26 @@ pub fn equation(w: [f64; 3]) -> String {
         text = "0".to_string();
     }
     format!("{text} = 0")
+}
+
+/// `name = v` (`x1 = 3`), or where `v` lies beyond a double, `at name over 1.8e308`; with no
+/// name, `at 3` or `over 1.8e308`.
+fn at(name: &str, v: f64) -> String {
+    match (v.is_finite(), name.is_empty()) {
+        (true, true) => format!("at {}", num(v)),
+        (true, false) => format!("{name} = {}", num(v)),
+        (false, true) => num(v),
+        (false, false) => format!("at {name} {}", num(v)),
+    }
+}
+
+/// `a = 3`, or `a over 1.8e308` where `v` lies beyond a double.
+fn is(name: &str, v: f64) -> String {
+    if v.is_finite() {
+        format!("{name} = {}", num(v))
+    } else {
+        format!("{name} {}", num(v))
+    }
 }
 
 /// `a·x1 + c` as text.
@@ -344,5 +375,24 @@ mod tests {
         assert_eq!(equation([-1.5, 0.0, -2.0]), "−2·x2 − 1.5 = 0");
         assert_eq!(which(&[0, 2, 4], 5), "#1, #3 and #5");
         assert_eq!(which(&[0, 2, 4], 2), "#1, #3 and 1 more");
+    }
+
+    /// Issue 38's links `i=-1.7976931348623157e308,1.7976931348623157e308,0.5` and
+    /// `i=1e308,0,1e-299`: slopes and crossings beyond a double read in words, never `inf`.
+    #[test]
+    fn lines_of_huge_weights_read_in_words() {
+        let max = f64::MAX;
+        assert_eq!(
+            line_words([-max, max, 0.5], "w"),
+            "The boundary is 1.798e308·x1 + 0.5·x2 − 1.798e308 = 0, that is x2 = a·x1 + c with a below -1.8e308 and c over 1.8e308; it falls at 90°; it crosses the x1 axis at 1 and the x2 axis over 1.8e308. w points right (0°), towards class +1."
+        );
+        assert_eq!(
+            line_words([1e308, 0.0, 1e-299], "w"),
+            "The boundary is 1.000e-299·x2 + 1.000e308 = 0, that is the horizontal line at x2 below -1.8e308; it crosses the x2 axis below -1.8e308. w points up (90°), towards class +1."
+        );
+        assert_eq!(
+            line_words([max, -1e-300, 0.0], "w"),
+            "The boundary is −1.000e-300·x1 + 1.798e308 = 0, that is the vertical line at x1 over 1.8e308; it crosses the x1 axis over 1.8e308. w points left (180°), towards class +1."
+        );
     }
 }

@@ -387,6 +387,32 @@ pub fn mistake_bound(radius: f64, gamma: f64) -> f64 {
     }
 }
 
+/// γ* as the theory panel and the "will it converge?" reveal write it: `≥ γ` when it is a lower
+/// bound ([`MaxMargin::Separable`]'s `exact` is false), and words instead of `0` when it
+/// underflowed (the set is separable all the same).
+pub fn margin_text(gamma: f64, exact: bool) -> String {
+    if gamma == 0.0 {
+        format!(
+            "{} (too small for a double)",
+            crate::core::numfmt::UNDER_MIN
+        )
+    } else if exact {
+        crate::core::numfmt::num(gamma)
+    } else {
+        format!("≥ {}", crate::core::numfmt::num(gamma))
+    }
+}
+
+/// The mistake bound `(R/γ*)²` ([`mistake_bound`]) as the theory panel and the "will it
+/// converge?" reveal write it: rounded up, or words when it exceeds the largest double.
+pub fn bound_text(bound: f64) -> String {
+    if bound.is_finite() {
+        crate::core::numfmt::num(bound.ceil())
+    } else {
+        format!("{} (too large for a double)", crate::core::numfmt::OVER_MAX)
+    }
+}
+
 /// A sample in the space the perceptron uses, bias coordinate first. Without bias the coordinate
 /// is 0 rather than dropped, so weights keep their `[b, w1, w2]` layout (with `b = 0`) and one
 /// code path serves both spaces; the zero changes no dot product or norm.

@@ -22,7 +22,7 @@ impl ClassData {
             });
         }
         if let Some(bad) = xs.iter().find(|v| !v.is_finite()) {
-            return Err(Error::NonFinite(bad.to_string()));
+            return Err(Error::NonFinite(crate::core::numfmt::num(*bad)));
         }
         let mut names: Vec<String> = labels.to_vec();
         names.sort();

@@ -6,7 +6,7 @@ use super::check::Feedback;
 use super::Question;
 use crate::core::algo::three;
 use crate::core::numfmt::{num, vector};
-use crate::core::theory::{max_margin, mistake_bound, radius, MaxMargin};
+use crate::core::theory::{bound_text, margin_text, max_margin, mistake_bound, radius, MaxMargin};
 use crate::core::{Dataset, Settings, Trainer};
 use std::collections::HashMap;
 
@@ -144,17 +144,26 @@ pub fn convergence(data: &Dataset, settings: &Settings) -> Result<Convergence, S
     }
     let labels: Vec<f64> = (0..data.len()).map(|i| data.label(i).y()).collect();
     match max_margin(&points, &labels, settings.bias) {
-        MaxMargin::Separable { weights, gamma, .. } => {
+        MaxMargin::Separable {
+            weights,
+            gamma,
+            exact,
+            ..
+        } => {
             let r = radius(&points, settings.bias);
             let bound = mistake_bound(r, gamma);
             Ok(Convergence {
                 separable: true,
                 message: format!(
-                    "Separable: w* = {} puts every point on its side with margin γ* = {}; with R = {} the perceptron from w = 0 makes at most (R/γ*)² = {} updates.",
+                    "Separable: w* = {} puts every point on its side with margin γ* {}; with R = {} the perceptron from w = 0 makes at most (R/γ*)² = {} updates.",
                     vector(&weights),
-                    num(gamma),
+                    // `≥ γ` when γ* is a lower bound, else `= γ`.
+                    match margin_text(gamma, exact) {
+                        bound if bound.starts_with('≥') => bound,
+                        value => format!("= {value}"),
+                    },
                     num(r),
-                    num(bound.ceil())
+                    bound_text(bound)
                 ),
                 proof: Proof::Separator {
                     weights,

@@ -128,8 +128,10 @@ impl Session {
             Some(th) => match &th.best {
                 MaxMargin::Separable { gamma, exact, .. } => (
                     num(th.radius),
-                    margin_text(*gamma, *exact),
-                    t.bound_text(&bound_number(theory::mistake_bound(th.radius, *gamma))),
+                    theory::margin_text(*gamma, *exact),
+                    t.bound_text(&theory::bound_text(theory::mistake_bound(
+                        th.radius, *gamma,
+                    ))),
                     "separable".to_string(),
                 ),
                 MaxMargin::NotSeparable => (
@@ -345,25 +347,4 @@ pub struct TraceRow {
     pub done: bool,
     /// The step on show.
     pub current: bool,
-}
-
-/// γ* for the status: `≥ γ` when it is a lower bound ([`MaxMargin::Separable`]'s `exact` is
-/// false), and a word instead of `0` when it underflows (the set is separable all the same).
-fn margin_text(gamma: f64, exact: bool) -> String {
-    if gamma == 0.0 {
-        "below 5e-324 (too small for a double)".to_string()
-    } else if exact {
-        num(gamma)
-    } else {
-        format!("≥ {}", num(gamma))
-    }
-}
-
-/// The mistake bound `(R/γ*)²`, rounded up, or a word when it exceeds the largest double.
-fn bound_number(bound: f64) -> String {
-    if bound.is_finite() {
-        num(bound.ceil())
-    } else {
-        "over 1.8e308 (too large for a double)".to_string()
-    }
 }

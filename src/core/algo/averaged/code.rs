@@ -18,11 +18,15 @@ impl PythonCode for Averaged {
             "# differ from the lab's sum / t in the last bits). fit(X, y) with max_iter=E would",
         );
         py.line("# go on visiting after convergence, moving the average; the lab stops there.");
+        py.line("# At extreme sizes (η = 5e-324, points near 1e308) its running mean overflows");
+        py.line("# where the lab's sum / t does not: the snippet then says so instead of NaN.");
         sklearn_linear(
             run,
             self.weights(),
             "SGDClassifier(\n    loss=\"perceptron\", learning_rate=\"constant\", eta0=eta, penalty=None,\n    shuffle=False, tol=None, average=True, max_iter=1, fit_intercept=fit_intercept,\n)",
             "w_avg",
+            "scikit-learn's running mean cannot follow numbers of this size (it overflows or \
+             underflows where the lab's sum / t stays finite)",
             py,
         );
     }

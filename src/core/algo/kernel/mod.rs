@@ -116,7 +116,8 @@ fn check_gamma(gamma: f64) -> Result<(), Error> {
         Ok(())
     } else {
         Err(kernel_error(format!(
-            "γ must be positive and finite, got {gamma}"
+            "γ must be positive and finite, got {}",
+            crate::core::numfmt::num(gamma)
         )))
     }
 }

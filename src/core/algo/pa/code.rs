@@ -34,6 +34,8 @@ impl<const TWO: bool> PythonCode for Pa<TWO> {
                 "SGDClassifier(\n    loss=\"hinge\", penalty=None, learning_rate=\"{rate}\", eta0=C, shuffle=False,\n    tol=None, max_iter=1, fit_intercept=fit_intercept,\n)"
             ),
             "w",
+            "scikit-learn's arithmetic overflows with numbers of this size where the lab's \
+             stays finite",
             py,
         );
     }

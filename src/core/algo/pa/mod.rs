@@ -152,7 +152,10 @@ pub fn check_c(c: f64) -> Result<(), Error> {
     } else {
         Err(Error::Field {
             field: "C",
-            reason: format!("the aggressiveness should be positive and finite, but is {c}"),
+            reason: format!(
+                "the aggressiveness should be positive and finite, but is {}",
+                crate::core::numfmt::num(c)
+            ),
         })
     }
 }

@@ -20,6 +20,8 @@ impl PythonCode for Trainer {
             self.weights(),
             "Perceptron(\n    eta0=eta, shuffle=False, tol=None, penalty=None, max_iter=1,\n    fit_intercept=fit_intercept,\n)",
             "w",
+            "scikit-learn's arithmetic overflows with numbers of this size where the lab's \
+             stays finite",
             py,
         );
     }
