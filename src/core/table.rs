@@ -188,7 +188,7 @@ pub fn document(
                 body.push_str(&latex_row(r, eta, bias));
             }
             body.push_str(&(latex_cells(&closing_cells(next_step, weights)) + "\n"));
-            if let Some(note) = latex_utf8_note(&body) {
+            if let Some(note) = latex_needs(&body) {
                 out.push_str(note);
             }
             out.push_str(LATEX_HEADER);
@@ -256,7 +256,7 @@ pub fn text_document(format: TableFormat, rows: &[[String; 5]], closing: &str) -
                 ));
             }
             body.push_str(&format!(" & {} & & & \\\\\n", latex_text(closing)));
-            if let Some(note) = latex_utf8_note(&body) {
+            if let Some(note) = latex_needs(&body) {
                 out.push_str(note);
             }
             out.push_str(LATEX_HEADER);
@@ -271,7 +271,7 @@ pub fn text_document(format: TableFormat, rows: &[[String; 5]], closing: &str) -
 /// tables: LaTeX's special characters escaped ([`latex_escaped`]), the symbols of the page's
 /// words (α, →, w̄, …) written as LaTeX, and every other character beyond ASCII (a class name's
 /// `é`, `日`, `ע`) kept as the UTF-8 it is, so that no two names print the same; a document
-/// holding such text starts with [`latex_utf8_note`].
+/// holding such text, or a `"`, starts with [`latex_needs`].
 pub fn latex_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
@@ -313,18 +313,27 @@ pub fn latex_text(text: &str) -> String {
     out
 }
 
-/// The comment line a LaTeX table starts with when `body` (its rows) holds text beyond ASCII,
-/// naming what the document needs to print it; `None` for ASCII only.
-pub fn latex_utf8_note(body: &str) -> Option<&'static str> {
-    if body.is_ascii() {
-        return None;
+/// The comment line a LaTeX table starts with when `body` (its rows) needs more than the
+/// default pdfLaTeX set-up, naming what: for text beyond ASCII, a UTF-8 engine (or pdfLaTeX with
+/// `inputenc` and T1 for Latin letters); for a straight double quote (`\textquotedbl`, which the
+/// default OT1 encoding has no glyph for), T1 under pdfLaTeX. `None` when it needs nothing.
+pub fn latex_needs(body: &str) -> Option<&'static str> {
+    if !body.is_ascii() {
+        return Some(
+            "% UTF-8 text (class names): compile with XeLaTeX or LuaLaTeX with \\usepackage{fontspec} \
+             and a font that has every script used (right-to-left names also need babel or \
+             polyglossia); pdfLaTeX, with \\usepackage[utf8]{inputenc} and \\usepackage[T1]{fontenc}, \
+             prints accented Latin letters only.\n",
+        );
     }
-    Some(
-        "% UTF-8 text (class names): compile with XeLaTeX or LuaLaTeX with \\usepackage{fontspec} \
-         and a font that has every script used (right-to-left names also need babel or \
-         polyglossia); pdfLaTeX, with \\usepackage[utf8]{inputenc} and \\usepackage[T1]{fontenc}, \
-         prints accented Latin letters only.\n",
-    )
+    if body.contains("\\textquotedbl") {
+        return Some(
+            "% A class name holds a straight double quote (\\textquotedbl), which the default OT1 \
+             encoding has no glyph for: pdfLaTeX needs \\usepackage[T1]{fontenc}; XeLaTeX and \
+             LuaLaTeX need nothing more.\n",
+        );
+    }
+    None
 }
 
 /// `text` with LaTeX's special characters escaped, and the ASCII characters that the default
@@ -691,8 +700,10 @@ mod tests {
         assert_eq!(latex_text("w̄ → b̄"), "$\\bar{w}$ $\\to$ $\\bar{b}$");
         assert_eq!(latex_text("ā"), "ā");
         assert_eq!(Cell::Text("é|".into()).latex(), "é\\textbar{}");
-        assert_eq!(latex_utf8_note("1 & 2 \\\\"), None);
-        let note = latex_utf8_note("café").expect("a note");
+        assert_eq!(latex_needs("1 & 2 \\\\"), None);
+        let quote = latex_needs(&latex_text("\"d\"")).expect("a note");
+        assert!(quote.contains("\\usepackage[T1]{fontenc}"), "{quote}");
+        let note = latex_needs("café").expect("a note");
         assert!(note.starts_with("% ") && note.ends_with('\n') && note.lines().count() == 1);
         assert!(
             note.contains("XeLaTeX") && note.contains("fontspec"),

@@ -123,8 +123,9 @@ const LATEX_WORDS: &[&str] = &[
 
 /// Checks a LaTeX table export line by line, outside `%` comments: braces balanced on every
 /// line, `$` paired, only the control words of [`LATEX_WORDS`] and the control symbols
-/// `\& \% \$ \# \_ \{ \} \\ \|`; and text beyond ASCII only after the first line's comment
-/// saying what the document needs. Returns the text outside comments.
+/// `\& \% \$ \# \_ \{ \} \\ \|`; and text beyond ASCII, or a `\textquotedbl` (which pdfLaTeX's
+/// default OT1 encoding lacks), only after the first line's comment saying what the document
+/// needs. Returns the text outside comments.
 pub fn check_latex(tex: &str) -> String {
     let mut code = String::new();
     for line in tex.lines() {
@@ -164,11 +165,19 @@ pub fn check_latex(tex: &str) -> String {
         assert_eq!(dollars % 2, 0, "an unpaired $ in {line:?}");
         code.push('\n');
     }
+    let first = tex.lines().next().unwrap_or("");
     if !code.is_ascii() {
-        let first = tex.lines().next().unwrap_or("");
         assert!(
             first.starts_with("% UTF-8 text") && first.contains("XeLaTeX"),
             "text beyond ASCII without the comment naming what it needs:\n{tex}"
+        );
+    } else if tex
+        .lines()
+        .any(|l| !l.starts_with('%') && l.contains("\\textquotedbl"))
+    {
+        assert!(
+            first.starts_with("% ") && first.contains("\\usepackage[T1]{fontenc}"),
+            "a \\textquotedbl without the comment saying pdfLaTeX needs T1:\n{tex}"
         );
     }
     code

@@ -1,7 +1,7 @@
 use super::Format;
 use perceptron_lab::core::algo::{Head, Row, Summary};
 use perceptron_lab::core::table::{
-    csv_line, latex_cells, latex_comment, latex_utf8_note, markdown_cells, markdown_text,
+    csv_line, latex_cells, latex_comment, latex_needs, markdown_cells, markdown_text,
     terminal_text, Cell,
 };
 use serde_json::Value;
@@ -68,12 +68,12 @@ impl Emitter<'_> {
             Format::Csv => format!("{}\n", head.csv),
             Format::Latex => {
                 // The head names every class (the rows hold only those names and numbers): it
-                // says whether the table needs a UTF-8 engine.
+                // says what the table needs (a UTF-8 engine, T1 for a `"`).
                 let spec = "l".repeat(head.cells.len().saturating_sub(1));
                 let head = latex_cells(&head.cells);
                 format!(
                     "{}\\begin{{tabular}}{{r{spec}}}\n\\toprule\n{head}\n\\midrule\n",
-                    latex_utf8_note(&head).unwrap_or_default(),
+                    latex_needs(&head).unwrap_or_default(),
                 )
             }
             Format::Json => format!("{{{algo}\"steps\":["),
