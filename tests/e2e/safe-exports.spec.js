@@ -43,8 +43,12 @@ test('hostile class names are escaped in the LaTeX trace and neutralized in the 
     const code = line.split('%')[0];
     expect(code, `TeX would run \\input on ${JSON.stringify(line)}`).not.toContain('\\input');
   }
-  // Every line of the table is a header, a rule or a row ending with \\: no stray line.
-  for (const line of tex.text.replace(/\n+$/, '').split('\n')) {
+  // A first comment line says what the document needs: the name's `"` is \textquotedbl, which
+  // pdfLaTeX's default OT1 encoding lacks (issue #38).
+  const [first, ...table] = tex.text.replace(/\n+$/, '').split('\n');
+  expect(first).toMatch(/^% A class name holds a straight double quote \(\\textquotedbl\).*pdfLaTeX needs \\usepackage\[T1\]\{fontenc\}/);
+  // Every other line of the table is a header, a rule or a row ending with \\: no stray line.
+  for (const line of table) {
     expect(line, 'a line of the LaTeX export').toMatch(/^(\\begin\{tabular\}|\\toprule|\\midrule|\\bottomrule|\\end\{tabular\}|.* \\\\$)/);
   }
 
