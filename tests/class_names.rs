@@ -1,13 +1,22 @@
 //! Class names: a points CSV imported under a multiclass algorithm keeps its labels — in the
 //! saved points CSV, in the texts, when K changes — and loses them only to a preset or a binary
-//! algorithm.
+//! algorithm; and whatever names are accepted, every export (the page's and the command
+//! line's, in CSV, Markdown and LaTeX) holds them safely and reads back to them.
 #![cfg(not(target_arch = "wasm32"))]
 
 use perceptron_lab::core::algo::kernel::Kernel;
-use perceptron_lab::core::scenario::{from_link, to_link, Scenario};
-use perceptron_lab::core::table::{csv_formula_safe, TableFormat};
+use perceptron_lab::core::scenario::{check_class_names, from_link, to_link, Scenario};
+use perceptron_lab::core::table::{csv_formula_restore, csv_formula_safe, TableFormat};
 use perceptron_lab::core::{Action, Algorithm, Preset, Session, Setup};
 use proptest::prelude::*;
+
+// The shared helpers: readers of the exports, and the command line as a process.
+#[allow(dead_code)]
+mod exports;
+#[allow(dead_code)]
+mod trace;
+
+use exports::{check_latex, markdown_cells, markdown_decode, spreadsheet_runs};
 
 const MULTI3: &[u8] = include_bytes!("data/multi3.csv");
 
@@ -487,6 +496,282 @@ fn the_trace_export_escapes_hostile_class_names() {
     for record in reader.records() {
         for cell in record.unwrap().iter() {
             assert!(!cell.starts_with(['=', '@']), "{cell:?} in\n{csv}");
+        }
+    }
+}
+
+/// A session opened from `link` (a link of the page), stepped `steps` times.
+fn opened(link: &str, steps: usize) -> Session {
+    let scenario = from_link(link)
+        .expect("the link reads")
+        .scenario
+        .expect("a scenario");
+    let mut s = Session::new();
+    act(&mut s, Action::LoadScenario(scenario));
+    for _ in 0..steps {
+        act(&mut s, Action::Step);
+    }
+    s
+}
+
+/// The cells of every row of the trace, as the page shows them (done steps only).
+fn trace_cells(s: &Session) -> Vec<Vec<String>> {
+    s.trace_rows(0, usize::MAX)
+        .into_iter()
+        .filter(|r| r.done)
+        .map(|r| vec![r.step.to_string(), r.weights, r.score, r.correct, r.update])
+        .collect()
+}
+
+/// Checks the page's Markdown trace export of `s`: no `<` or `>` at all, the head's number of
+/// cells on every row, and every cell reads back to the trace row's cell.
+fn check_page_markdown(s: &Session) -> String {
+    let md = s.trace_export(TableFormat::Markdown);
+    assert!(!md.contains(['<', '>']), "raw HTML:\n{md}");
+    let lines: Vec<&str> = md.lines().collect();
+    let head = markdown_cells(lines[0]);
+    let rows = trace_cells(s);
+    assert_eq!(
+        lines.len(),
+        rows.len() + 3,
+        "head, rule, rows, closing:\n{md}"
+    );
+    for (line, row) in lines[2..].iter().zip(&rows) {
+        let cells = markdown_cells(line);
+        assert_eq!(cells.len(), head.len(), "{line}");
+        let read: Vec<String> = cells.iter().map(|c| markdown_decode(c)).collect();
+        assert_eq!(&read, row, "{line}");
+    }
+    let closing = markdown_cells(lines[lines.len() - 1]);
+    assert_eq!(closing.len(), head.len(), "{md}");
+    md
+}
+
+/// Issue #38, finding 2, in the page: the issue's link names a class `<img src=x
+/// onerror=alert(1)>`, which the Markdown export wrote as is.
+#[test]
+fn the_page_markdown_export_holds_no_html_from_a_name() {
+    let s = opened(
+        "#v=1&a=multiclass&c=3&l=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E,b,c&b=1&i=zero&e=1&o=fixed&s=1&m=1000&n=3&p=1,2,0;-1,0,1;0,-2,2",
+        3,
+    );
+    assert_eq!(s.class_names()[0], "<img src=x onerror=alert(1)>");
+    let md = check_page_markdown(&s);
+    assert!(md.contains("&lt;img src=x onerror=alert(1)&gt;"), "{md}");
+    // `a\|b` stays one cell: an escaped backslash, then an escaped bar.
+    let s = opened(
+        "#v=1&a=multiclass&c=3&l=a%5C%7Cb,b,c&b=1&i=zero&e=1&o=fixed&s=1&m=1000&n=3&p=1,2,0;-1,0,1;0,-2,2",
+        3,
+    );
+    assert_eq!(s.class_names()[0], "a\\|b");
+    assert!(check_page_markdown(&s).contains("a\\\\\\|b"));
+}
+
+/// Issue #38, finding 8: the page's LaTeX export wrote `caf?`, `??`, `?????` for
+/// `l=café,日本,עברית`. Now the names are kept as UTF-8 under a comment naming what the
+/// document needs, as on the command line, and `| < > "` are written as text commands.
+#[test]
+fn the_page_latex_export_keeps_utf8_names() {
+    let s = opened(
+        "#v=1&a=multiclass&c=3&l=café,日本,עברית&b=1&i=zero&e=1&o=fixed&s=1&m=1000&n=3&p=1,2,0;-1,0,1;0,-2,2",
+        3,
+    );
+    assert_eq!(s.class_names(), ["café", "日本", "עברית"]);
+    let tex = s.trace_export(TableFormat::Latex);
+    check_latex(&tex);
+    assert!(tex.starts_with("% UTF-8 text"), "{tex}");
+    assert!(!tex.contains("caf?") && !tex.contains("??"), "{tex}");
+    for name in ["café", "日本", "עברית"] {
+        assert!(tex.contains(name), "{name}: {tex}");
+    }
+    let s = opened(
+        "#v=1&a=multiclass&c=3&l=a%7Cb,%3Cc%3E,%22d%22&b=1&i=zero&e=1&o=fixed&s=1&m=1000&n=3&p=1,2,0;-1,0,1;0,-2,2",
+        3,
+    );
+    let tex = s.trace_export(TableFormat::Latex);
+    check_latex(&tex);
+    assert!(
+        tex.starts_with("% A class name holds a straight double quote (\\textquotedbl)"),
+        "ASCII only, but a `\"`: pdfLaTeX needs T1: {tex}"
+    );
+    for name in [
+        "a\\textbar{}b",
+        "\\textless{}c\\textgreater{}",
+        "\\textquotedbl{}d\\textquotedbl{}",
+    ] {
+        assert!(tex.contains(name), "{name}: {tex}");
+    }
+}
+
+/// Issue #38, finding 7, in the page: a file with Windows line endings named the line before.
+#[test]
+fn an_imported_file_with_windows_line_endings_names_the_right_line() {
+    for (ending, algorithm, label) in [
+        ("\r\n", Algorithm::Perceptron, ["+1", "-1"]),
+        ("\r\n", Algorithm::Multiclass, ["a", "b"]),
+        ("\r", Algorithm::Ovr, ["a", "b"]),
+        ("\n", Algorithm::Multiclass, ["a", "b"]),
+    ] {
+        let mut s = Session::new();
+        choose(&mut s, algorithm, 2);
+        let before = s.data().clone();
+        let file = format!(
+            "x1,x2,label{ending}1,2,{}{ending}-1,zz,{}{ending}",
+            label[0], label[1]
+        );
+        let err = s
+            .apply(Action::ImportCsv(file.into_bytes()))
+            .expect_err("refused")
+            .to_string();
+        assert!(
+            err.contains("line 3: column 2"),
+            "{ending:?} {algorithm:?}: {err}"
+        );
+        assert_eq!(s.data(), &before);
+    }
+}
+
+/// A class name of any kind, hostile ones first: markup, formula starts, Markdown and LaTeX
+/// specials, quotes, spaces, other scripts, and any printable character; kept only when the
+/// core accepts it as a class name ([`check_class_names`]).
+fn accepted_name() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => "[=+@<>&|\\\\`*_~\\[\\]()\"',;:{}%$#^!/ a-zé日ע😀α0-9.-]{1,12}",
+        1 => "[\t\r=+@-]{1,2}[a-z0-9()=+,-]{0,6}",
+        1 => "\\PC{1,8}",
+    ]
+    .prop_filter("a class name the core accepts", |name| {
+        check_class_names(std::slice::from_ref(name), 1).is_ok()
+    })
+}
+
+/// 2 to 4 names, accepted together (distinct, also after NFC).
+fn accepted_names() -> impl Strategy<Value = Vec<String>> {
+    (2usize..=4)
+        .prop_flat_map(|k| prop::collection::vec(accepted_name(), k))
+        .prop_filter("names the core accepts together", |names| {
+            check_class_names(names, names.len()).is_ok()
+        })
+}
+
+/// Checks a CSV export: RFC 4180 (every line the same number of cells), no cell a spreadsheet
+/// runs; returns the cells, each with the quote that neutralized it taken off.
+fn check_csv(text: &str) -> Vec<Vec<String>> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(text.as_bytes());
+    let mut lines = Vec::new();
+    for record in reader.records() {
+        let record = record.unwrap_or_else(|e| panic!("not CSV ({e}):\n{text}"));
+        for cell in record.iter() {
+            assert!(
+                !spreadsheet_runs(cell),
+                "a formula cell {cell:?} in\n{text}"
+            );
+        }
+        lines.push(
+            record
+                .iter()
+                .map(|c| csv_formula_restore(c).to_string())
+                .collect(),
+        );
+    }
+    lines
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// Issue #38's property: for any accepted class names, the page's trace exports and the
+    /// command line's tables and summaries are safe and read back. CSV: every line parses
+    /// (RFC 4180) to the cells written, no cell a spreadsheet runs. Markdown: no `<` or `>`
+    /// (every one from a name is an entity), the head's number of cells on every row, the class
+    /// cells decode to the names. LaTeX: balanced braces, only the expected control words,
+    /// UTF-8 only under the comment naming what it needs.
+    #[test]
+    fn every_export_holds_any_accepted_names_safely(
+        names in accepted_names(),
+        algorithm in prop_oneof![Just("multiclass"), Just("ovr"), Just("ovo")],
+    ) {
+        let mut file = String::from("x1,x2,label\n");
+        for (i, name) in names.iter().enumerate() {
+            let i = i as f64;
+            for (x, y) in [(i, 1.0 - i), (-i, i - 2.0)] {
+                file.push_str(&format!("{x},{y},{}\n", field(&csv_formula_safe(name))));
+            }
+        }
+        let mut sorted = names.clone();
+        sorted.sort();
+
+        // The page: the file imported, stepped, each export.
+        let mut s = imported(Algorithm::parse(algorithm).unwrap(), file.as_bytes());
+        let mut got = s.class_names().to_vec();
+        got.sort();
+        prop_assert_eq!(&got, &sorted);
+        for _ in 0..5 {
+            // (A run that has converged refuses a step: the rows so far are exported.)
+            let _ = s.apply(Action::Step);
+        }
+        let rows = trace_cells(&s);
+        let csv = check_csv(&s.trace_export(TableFormat::Csv));
+        prop_assert_eq!(&csv[1..], &rows[..]);
+        check_page_markdown(&s);
+        check_latex(&s.trace_export(TableFormat::Latex));
+
+        // The command line: the same file, every format, with and without the steps.
+        let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("any-names-{}.csv", std::process::id()));
+        std::fs::write(&path, &file).expect("writes the file");
+        let path = path.to_string_lossy().into_owned();
+        let run = |format: &str, steps: bool| {
+            let mut args = vec!["--algo", algorithm, "--max-epochs", "2", "--format", format];
+            if !steps {
+                args.push("--no-steps");
+            }
+            args.extend_from_slice(&["--predict", &path, &path]);
+            trace::stdout(&args)
+        };
+        let json: serde_json::Value = serde_json::from_str(&run("json", false)).unwrap();
+        let predictions: Vec<String> = json["result"]["predictions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap().to_string())
+            .collect();
+        let predicted = format!("Predictions for {path}: {}.", predictions.join(", "));
+        let is_name = |cell: &str| sorted.iter().any(|n| n == cell);
+
+        let table = check_csv(&run("csv", true));
+        for row in &table[1..] {
+            // step, epoch, index, x1, x2, class, predicted, …
+            prop_assert!(is_name(&row[5]) && is_name(&row[6]), "{:?}", row);
+            prop_assert_eq!(row.len(), table[0].len());
+        }
+        let quiet = check_csv(&run("csv", false));
+        prop_assert_eq!(quiet.len(), 2);
+        prop_assert!(quiet[0][0].contains(" after "), "{:?}", quiet);
+        prop_assert_eq!(&quiet[1], &vec![predicted.clone()]);
+
+        for steps in [true, false] {
+            let md = run("markdown", steps);
+            prop_assert!(!md.contains(['<', '>']), "raw HTML:\n{}", md);
+            let rows: Vec<&str> = md
+                .lines()
+                .filter(|l| l.starts_with('|') && !l.starts_with("|---"))
+                .collect();
+            if steps {
+                let head = markdown_cells(rows[0]).len();
+                for row in &rows[1..] {
+                    let cells = markdown_cells(row);
+                    prop_assert_eq!(cells.len(), head, "{}", row);
+                    prop_assert!(is_name(&markdown_decode(&cells[3])), "{}", row);
+                    prop_assert!(is_name(&markdown_decode(&cells[4])), "{}", row);
+                }
+            } else {
+                prop_assert!(rows.is_empty(), "{}", md);
+            }
+            let last = md.lines().last().unwrap_or("");
+            prop_assert_eq!(markdown_decode(last), predicted.clone());
+            check_latex(&run("latex", steps));
         }
     }
 }

@@ -239,7 +239,11 @@ pub fn parse_csv(bytes: &[u8]) -> Result<Dataset, Error> {
         .flexible(true)
         .trim(csv::Trim::All)
         .from_reader(bytes);
-    let headers = reader.byte_headers().map_err(|e| csv_error(&e, 1))?.clone();
+    let mut lines = CsvLines::new(bytes);
+    let headers = reader
+        .byte_headers()
+        .map_err(|e| csv_error(&e, &mut lines))?
+        .clone();
     if headers.is_empty() || headers.iter().all(|h| h.is_empty()) {
         return Err(Error::EmptyFile);
     }
@@ -253,8 +257,8 @@ pub fn parse_csv(bytes: &[u8]) -> Result<Dataset, Error> {
     let mut data = Dataset::new(columns - 1);
     let mut x = vec![0.0; columns - 1];
     for result in reader.byte_records() {
-        let record = result.map_err(|e| csv_error(&e, 0))?;
-        let line = record.position().map_or(0, |p| p.line());
+        let record = result.map_err(|e| csv_error(&e, &mut lines))?;
+        let line = lines.of(record.position());
         if record.iter().all(|f| f.is_empty()) {
             continue; // a blank line
         }
@@ -316,11 +320,71 @@ pub fn parse_csv(bytes: &[u8]) -> Result<Dataset, Error> {
     Ok(data)
 }
 
-fn csv_error(e: &csv::Error, fallback_line: u64) -> Error {
-    let line = e.position().map_or(fallback_line, |p| p.line());
+fn csv_error(e: &csv::Error, lines: &mut CsvLines) -> Error {
     Error::Row {
-        line,
+        line: lines.of(e.position()),
         reason: format!("unreadable CSV ({e})"),
+    }
+}
+
+/// The line numbers of a CSV file's records, as an editor shows them, for every CSV reader of
+/// the page and the command line (DATA.csv of either kind, `--predict`'s POINTS.csv): a line
+/// ends at `\r\n`, `\n` or a lone `\r`, and a record is on the line where its first field is.
+/// (The `csv` crate counts only `\n` and places a record where the line breaks before it
+/// start: a record after a `\r\n`, on the line before; a file saved with Windows line endings,
+/// as Excel saves CSV, had every error named one line early, and any file the line of a blank
+/// line before the record.) Records are asked for in file order; each call counts only the
+/// bytes since the last.
+#[derive(Debug, Clone)]
+pub struct CsvLines<'a> {
+    bytes: &'a [u8],
+    /// Bytes counted so far.
+    at: usize,
+    /// The line at `at`.
+    line: u64,
+    /// Whether the byte before `at` is a `\r` (a `\n` right after it ends no other line).
+    after_cr: bool,
+}
+
+impl<'a> CsvLines<'a> {
+    /// Line numbers in `bytes`, the whole file the reader reads.
+    pub fn new(bytes: &'a [u8]) -> CsvLines<'a> {
+        CsvLines {
+            bytes,
+            at: 0,
+            line: 1,
+            after_cr: false,
+        }
+    }
+
+    /// The line (from 1) on which a record or an error at `position` starts; line 1 without a
+    /// position.
+    pub fn of(&mut self, position: Option<&csv::Position>) -> u64 {
+        let Some(position) = position else {
+            return 1;
+        };
+        let mut end = usize::try_from(position.byte())
+            .unwrap_or(usize::MAX)
+            .min(self.bytes.len());
+        // A record starts after the line breaks the reader skipped on its way to it (blank
+        // lines, the `\n` of a `\r\n`): no record starts with one.
+        while matches!(self.bytes.get(end), Some(b'\r' | b'\n')) {
+            end += 1;
+        }
+        if end < self.at {
+            // Not in file order: count again from the start.
+            *self = CsvLines::new(self.bytes);
+        }
+        for &b in &self.bytes[self.at..end] {
+            match b {
+                b'\r' => self.line += 1,
+                b'\n' if !self.after_cr => self.line += 1,
+                _ => {}
+            }
+            self.after_cr = b == b'\r';
+        }
+        self.at = end;
+        self.line
     }
 }
 
@@ -371,6 +435,51 @@ mod tests {
             not_utf8.contains("line 3: column 1 is not valid UTF-8"),
             "{not_utf8}"
         );
+    }
+
+    /// Issue #38: with Windows line endings every error named the line before the real one.
+    #[test]
+    fn errors_name_the_same_line_whatever_the_line_endings() {
+        for ending in ["\n", "\r\n", "\r"] {
+            let text = ["x1,x2,y", "1,2,+", "", "3,abc,-"].join(ending) + ending;
+            let message = parse_csv(text.as_bytes()).unwrap_err().to_string();
+            assert!(
+                message.contains("line 4: column 2"),
+                "{ending:?}: {message}"
+            );
+            let text = ["x1,x2,y", "1,2,a", "3,abc,b"].join(ending) + ending;
+            let message = crate::core::algo::parse_class_csv(text.as_bytes())
+                .unwrap_err()
+                .to_string();
+            assert!(
+                message.contains("line 3: column 2"),
+                "{ending:?}: {message}"
+            );
+        }
+        // A quoted field over two lines: the record after it starts two lines on.
+        let message = parse_csv(b"x1,x2,y\r\n\"1\r\n\",2,+\r\n3,abc,-\r\n")
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("line 4: column 2"), "{message}");
+    }
+
+    #[test]
+    fn line_numbers_are_counted_once_whatever_the_order_asked() {
+        let bytes = b"a\r\nb\rc\n\nd";
+        let mut lines = CsvLines::new(bytes);
+        let at = |byte: u64| {
+            let mut p = csv::Position::new();
+            p.set_byte(byte);
+            p
+        };
+        assert_eq!(lines.of(Some(&at(0))), 1);
+        assert_eq!(lines.of(Some(&at(2))), 2, "on the \\n of a \\r\\n");
+        assert_eq!(lines.of(Some(&at(3))), 2);
+        assert_eq!(lines.of(Some(&at(5))), 3);
+        assert_eq!(lines.of(Some(&at(6))), 5, "after a blank line");
+        assert_eq!(lines.of(Some(&at(8))), 5);
+        assert_eq!(lines.of(Some(&at(0))), 1, "back to the start");
+        assert_eq!(lines.of(None), 1);
     }
 
     #[test]

@@ -35,7 +35,7 @@ pub mod theory;
 pub use algo::perceptron::{Refusal, StepOutcome, StepRecord, TrainState, Trainer};
 pub use algo::registry::{Algorithm, Model, Record, Setup};
 pub use algo::{Learner, Visit};
-pub use data::{parse_csv, Dataset, Label, MAX_CLASS_INDEX};
+pub use data::{parse_csv, CsvLines, Dataset, Label, MAX_CLASS_INDEX};
 pub use error::{cut, excerpt, Error};
 pub use explain::Explanation;
 pub use geometry::{band, clip_polygon, clip_segment, positive_region, Boundary, Rect};

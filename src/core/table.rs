@@ -183,11 +183,16 @@ pub fn document(
             }
         }
         TableFormat::Latex => {
-            out.push_str(LATEX_HEADER);
+            let mut body = String::new();
             for r in records {
-                out.push_str(&latex_row(r, eta, bias));
+                body.push_str(&latex_row(r, eta, bias));
             }
-            out.push_str(&(latex_cells(&closing_cells(next_step, weights)) + "\n"));
+            body.push_str(&(latex_cells(&closing_cells(next_step, weights)) + "\n"));
+            if let Some(note) = latex_needs(&body) {
+                out.push_str(note);
+            }
+            out.push_str(LATEX_HEADER);
+            out.push_str(&body);
             out.push_str(LATEX_FOOTER);
         }
     }
@@ -222,12 +227,12 @@ pub fn text_document(format: TableFormat, rows: &[[String; 5]], closing: &str) -
                 out.push_str(&format!(
                     "| {} |\n",
                     r.iter()
-                        .map(|c| c.replace('|', "\\|"))
+                        .map(|c| markdown_text(c))
                         .collect::<Vec<_>>()
                         .join(" | ")
                 ));
             }
-            out.push_str(&format!("| | {} | | | |\n", closing.replace('|', "\\|")));
+            out.push_str(&format!("| | {} | | | |\n", markdown_text(closing)));
         }
         TableFormat::Csv => {
             let mut writer = csv::Writer::from_writer(Vec::new());
@@ -240,9 +245,9 @@ pub fn text_document(format: TableFormat, rows: &[[String; 5]], closing: &str) -
             out.push_str(&String::from_utf8_lossy(&bytes));
         }
         TableFormat::Latex => {
-            out.push_str(LATEX_HEADER);
+            let mut body = String::new();
             for r in rows {
-                out.push_str(&format!(
+                body.push_str(&format!(
                     "{} \\\\\n",
                     r.iter()
                         .map(|c| latex_text(c))
@@ -250,18 +255,34 @@ pub fn text_document(format: TableFormat, rows: &[[String; 5]], closing: &str) -
                         .join(" & ")
                 ));
             }
-            out.push_str(&format!(" & {} & & & \\\\\n", latex_text(closing)));
+            body.push_str(&format!(" & {} & & & \\\\\n", latex_text(closing)));
+            if let Some(note) = latex_needs(&body) {
+                out.push_str(note);
+            }
+            out.push_str(LATEX_HEADER);
+            out.push_str(&body);
             out.push_str(LATEX_FOOTER);
         }
     }
     out
 }
 
-/// Text for a LaTeX cell: the special characters escaped, and the symbols of the page's
-/// words (α, →, …) written as LaTeX.
-fn latex_text(text: &str) -> String {
-    latex_escaped(text, |ch| {
-        Some(match ch {
+/// Text for a LaTeX cell, the one escaping of the page's export and the command line's
+/// tables: LaTeX's special characters escaped ([`latex_escaped`]), the symbols of the page's
+/// words (α, →, w̄, …) written as LaTeX, and every other character beyond ASCII (a class name's
+/// `é`, `日`, `ע`) kept as the UTF-8 it is, so that no two names print the same; a document
+/// holding such text, or a `"`, starts with [`latex_needs`].
+pub fn latex_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(ch) = chars.next() {
+        // A Latin letter with a combining macron (`w̄`, `b̄`): the page's averaged weights.
+        if ch.is_ascii_alphabetic() && chars.peek() == Some(&'\u{304}') {
+            chars.next();
+            out.push_str(&format!("$\\bar{{{ch}}}$"));
+            continue;
+        }
+        let symbol = match ch {
             'α' => "$\\alpha$",
             'η' => "$\\eta$",
             'γ' => "$\\gamma$",
@@ -279,29 +300,52 @@ fn latex_text(text: &str) -> String {
             '✓' => "$\\checkmark$",
             '✗' => "$\\times$",
             'ŷ' => "$\\hat{y}$",
-            '\u{304}' => "",
             '…' => "\\ldots{}",
             '—' => "---",
             '–' => "--",
-            _ => "?",
-        })
-    })
+            ch => {
+                out.push_str(&latex_escaped(&ch.to_string()));
+                continue;
+            }
+        };
+        out.push_str(symbol);
+    }
+    out
 }
 
-/// No LaTeX of its own for any character: for [`latex_escaped`], non-ASCII text as it is.
-fn as_is(_: char) -> Option<&'static str> {
+/// The comment line a LaTeX table starts with when `body` (its rows) needs more than the
+/// default pdfLaTeX set-up, naming what: for text beyond ASCII, a UTF-8 engine (or pdfLaTeX with
+/// `inputenc` and T1 for Latin letters); for a straight double quote (`\textquotedbl`, which the
+/// default OT1 encoding has no glyph for), T1 under pdfLaTeX. `None` when it needs nothing.
+pub fn latex_needs(body: &str) -> Option<&'static str> {
+    if !body.is_ascii() {
+        return Some(
+            "% UTF-8 text (class names): compile with XeLaTeX or LuaLaTeX with \\usepackage{fontspec} \
+             and a font that has every script used (right-to-left names also need babel or \
+             polyglossia); pdfLaTeX, with \\usepackage[utf8]{inputenc} and \\usepackage[T1]{fontenc}, \
+             prints accented Latin letters only.\n",
+        );
+    }
+    if body.contains("\\textquotedbl") {
+        return Some(
+            "% A class name holds a straight double quote (\\textquotedbl), which the default OT1 \
+             encoding has no glyph for: pdfLaTeX needs \\usepackage[T1]{fontenc}; XeLaTeX and \
+             LuaLaTeX need nothing more.\n",
+        );
+    }
     None
 }
 
-/// `text` with LaTeX's special characters escaped; a character beyond ASCII is written as
-/// `other` says, or as is when it says `None`.
-fn latex_escaped<'a>(text: &str, other: impl Fn(char) -> Option<&'a str>) -> String {
+/// `text` with LaTeX's special characters escaped, and the ASCII characters that the default
+/// OT1 font prints as something else (`|` as —, `<` as ¡, `>` as ¿, `"` as ”) written as
+/// their text commands; any other character as it is.
+fn latex_escaped(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
         match ch {
             // A line break would end a `%` comment and start a line TeX runs: every control
             // character is written as its visible escape (`\x0a`), itself escaped.
-            ch if ch.is_control() => out.push_str(&latex_escaped(&control_escape(ch), as_is)),
+            ch if ch.is_control() => out.push_str(&latex_escaped(&control_escape(ch))),
             '\\' => out.push_str("\\textbackslash{}"),
             '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
                 out.push('\\');
@@ -309,11 +353,11 @@ fn latex_escaped<'a>(text: &str, other: impl Fn(char) -> Option<&'a str>) -> Str
             }
             '~' => out.push_str("\\textasciitilde{}"),
             '^' => out.push_str("\\textasciicircum{}"),
-            ch if ch.is_ascii() => out.push(ch),
-            ch => match other(ch) {
-                Some(text) => out.push_str(text),
-                None => out.push(ch),
-            },
+            '|' => out.push_str("\\textbar{}"),
+            '<' => out.push_str("\\textless{}"),
+            '>' => out.push_str("\\textgreater{}"),
+            '"' => out.push_str("\\textquotedbl{}"),
+            ch => out.push(ch),
         }
     }
     out
@@ -352,7 +396,7 @@ pub fn terminal_text(text: &str) -> std::borrow::Cow<'_, str> {
 /// every control character, line breaks included, written as its visible escape, so that the
 /// comment cannot end early and nothing after it runs.
 pub fn latex_comment(text: &str) -> String {
-    latex_escaped(text, as_is)
+    latex_escaped(text)
 }
 
 /// Whether a spreadsheet would run a CSV cell holding `text` as a formula (OWASP's CSV
@@ -428,12 +472,13 @@ pub enum Cell {
 }
 
 impl Cell {
-    /// The cell for Markdown: a `|` is escaped so that it does not split the cell.
+    /// The cell for Markdown, escaped by [`markdown_text`]: no HTML, and a `|` does not split
+    /// the cell.
     pub fn markdown(&self) -> String {
         match self {
-            Cell::Text(t) | Cell::Math(t) => t.replace('|', "\\|"),
+            Cell::Text(t) | Cell::Math(t) => markdown_text(t),
             Cell::Parts(parts) => parts.iter().map(Cell::markdown).collect(),
-            Cell::Own(md, _) => md.replace('|', "\\|"),
+            Cell::Own(md, _) => markdown_text(md),
             Cell::Blank => String::new(),
         }
     }
@@ -441,7 +486,7 @@ impl Cell {
     /// The cell for LaTeX: text with its special characters escaped, math in `$…$`.
     pub fn latex(&self) -> String {
         match self {
-            Cell::Text(t) => latex_escaped(t, as_is),
+            Cell::Text(t) => latex_text(t),
             Cell::Math(t) => {
                 format!("${}$", t.replace(" * ", " \\cdot ").replace('→', "\\to"))
             }
@@ -450,6 +495,57 @@ impl Cell {
             Cell::Blank => String::new(),
         }
     }
+}
+
+/// `text` as it may stand in a Markdown table cell or line, the one escaping of the page's export
+/// and the command line's tables and summaries, read alike by GitHub (GFM), CommonMark and
+/// pandoc: `&`, `<` and `>` as the entities `&amp;`, `&lt;` and `&gt;`, so that no renderer
+/// that passes HTML through meets a tag (`<img onerror=…>`); a backslash, a backtick and `|`
+/// behind a backslash, so that `a\|b` stays one cell (`a\\\|b`) and no code span starts; `*`,
+/// `~` and `_` behind a backslash where they could open or close emphasis or strike-through
+/// (not between spaces, as in `-1 * 1`, nor `_` inside a word, as in `J_p`); and a `]` before
+/// `(`, so that no link or image is made. Everything else, UTF-8 included, as it is.
+pub fn markdown_text(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut i = 0;
+    while i < chars.len() {
+        let ch = chars[i];
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\\' | '`' | '|' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            ']' if chars.get(i + 1) == Some(&'(') => out.push_str("\\]"),
+            '*' | '_' | '~' => {
+                // The whole run of the same character, and what stands on either side of it.
+                let end = chars[i..]
+                    .iter()
+                    .position(|&c| c != ch)
+                    .map_or(chars.len(), |n| i + n);
+                let before = i.checked_sub(1).map(|j| chars[j]);
+                let after = chars.get(end).copied();
+                let space = |c: Option<char>| c.is_none_or(char::is_whitespace);
+                let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+                let inert =
+                    (space(before) && space(after)) || (ch == '_' && word(before) && word(after));
+                for _ in i..end {
+                    if !inert {
+                        out.push('\\');
+                    }
+                    out.push(ch);
+                }
+                i = end;
+                continue;
+            }
+            ch => out.push(ch),
+        }
+        i += 1;
+    }
+    out
 }
 
 /// A row of cells as a Markdown table row (`| a | b |`, a blank cell as `| |`), without the
@@ -492,6 +588,16 @@ pub fn csv_field(text: &str) -> String {
     } else {
         text.to_string()
     }
+}
+
+/// A line of CSV (RFC 4180, without the line break): each of `cells` written by [`csv_field`],
+/// separated by commas.
+pub fn csv_line<S: AsRef<str>>(cells: &[S]) -> String {
+    cells
+        .iter()
+        .map(|cell| csv_field(cell.as_ref()))
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 #[cfg(test)]
@@ -561,6 +667,56 @@ mod tests {
             let text = latex_comment(&format!("a{ch}b"));
             assert!(!text.chars().any(char::is_control), "{code:#x}: {text:?}");
         }
+    }
+
+    #[test]
+    fn markdown_text_escapes_html_and_what_would_change_the_table() {
+        assert_eq!(
+            markdown_text("<img src=x onerror=alert(1)>"),
+            "&lt;img src=x onerror=alert(1)&gt;"
+        );
+        // Issue #38: `a\|b` was `a\\|b`, which pandoc splits into two cells.
+        assert_eq!(markdown_text("a\\|b"), "a\\\\\\|b");
+        assert_eq!(markdown_text("a & `b` &lt;"), "a &amp; \\`b\\` &amp;lt;");
+        assert_eq!(
+            markdown_text("*x* _y_ ~z~ **w** [l](u) ![i](u)"),
+            "\\*x\\* \\_y\\_ \\~z\\~ \\*\\*w\\*\\* [l\\](u) ![i\\](u)"
+        );
+        // Left as they are where they change nothing: between spaces, `_` inside a word,
+        // a `]` that opens no link.
+        assert_eq!(markdown_text("-1 * 1 + 0 * 3 = -1"), "-1 * 1 + 0 * 3 = -1");
+        assert_eq!(markdown_text("J_p α_i a__b"), "J_p α_i a__b");
+        assert_eq!(markdown_text("[1, 3, 2] *"), "[1, 3, 2] *");
+        assert_eq!(markdown_text("café 日本 עברית"), "café 日本 עברית");
+    }
+
+    #[test]
+    fn latex_text_keeps_utf8_and_escapes_what_the_default_font_misprints() {
+        assert_eq!(latex_text("café 日本 עברית"), "café 日本 עברית");
+        assert_eq!(
+            latex_text("a|b<c>\"d"),
+            "a\\textbar{}b\\textless{}c\\textgreater{}\\textquotedbl{}d"
+        );
+        assert_eq!(latex_text("w̄ → b̄"), "$\\bar{w}$ $\\to$ $\\bar{b}$");
+        assert_eq!(latex_text("ā"), "ā");
+        assert_eq!(Cell::Text("é|".into()).latex(), "é\\textbar{}");
+        assert_eq!(latex_needs("1 & 2 \\\\"), None);
+        let quote = latex_needs(&latex_text("\"d\"")).expect("a note");
+        assert!(quote.contains("\\usepackage[T1]{fontenc}"), "{quote}");
+        let note = latex_needs("café").expect("a note");
+        assert!(note.starts_with("% ") && note.ends_with('\n') && note.lines().count() == 1);
+        assert!(
+            note.contains("XeLaTeX") && note.contains("fontspec"),
+            "{note}"
+        );
+    }
+
+    #[test]
+    fn csv_lines_quote_and_neutralize_every_cell() {
+        assert_eq!(
+            csv_line(&["Converged: =2+2 [1], a,=1+1,b", "=2+2", "-1", "a\"b"]),
+            "\"Converged: =2+2 [1], a,=1+1,b\",'=2+2,-1,\"a\"\"b\""
+        );
     }
 
     #[test]

@@ -5,6 +5,9 @@
 // character that cannot be seen (a line break, U+200B ZERO WIDTH SPACE, a right-to-left
 // override) is refused on opening, the message under the file button naming the character and
 // the line, the points as they were (issue #15).
+// Issue #38: a name `<img src=x onerror=alert(1)>` from a link is no tag in the Markdown export
+// (each cell reads back as the trace's), and names beyond ASCII (`café,日本,עברית`) are kept as
+// UTF-8 in the LaTeX export, under a comment naming what the document needs, not written `?`.
 // No new UI: the exports are the existing buttons; the status line is checked by axe after the
 // import. Saves safe-exports-import.png and safe-exports-hidden-{light,dark,presenter}.png in
 // tests/e2e/screenshots/ for a person to look at.
@@ -12,7 +15,7 @@
 
 const path = require('node:path');
 const AxeBuilder = require('@axe-core/playwright').default;
-const { test, expect } = require('./helpers');
+const { test, expect, openLabAt, watchProblems } = require('./helpers');
 const { SCREENSHOT_DIR } = require('./env');
 
 const csvFile = (name, text) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
@@ -40,8 +43,12 @@ test('hostile class names are escaped in the LaTeX trace and neutralized in the 
     const code = line.split('%')[0];
     expect(code, `TeX would run \\input on ${JSON.stringify(line)}`).not.toContain('\\input');
   }
-  // Every line of the table is a header, a rule or a row ending with \\: no stray line.
-  for (const line of tex.text.replace(/\n+$/, '').split('\n')) {
+  // A first comment line says what the document needs: the name's `"` is \textquotedbl, which
+  // pdfLaTeX's default OT1 encoding lacks (issue #38).
+  const [first, ...table] = tex.text.replace(/\n+$/, '').split('\n');
+  expect(first).toMatch(/^% A class name holds a straight double quote \(\\textquotedbl\).*pdfLaTeX needs \\usepackage\[T1\]\{fontenc\}/);
+  // Every other line of the table is a header, a rule or a row ending with \\: no stray line.
+  for (const line of table) {
     expect(line, 'a line of the LaTeX export').toMatch(/^(\\begin\{tabular\}|\\toprule|\\midrule|\\bottomrule|\\end\{tabular\}|.* \\\\$)/);
   }
 
@@ -97,4 +104,70 @@ test('a label with a character that cannot be seen is refused, named, in light, 
     await panel.scrollIntoViewIfNeeded();
     await panel.screenshot({ path: path.join(SCREENSHOT_DIR, `safe-exports-hidden-${theme}.png`), animations: 'disabled', caret: 'hide' });
   }
+});
+
+/** The cells of a Markdown table row as pandoc splits it: a backslash escapes the next character. */
+function markdownCells(row) {
+  const cells = [];
+  let cell = '';
+  const inner = row.slice(1, -1);
+  for (let i = 0; i < inner.length; i++) {
+    if (inner[i] === '\\') {
+      cell += inner[i] + (inner[i + 1] ?? '');
+      i++;
+    } else if (inner[i] === '|') {
+      cells.push(cell.trim());
+      cell = '';
+    } else cell += inner[i];
+  }
+  cells.push(cell.trim());
+  return cells;
+}
+
+/** What a Markdown renderer shows for an escaped cell. */
+const markdownText = (cell) =>
+  cell.replace(/\\([!-/:-@[-`{-~])|&(amp|lt|gt);/g, (_, escaped, entity) => escaped ?? { amp: '&', lt: '<', gt: '>' }[entity]);
+
+const LINK_POINTS = '&b=1&i=zero&e=1&o=fixed&s=1&m=1000&n=3&p=1,2,0;-1,0,1;0,-2,2';
+
+test('a class name of markup is no tag in the Markdown export (issue #38)', async ({ page }) => {
+  const problems = watchProblems(page);
+  const lab = await openLabAt(page, problems, `/#v=1&a=multiclass&c=3&l=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E,b,c${LINK_POINTS}`);
+  await expect(lab.field('step')).toHaveText('3');
+  const names = page.locator('[data-role="class-picker-multi"] button:visible');
+  await expect(names).toHaveText(['<img src=x onerror=alert(1)>', 'b', 'c']);
+  const rows = await lab.traceRows();
+  expect(rows).toHaveLength(3);
+  const md = await lab.download('#export-markdown');
+  expect(md.text).not.toMatch(/[<>]/);
+  expect(md.text).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  const lines = md.text.replace(/\n+$/, '').split('\n');
+  expect(lines).toHaveLength(6);
+  const head = markdownCells(lines[0]);
+  for (const line of lines.slice(2)) expect(markdownCells(line), line).toHaveLength(head.length);
+  rows.forEach((r, k) => expect(markdownCells(lines[2 + k]).map(markdownText), `row ${k + 1} reads back`).toEqual(r.cells));
+  expect(rows.some((r) => r.cells.join(' ').includes('<img src=x onerror=alert(1)>'))).toBe(true);
+  expect(problems).toEqual([]);
+});
+
+test('names beyond ASCII stay UTF-8 in the LaTeX export (issue #38)', async ({ page }) => {
+  const problems = watchProblems(page);
+  const lab = await openLabAt(page, problems, `/#v=1&a=multiclass&c=3&l=${['café', '日本', 'עברית'].map(encodeURIComponent).join(',')}${LINK_POINTS}`);
+  await expect(lab.field('step')).toHaveText('3');
+  const names = page.locator('[data-role="class-picker-multi"] button:visible');
+  await expect(names).toHaveText(['café', '日本', 'עברית']);
+  // Three steps more: every class is predicted once, so every name is in the trace.
+  for (let i = 4; i <= 6; i++) {
+    await lab.key('ArrowRight');
+    await expect(lab.field('step')).toHaveText(String(i));
+  }
+  const tex = await lab.download('#export-latex');
+  expect(tex.name).toBe('perceptron-trace.tex');
+  const lines = tex.text.replace(/\n+$/, '').split('\n');
+  expect(lines[0]).toMatch(/^% UTF-8 text .*XeLaTeX or LuaLaTeX with \\usepackage\{fontspec\}/);
+  expect(lines[1]).toBe('\\begin{tabular}{rllll}');
+  // Before: `caf?`, `??`, `?????` (the head's `correct?` is the only question mark).
+  expect(tex.text.match(/\?/g)).toEqual(['?']);
+  for (const name of ['café', '日本', 'עברית']) expect(tex.text).toContain(name);
+  expect(problems).toEqual([]);
 });

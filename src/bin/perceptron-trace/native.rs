@@ -4,8 +4,8 @@ use perceptron_lab::core::algo::kernel::Kernel;
 use perceptron_lab::core::algo::{parse_class_csv, ClassData, Kind, Param, Summary};
 use perceptron_lab::core::table::terminal_text;
 use perceptron_lab::core::{
-    parse_csv, Algorithm, Dataset, Error, InitWeights, Label, Model, Order, Refusal, Settings,
-    Setup,
+    parse_csv, Algorithm, CsvLines, Dataset, Error, InitWeights, Label, Model, Order, Refusal,
+    Settings, Setup,
 };
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -428,10 +428,11 @@ fn read_points(cli: &Cli, dim: usize) -> Result<Option<Vec<Vec<f64>>>, String> {
         .flexible(true)
         .trim(csv::Trim::All)
         .from_reader(bytes.as_slice());
+    let mut lines = CsvLines::new(&bytes);
     let mut rows = Vec::new();
     for record in reader.records() {
         let record = record.map_err(|e| format!("{name}: unreadable CSV ({e})"))?;
-        let line = record.position().map_or(0, |p| p.line());
+        let line = lines.of(record.position());
         if record.iter().all(str::is_empty) {
             continue;
         }

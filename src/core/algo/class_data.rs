@@ -120,6 +120,7 @@ pub fn parse_class_csv(bytes: &[u8]) -> Result<ClassData, Error> {
         .has_headers(true)
         .flexible(true)
         .from_reader(bytes);
+    let mut lines = crate::core::CsvLines::new(bytes);
     let columns = reader
         .byte_headers()
         .map_err(|e| Error::Row {
@@ -139,10 +140,10 @@ pub fn parse_class_csv(bytes: &[u8]) -> Result<ClassData, Error> {
         std::collections::HashMap::new();
     for record in reader.byte_records() {
         let record = record.map_err(|e| Error::Row {
-            line: e.position().map_or(0, |p| p.line()),
+            line: lines.of(e.position()),
             reason: format!("unreadable CSV ({e})"),
         })?;
-        let line = record.position().map_or(0, |p| p.line());
+        let line = lines.of(record.position());
         if record.iter().all(|f| trimmed(f).is_empty()) {
             continue;
         }

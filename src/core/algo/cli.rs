@@ -227,7 +227,10 @@ mod tests {
         assert_eq!(markdown_cells(&cells), "| 7 | [1, 2] * 3 | | |");
         assert_eq!(latex_cells(&cells), "7 & $[1, 2] \\cdot 3$ & & \\\\");
         let text = [Cell::Text("a|b & c_d".into()), Cell::Own("w̄", "$\\bar{w}$")];
-        assert_eq!(markdown_cells(&text), "| a\\|b & c_d | w̄ |");
-        assert_eq!(latex_cells(&text), "a|b \\& c\\_d & $\\bar{w}$ \\\\");
+        assert_eq!(markdown_cells(&text), "| a\\|b &amp; c_d | w̄ |");
+        assert_eq!(
+            latex_cells(&text),
+            "a\\textbar{}b \\& c\\_d & $\\bar{w}$ \\\\"
+        );
     }
 }

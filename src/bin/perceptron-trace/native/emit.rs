@@ -1,7 +1,8 @@
 use super::Format;
 use perceptron_lab::core::algo::{Head, Row, Summary};
 use perceptron_lab::core::table::{
-    latex_cells, latex_comment, markdown_cells, terminal_text, Cell,
+    csv_line, latex_cells, latex_comment, latex_needs, markdown_cells, markdown_text,
+    terminal_text, Cell,
 };
 use serde_json::Value;
 use std::io::{self, BufWriter, IsTerminal, StdoutLock, Write};
@@ -66,10 +67,13 @@ impl Emitter<'_> {
             }
             Format::Csv => format!("{}\n", head.csv),
             Format::Latex => {
+                // The head names every class (the rows hold only those names and numbers): it
+                // says what the table needs (a UTF-8 engine, T1 for a `"`).
                 let spec = "l".repeat(head.cells.len().saturating_sub(1));
+                let head = latex_cells(&head.cells);
                 format!(
-                    "\\begin{{tabular}}{{r{spec}}}\n\\toprule\n{}\n\\midrule\n",
-                    latex_cells(&head.cells)
+                    "{}\\begin{{tabular}}{{r{spec}}}\n\\toprule\n{head}\n\\midrule\n",
+                    latex_needs(&head).unwrap_or_default(),
                 )
             }
             Format::Json => format!("{{{algo}\"steps\":["),
@@ -96,9 +100,9 @@ impl Emitter<'_> {
     }
 
     /// Closes the table (after the summary's closing row, if any) and prints the summary line
-    /// and the `more` lines after it (Markdown, LaTeX as `%` comments with every line break
-    /// and control character of a name escaped, CSV only with `--no-steps`) or the JSON
-    /// `"result"`.
+    /// and the `more` lines after it (Markdown escaped as the cells are, LaTeX as `%` comments
+    /// with every line break and control character of a name escaped, CSV only with
+    /// `--no-steps`, each line one CSV cell) or the JSON `"result"`.
     pub fn finish(&mut self, summary: &Summary, more: &[String]) -> io::Result<()> {
         let lines = || std::iter::once(&summary.line).chain(more);
         let closing = |cells: fn(&[Cell]) -> String| {
@@ -114,11 +118,12 @@ impl Emitter<'_> {
                     text.push_str(&closing(markdown_cells));
                     text.push('\n');
                 }
-                lines().for_each(|l| text.push_str(&format!("{l}\n")));
+                lines().for_each(|l| text.push_str(&format!("{}\n", markdown_text(l))));
             }
             Format::Csv => {
+                // Each line one cell of CSV, quoted as it needs and neutralized like the rows.
                 if self.no_steps {
-                    lines().for_each(|l| text.push_str(&format!("{l}\n")));
+                    lines().for_each(|l| text.push_str(&format!("{}\n", csv_line(&[l]))));
                 }
             }
             Format::Latex => {
