@@ -14,7 +14,8 @@
 //   lab.step(); lab.back(); lab.reset(); lab.load(scenario); lab.toJSON(); lab.destroy();
 //
 // A scenario is a link fragment (what "Copy link" puts after the #), a scenario object (what
-// toJSON() returns or "Scenario JSON" saves), or nothing for a blank lab. embed.js finds the
+// toJSON() returns or "Scenario JSON" saves), or nothing for a blank lab. A step listener may
+// step the lab again: its steps are reported after it returns, never nested. embed.js finds the
 // WebAssembly next to itself, so the folder can be hosted under any path. Each lab runs in a
 // WebAssembly instance of its own: should one ever stop after an internal error, it shows its
 // own crash panel (offering its last scenario for download) and the others keep working.
@@ -498,6 +499,7 @@
       Object.defineProperty(handle, 'debugPanic', { value: () => lab.debug_panic(), enumerable: false });
       Object.defineProperty(handle, 'debugTrap', { value: () => lab.debug_trap(), enumerable: false });
       Object.defineProperty(handle, 'debugTrapNextFrame', { value: () => lab.debug_trap_next_frame(), enumerable: false });
+      Object.defineProperty(handle, 'debugLeaveInUse', { value: () => lab.debug_leave_in_use(), enumerable: false });
     }
     return handle;
   }

@@ -341,6 +341,53 @@ test.describe('course.html', () => {
     expect(problems, 'console errors, page errors').toEqual([]);
   });
 
+  // Regression test (found by the second adversarial pass, issue 38, finding 4); it was: on
+  // course.html, lab.on('step', r => { if (r.step < 2000) lab.step(); }) nested each step's
+  // listener inside the call before, 2,000 deep; in about 3 of 7 runs the page's stack overflowed
+  // part-way through a call into the lab, whose state stayed in use: every call then answered
+  // "Perceptron Lab is busy; try again.", clicks did nothing, and no crash panel said why.
+  // Expected: in each of 20 runs the chain ends with no error where the run does (seed 000
+  // converges at step 1,160, before 2,000: 1,160 listener calls deep on the old code), and the
+  // lab answers.
+  test('a step listener that steps again until step 2,000: 20 runs, the lab answers after each', async ({ page }) => {
+    const problems = watchProblems(page);
+    for (let run = 1; run <= 20; run++) {
+      await openCourse(page, '/course.html');
+      const outcome = await page.evaluate(() => {
+        const lab = document.getElementById('lab-seed000').perceptronLab;
+        const errors = [];
+        let calls = 0;
+        lab.on('step', (r) => {
+          calls += 1;
+          try {
+            if (r.step < 2000) lab.step();
+          } catch (e) {
+            errors.push(String(e));
+          }
+        });
+        let first = null;
+        try {
+          lab.step();
+        } catch (e) {
+          first = String(e);
+        }
+        return { first, errors: [...new Set(errors)], calls, step: lab.field('step'), state: lab.field('state') };
+      });
+      expect(outcome, `run ${run}: the chain of steps`).toEqual({
+        first: null, errors: [], calls: 1160, step: '1160', state: 'converged (epoch 232 was clean)',
+      });
+      // The lab answers: its API, its own button and the status panel.
+      const seed = page.locator('#lab-seed000');
+      await expect(field(seed, 'step'), `run ${run}`).toHaveText('1160');
+      await page.evaluate(() => document.getElementById('lab-seed000').perceptronLab.back());
+      await expect(field(seed, 'step'), `run ${run}: back()`).toHaveText('1159');
+      await seed.locator('[data-act="step"]').click();
+      await expect(field(seed, 'step'), `run ${run}: the Step button`).toHaveText('1160');
+      await expect(seed.locator('[data-role="crash"]')).toBeHidden();
+    }
+    expect(problems, 'console errors, page errors').toEqual([]);
+  });
+
   // Regression test (found by these tests, since fixed); it was:
   // load() reports replayed steps as if they were taken, and how many depends on the step before:
   // from step 0, load('…&n=3&…') calls on('step') and fires perceptron-lab:step for steps 1, 2, 3;
