@@ -361,3 +361,167 @@ fn no_finish_before_the_last_answer_and_formulas_are_defused() {
     let csv = results.to_csv();
     assert!(csv.contains("\"'=HYPERLINK(\"\"x\"\")\",'=1+1"), "{csv}");
 }
+
+/// What the browser's URL parser (the WHATWG URL standard, here the `url` crate) makes of
+/// `origin` as a `postMessage` target: its origin's serialization, or `None` where it fails.
+fn browser_origin(origin: &str) -> Option<String> {
+    let parsed = url::Url::parse(origin).ok()?;
+    Some(parsed.origin().ascii_serialization())
+}
+
+/// The link of a set that reports to `origin`, opened.
+fn with_report(origin: &str) -> Result<Option<ExerciseSet>, String> {
+    let set = ExerciseSet {
+        report: Some(origin.into()),
+        ..ExerciseSet::default()
+    };
+    ExerciseSet::from_link(&set.to_link()).map_err(|e| e.to_string())
+}
+
+// Regression test (found by the second adversarial pass, issue 38, finding 6); it was: these
+// report origins were accepted, and in a frame every answer then threw "Failed to execute
+// 'postMessage' … Invalid target origin", and the `finish` event was never sent. Expected: the
+// link is refused as it is opened, saying why, as the browser's URL parser rejects them.
+#[test]
+fn report_origins_the_browser_rejects_are_refused() {
+    for origin in [
+        "https://lms.school.123",
+        "https://09",
+        "https://999.999.999.999",
+        "https://1.2.3.4.5",
+        "https://0x100000000",
+        "https://1.2.3.256",
+        "https://256.1.2.3",
+        "https://0x.0x.0x.0x.0x",
+    ] {
+        assert_eq!(
+            browser_origin(origin),
+            None,
+            "the reference parser: {origin}"
+        );
+        let e = with_report(origin).expect_err(origin);
+        assert!(
+            e.contains("is not an origin") && e.contains("must be an IPv4 address"),
+            "{origin}: {e}"
+        );
+    }
+    for origin in ["https://xn--zz.example.org", "https://XN--ab.org"] {
+        let e = with_report(origin).expect_err(origin);
+        assert!(e.contains("(xn--) are not supported"), "{origin}: {e}");
+    }
+}
+
+#[test]
+fn report_origins_must_be_written_as_the_browser_writes_them() {
+    // Accepted: the parser's own serialization of each.
+    for origin in [
+        "https://course.example.org",
+        "https://lms.uni.edu:8443",
+        "https://192.0.2.1",
+        "https://0.0.0.0",
+        "https://255.255.255.255:1",
+        "https://a--b.c-d.example",
+        "https://123.example",
+        "https://x1.ab12",
+        "https://a.0x1g",
+        "http://localhost",
+        "http://127.0.0.1:8096",
+    ] {
+        assert_eq!(
+            browser_origin(origin).as_deref(),
+            Some(origin),
+            "the reference parser"
+        );
+        assert!(
+            with_report(origin).is_ok(),
+            "{origin}: {:?}",
+            with_report(origin)
+        );
+    }
+    // Valid for the browser, but written otherwise than it writes them: refused with the form
+    // to write.
+    for (origin, write) in [
+        ("https://Course.Example.org", "https://course.example.org"),
+        ("https://a.org:443", "https://a.org"),
+        ("https://a.org:0443", "https://a.org"),
+        ("https://a.org:08443", "https://a.org:8443"),
+        ("https://0x7f.1", "https://127.0.0.1"),
+        ("https://010.0.0.1", "https://8.0.0.1"),
+        ("https://1", "https://0.0.0.1"),
+        ("https://3232235777", "https://192.168.1.1"),
+        ("https://4294967295", "https://255.255.255.255"),
+        ("https://0x", "https://0.0.0.0"),
+        ("http://localhost:80", "http://localhost"),
+        ("http://127.1", "http://127.0.0.1"),
+        ("http://LOCALHOST", "http://localhost"),
+    ] {
+        assert_eq!(
+            browser_origin(origin).as_deref(),
+            Some(write),
+            "the reference parser"
+        );
+        let e = with_report(origin).expect_err(origin);
+        assert!(
+            e.contains("is not written as the browser writes this origin")
+                && e.ends_with(&format!("write {write}")),
+            "{origin}: {e}"
+        );
+    }
+}
+
+fn origins() -> impl Strategy<Value = String> {
+    let label = prop_oneof![
+        "[a-z0-9-]{1,6}",
+        "[A-Za-z0-9-]{1,4}",
+        "[0-9]{1,11}",
+        "0[0-9]{1,4}",
+        "0[xX][0-9a-fA-F]{0,9}",
+        Just("xn--".to_string()),
+        Just(String::new()),
+    ];
+    (
+        prop_oneof![Just("https"), Just("http"), Just("HTTPS"), Just("ftp")],
+        proptest::collection::vec(label, 1..6),
+        proptest::option::of(prop_oneof![
+            "[0-9]{1,6}".prop_map(|p| format!(":{p}")),
+            Just(":".to_string()),
+            Just(":443".to_string()),
+            Just(":80".to_string()),
+        ]),
+    )
+        .prop_map(|(scheme, labels, port)| {
+            format!(
+                "{scheme}://{}{}",
+                labels.join("."),
+                port.unwrap_or_default()
+            )
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    /// Never an origin the browser would reject or write otherwise: whatever a link's report
+    /// holds, the set is accepted only if the WHATWG parser's serialization of it is itself. And
+    /// every such https origin of a plain ASCII host (with no empty or `-`-edged ends) is
+    /// accepted.
+    #[test]
+    fn report_origins_are_what_the_browser_makes_of_them(origin in origins()) {
+        let accepted = with_report(&origin).is_ok();
+        let browser = browser_origin(&origin);
+        if accepted {
+            prop_assert_eq!(browser.as_deref(), Some(origin.as_str()));
+        }
+        let plain_host = origin
+            .strip_prefix("https://")
+            .and_then(|rest| rest.split(':').next())
+            .is_some_and(|host| {
+                !host.starts_with(['.', '-'])
+                    && !host.ends_with(['.', '-'])
+                    && !host.to_ascii_lowercase().split('.').any(|l| l.starts_with("xn--"))
+            });
+        if plain_host && browser.as_deref() == Some(origin.as_str()) {
+            prop_assert!(accepted, "{} refused: {:?}", origin, with_report(&origin));
+        }
+    }
+}

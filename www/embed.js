@@ -14,10 +14,13 @@
 //   lab.step(); lab.back(); lab.reset(); lab.load(scenario); lab.toJSON(); lab.destroy();
 //
 // A scenario is a link fragment (what "Copy link" puts after the #), a scenario object (what
-// toJSON() returns or "Scenario JSON" saves), or nothing for a blank lab. embed.js finds the
-// WebAssembly next to itself, so the folder can be hosted under any path. Each lab runs in a
-// WebAssembly instance of its own: should one ever stop after an internal error, it shows its
-// own crash panel (offering its last scenario for download) and the others keep working.
+// toJSON() returns or "Scenario JSON" saves), or nothing for a blank lab; mount checks it and
+// its options before it touches the element (a TypeError says what is allowed). A step
+// listener may step the lab again: its steps are reported after it returns, never nested.
+// embed.js finds the WebAssembly next to itself, so the folder can be hosted under any path.
+// Each lab runs in a WebAssembly instance of its own: should one ever stop after an internal
+// error, it shows its own crash panel (offering its last scenario for download) and the others
+// keep working.
 (function () {
   'use strict';
 
@@ -247,14 +250,73 @@
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
-  /** The scenario argument as a fragment or JSON text for the handle. */
-  function open(lab, scenario) {
-    if (scenario === undefined || scenario === null || scenario === '') return;
-    if (typeof scenario === 'string') {
-      lab.open_link(scenario);
-    } else {
-      lab.open_json(JSON.stringify(scenario));
+  /** What a scenario may be, for the error a scenario of another kind gets. */
+  const SCENARIO_KINDS = 'a scenario is a link fragment (a string: what "Copy link" puts after the #), '
+    + 'a scenario object (what toJSON() returns or "Scenario JSON" saves), or nothing '
+    + '(undefined, null or \'\') for a blank lab';
+
+  /** What kind of value `value` is, in a few words for an error. */
+  function kindOf(value) {
+    if (value === null) return 'null';
+    if (Array.isArray(value)) return 'an array';
+    const type = typeof value;
+    if (type === 'object') return `an object of kind ${Object.prototype.toString.call(value).slice(8, -1)}`;
+    return `a ${type}`;
+  }
+
+  /**
+   * The scenario argument checked: `null` for a blank lab, `{ link }` for a link fragment or
+   * `{ json }` for a scenario object. A String object counts as its string. Anything else (a
+   * number, a function, a Symbol, an array, a Map, …) is a TypeError saying what a scenario
+   * may be, thrown before anything changes.
+   */
+  function scenarioOf(scenario) {
+    if (scenario === undefined || scenario === null || scenario === '') return null;
+    if (typeof scenario === 'string') return { link: scenario };
+    if (scenario instanceof String) return scenario.length === 0 ? null : { link: String(scenario) };
+    const plain = typeof scenario === 'object' && Object.prototype.toString.call(scenario) === '[object Object]';
+    if (!plain) throw new TypeError(`${SCENARIO_KINDS}, not ${kindOf(scenario)}`);
+    try {
+      return { json: JSON.stringify(scenario) };
+    } catch (err) {
+      throw new TypeError(`the scenario object cannot be written as JSON: ${err.message}`);
     }
+  }
+
+  /** Opens a checked scenario (`scenarioOf`) in the handle. */
+  function open(lab, checked) {
+    if (!checked) return;
+    if (checked.link !== undefined) lab.open_link(checked.link);
+    else lab.open_json(checked.json);
+  }
+
+  /**
+   * The names of the controls to hide from mount's options (`{ hide: ['trace'] }` or
+   * `{ hide: 'trace,status' }`), checked: a TypeError for options that are not an object, an
+   * option mount does not know, or a hide that is not names.
+   */
+  function hiddenOf(options) {
+    if (options === undefined || options === null) return [];
+    if (typeof options !== 'object' || Array.isArray(options)) {
+      throw new TypeError(`mount's options are an object such as { hide: ['trace'] }, not ${kindOf(options)}`);
+    }
+    const unknown = Object.keys(options).filter((key) => key !== 'hide');
+    if (unknown.length > 0) {
+      throw new TypeError(`mount has no option ${unknown.map((k) => JSON.stringify(k)).join(', ')} (its one option is hide)`);
+    }
+    const hide = options.hide;
+    if (hide === undefined || hide === null) return [];
+    const isText = (v) => typeof v === 'string' || v instanceof String;
+    let names;
+    if (isText(hide)) {
+      names = String(hide).split(',');
+    } else if (Array.isArray(hide) && hide.every(isText)) {
+      names = hide.map(String);
+    } else {
+      const what = Array.isArray(hide) ? `an array holding ${kindOf(hide.find((v) => !isText(v)))}` : kindOf(hide);
+      throw new TypeError(`hide takes names of controls, as an array of strings (['trace', 'status']) or one string ('trace,status'), not ${what}`);
+    }
+    return names.map((name) => name.trim()).filter((name) => name !== '');
   }
 
   /**
@@ -262,19 +324,20 @@
    * that cannot be opened leaves a blank lab whose status line says why.
    */
   async function mount(element, scenario, options) {
+    // Every argument is checked before anything changes: a bad one leaves the element (and a
+    // lab already in it) as it was.
     if (!(element instanceof Element)) throw new TypeError('mount needs an element');
+    const hide = hiddenOf(options);
+    const checked = scenarioOf(scenario);
     const module = await instance();
     // Mounting where a lab already is replaces it: the old one is destroyed, not left running.
     const previous = mounted.get(element);
     if (previous) previous.destroy();
     const root = markup();
     element.replaceChildren(root);
-    const hide = (options && options.hide) || [];
-    for (const name of (Array.isArray(hide) ? hide : String(hide).split(','))) {
-      root.querySelectorAll('[data-control]').forEach((node) => {
-        if (node.dataset.control.split(/\s+/).includes(name.trim())) node.hidden = true;
-      });
-    }
+    root.querySelectorAll('[data-control]').forEach((node) => {
+      if (node.dataset.control.split(/\s+/).some((name) => hide.includes(name))) node.hidden = true;
+    });
     const raw = new module.Lab(root);
     const trapped = (err) => {
       if (root.dataset.crashed === 'true') return;
@@ -313,7 +376,7 @@
       }
     };
     try {
-      open(lab, scenario);
+      open(lab, checked);
       // Its own scenario, opened as it mounts, is described, not announced: a page with
       // several labs does not start by talking (a scenario that fails is said, below).
       lab.hush();
@@ -437,8 +500,11 @@
       reset() { alive(); lab.reset(); },
       /** Play or pause. */
       togglePlay() { alive(); lab.toggle_play(); },
-      /** Opens a scenario (link fragment or object); throws with the reason if it cannot. */
-      load(next) { alive(); open(lab, next); },
+      /**
+       * Opens a scenario (link fragment or object); throws with the reason if it cannot (a
+       * TypeError for a value that is no scenario), and nothing changes.
+       */
+      load(next) { alive(); open(lab, scenarioOf(next)); },
       /** The scenario now: algorithm, settings, points and step. */
       toJSON() { alive(); return JSON.parse(lab.scenario_json()); },
       /** The link fragment of the scenario now. */
@@ -498,6 +564,7 @@
       Object.defineProperty(handle, 'debugPanic', { value: () => lab.debug_panic(), enumerable: false });
       Object.defineProperty(handle, 'debugTrap', { value: () => lab.debug_trap(), enumerable: false });
       Object.defineProperty(handle, 'debugTrapNextFrame', { value: () => lab.debug_trap_next_frame(), enumerable: false });
+      Object.defineProperty(handle, 'debugLeaveInUse', { value: () => lab.debug_leave_in_use(), enumerable: false });
     }
     return handle;
   }

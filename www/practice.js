@@ -22,16 +22,28 @@
     const error = question.querySelector('[data-role="practice-error"]');
     const listen = (target, type, handler) => target.addEventListener(type, handler, { signal });
 
-    /** Hands the events of an answer (the lab's JSON) to the page and the report origin. */
+    /**
+     * Hands the events of an answer (the lab's JSON) to the page and the report origin. Every
+     * event reaches the page, whatever becomes of the posts: a post the browser refuses is said
+     * next to the question, and the events after it still go out.
+     */
     const deliver = (json) => {
       if (error) error.textContent = '';
       if (typeof json !== 'string') return;
       const { events, report } = JSON.parse(json);
+      const failed = [];
       for (const event of events) {
         emit(event.type, event.detail);
         if (report && window.parent !== window) {
-          window.parent.postMessage({ type: `perceptron-lab:${event.type}`, detail: event.detail }, report);
+          try {
+            window.parent.postMessage({ type: `perceptron-lab:${event.type}`, detail: event.detail }, report);
+          } catch (err) {
+            failed.push(`${event.type} (${err})`);
+          }
         }
+      }
+      if (failed.length > 0 && error) {
+        error.textContent = `This answer could not be sent to ${report}: ${failed.join('; ')}.`;
       }
     };
     /** An answer the lab refuses (not numbers, the wrong shape) is said next to the fields. */

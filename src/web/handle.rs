@@ -22,6 +22,8 @@ struct Shared {
     window: Window,
     on_step: RefCell<Option<js_sys::Function>>,
     notified: Cell<u64>,
+    /// Whether the step listener is being told of new steps (`notify_steps` is under way).
+    notifying: Cell<bool>,
     /// This lab's id for the panic guard.
     id: u32,
 }
@@ -57,9 +59,22 @@ impl Shared {
 
     /// The animation frame: through the panic guard like every call, so that after a panic
     /// no frame draws and none is queued again.
+    ///
+    /// No call into the lab can be under way when an animation frame starts (the browser runs
+    /// frames from its event loop, with nothing of the page's script on the stack). So a runner
+    /// still in use here was left so by a call that never returned: the page's script ran out
+    /// of stack part-way through it (a JavaScript exception unwinds the WebAssembly frames
+    /// without releasing anything). Its state cannot be trusted: the lab shows its crash panel
+    /// instead of answering "busy" to every call for good.
     fn on_frame(&self, now_ms: f64) {
         self.frame_pending.set(false);
         self.frame_id.set(None);
+        // Likewise a notification left half-way is over (its loop is no longer on the stack).
+        self.notifying.set(false);
+        if !panic::has_panicked() && self.runner.try_borrow_mut().is_err() {
+            panic::stop(self.id, LEFT_IN_USE);
+            return;
+        }
         let wants_more = panic::guard(self.id, || {
             let Ok(mut runner) = self.runner.try_borrow_mut() else {
                 return Ok(false);
@@ -81,31 +96,69 @@ impl Shared {
     }
 
     /// Calls the step listener once per new step (with the step's record), oldest first.
+    ///
+    /// A listener may call the lab, and step it again: that call's own notification finds this
+    /// one under way and returns at once, and the loop here hands out its steps next. So
+    /// listeners never nest inside each other's calls and the stack stays as deep as one
+    /// listener's call, however long a chain of steps the listeners make (a listener that steps
+    /// until step 2,000 used to nest 2,000 calls deep and overflow the page's stack part-way
+    /// through one, leaving the lab "busy" for good).
     fn notify_steps(&self) {
-        let Some(listener) = self.on_step.borrow().clone() else {
+        if self.notifying.replace(true) {
             return;
-        };
-        let (now, records) = {
-            let Ok(runner) = self.runner.try_borrow() else {
-                return;
+        }
+        loop {
+            if self.on_step.borrow().is_none() {
+                break;
+            }
+            let (now, records) = {
+                let Ok(runner) = self.runner.try_borrow() else {
+                    break;
+                };
+                runner.records_since(self.notified.get(), 10_000)
             };
-            runner.records_since(self.notified.get(), 10_000)
-        };
-        self.notified.set(now);
-        // The runner is released: the listener may call the handle.
-        for record in records {
-            let value = js_sys::JSON::parse(&record).unwrap_or(JsValue::NULL);
-            if let Err(e) = listener.call1(&JsValue::NULL, &value) {
-                web_sys::console::error_1(&e);
+            self.notified.set(now);
+            if records.is_empty() {
+                break;
+            }
+            for record in records {
+                // The listener as it is now: one removed by the call before hears no more.
+                let Some(listener) = self.on_step.borrow().clone() else {
+                    break;
+                };
+                // The runner is released: the listener may call the handle.
+                let value = js_sys::JSON::parse(&record).unwrap_or(JsValue::NULL);
+                if let Err(e) = listener.call1(&JsValue::NULL, &value) {
+                    web_sys::console::error_1(&e);
+                }
             }
         }
+        self.notifying.set(false);
     }
 }
+
+/// The crash panel's message for a lab whose state a call left in use (see `on_frame`).
+const LEFT_IN_USE: &str = "A call into this lab never returned (most likely the page's script \
+    ran out of stack space part-way through it), and left the lab's state in use: it cannot go \
+    on safely.";
 
 /// One Perceptron Lab on a page: a plot, a status line and the session behind them.
 #[wasm_bindgen]
 pub struct Lab {
     shared: Rc<Shared>,
+}
+
+#[cfg(feature = "test-hooks")]
+impl Lab {
+    /// Leaves the runner in use as a call that never returned does (the page's stack overflowed
+    /// part-way through it): for `debug_leave_in_use`.
+    pub(super) fn leave_runner_in_use(&self) -> Result<(), JsValue> {
+        self.alive()?;
+        if let Ok(runner) = self.shared.runner.try_borrow_mut() {
+            std::mem::forget(runner);
+        }
+        Ok(())
+    }
 }
 
 #[wasm_bindgen]
@@ -132,6 +185,7 @@ impl Lab {
             frame_id: Cell::new(None),
             on_step: RefCell::new(None),
             notified: Cell::new(0),
+            notifying: Cell::new(false),
             window,
             id,
         });

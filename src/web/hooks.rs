@@ -66,6 +66,14 @@ impl Lab {
         self.with(|_| -> Result<(), crate::core::Error> { core::arch::wasm32::unreachable() })
     }
 
+    /// Leaves this lab's state in use, as a call does that never returns because the page's
+    /// script ran out of stack part-way through it (a JavaScript exception unwinds the
+    /// WebAssembly frames without releasing anything): tests check that the lab then shows its
+    /// crash panel rather than answering "busy" for good.
+    pub fn debug_leave_in_use(&self) -> Result<(), JsValue> {
+        self.leave_runner_in_use()
+    }
+
     /// Makes the next animation frame of this lab's module trap, inside the frame, where no
     /// caller hears of it (only the window's `error` event does).
     pub fn debug_trap_next_frame(&self) -> Result<(), JsValue> {

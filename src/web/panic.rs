@@ -93,6 +93,31 @@ pub fn guard<T>(id: u32, f: impl FnOnce() -> Result<T, JsValue>) -> Result<T, Js
     result
 }
 
+/// Stops the module as a panic in lab `id` would, without one: for a state found broken by
+/// other means (a call that never returned). Lab `id` shows `message` in its crash panel, the
+/// other labs of the instance say that another lab stopped, and every call is refused from now
+/// on. A lab the page's glue already shows as stopped (after a trap of the module) keeps its
+/// message.
+pub fn stop(id: u32, message: &str) {
+    if PANICKED.swap(true, Ordering::SeqCst) {
+        return;
+    }
+    let shown = PANELS.with(|panels| {
+        panels.try_borrow().is_ok_and(|panels| {
+            panels
+                .iter()
+                .any(|p| p.id == id && p.root.has_attribute("data-crashed"))
+        })
+    });
+    if shown {
+        return;
+    }
+    web_sys::console::error_1(&JsValue::from_str(message));
+    let outer = CURRENT.with(|c| c.replace(id));
+    show_crash_panels(message);
+    CURRENT.with(|c| c.set(outer));
+}
+
 fn show_crash_panels(message: &str) {
     let current = CURRENT.with(Cell::get);
     let shown = PANELS.with(|panels| {

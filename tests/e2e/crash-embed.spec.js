@@ -265,3 +265,62 @@ test('after a panic every method of the main page’s handle refuses, whatever i
     }
   }
 });
+
+// Regression test (found by the second adversarial pass, issue 38, finding 4); it was: a call
+// into a lab that never returned (the page's stack overflowing part-way through it, which
+// unwinds the WebAssembly frames without releasing anything) left the lab's state in use for
+// good: every call answered "Perceptron Lab is busy; try again.", clicks did nothing, and no
+// crash panel said why. Expected: the lab's next frame finds its state left in use and shows
+// its crash panel (with its last scenario to download); the other lab keeps working.
+test('a lab whose state a call left in use shows its crash panel, not "busy" for good', async ({ page }) => {
+  const consoleErrors = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto('/course.html');
+  await page.waitForFunction(() => window.PerceptronLab && window.PerceptronLab.ready, null, { timeout: 20_000 });
+  await page.evaluate(() => window.PerceptronLab.ready);
+  const seed = page.locator('#lab-seed000');
+  const xor = page.locator('#lab-xor');
+  await seed.locator('[data-act="step"]').click();
+  await expect(seed.locator('[data-field="step"]')).toHaveText('1');
+  await page.waitForFunction(() => {
+    const kept = document.querySelector('#lab-seed000 .plab').perceptronLabLastGood;
+    return typeof kept === 'string' && JSON.parse(kept).step === 1;
+  });
+  // The state is left in use; the call made now can only say "busy" (it cannot tell a call
+  // under way from one that never returned), and asks for a frame, which can.
+  const first = await page.evaluate(() => {
+    const lab = document.getElementById('lab-seed000').perceptronLab;
+    lab.debugLeaveInUse();
+    try {
+      lab.step();
+      return 'no error';
+    } catch (e) {
+      return String(e);
+    }
+  });
+  expect(first).toContain('Perceptron Lab is busy; try again.');
+  const panel = seed.locator('[data-role="crash"]');
+  await expect(panel).toBeVisible();
+  await expect(panel.locator('[data-role="crash-message"]')).toContainText('A call into this lab never returned');
+  await expect(panel.getByRole('button', { name: 'Download the scenario (JSON)' })).toBeVisible();
+  await expect(seed.locator('[data-act="step"]')).toBeHidden();
+  const later = await page.evaluate(() => {
+    try {
+      document.getElementById('lab-seed000').perceptronLab.step();
+      return 'no error';
+    } catch (e) {
+      return String(e);
+    }
+  });
+  expect(later).toContain('stopped after an internal error');
+  expect(consoleErrors.join('\n')).toContain('A call into this lab never returned');
+  // The other lab runs in its own instance and keeps working.
+  await expect(xor.locator('[data-role="crash"]')).toBeHidden();
+  await xor.locator('[data-act="step"]').click();
+  await expect(xor.locator('[data-field="step"]')).toHaveText('1');
+  expect(pageErrors).toEqual([]);
+});

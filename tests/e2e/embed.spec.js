@@ -341,6 +341,150 @@ test.describe('course.html', () => {
     expect(problems, 'console errors, page errors').toEqual([]);
   });
 
+  // Regression test (found by the second adversarial pass, issue 38, finding 4); it was: on
+  // course.html, lab.on('step', r => { if (r.step < 2000) lab.step(); }) nested each step's
+  // listener inside the call before, 2,000 deep; in about 3 of 7 runs the page's stack overflowed
+  // part-way through a call into the lab, whose state stayed in use: every call then answered
+  // "Perceptron Lab is busy; try again.", clicks did nothing, and no crash panel said why.
+  // Expected: in each of 20 runs the chain ends with no error where the run does (seed 000
+  // converges at step 1,160, before 2,000: 1,160 listener calls deep on the old code), and the
+  // lab answers.
+  test('a step listener that steps again until step 2,000: 20 runs, the lab answers after each', async ({ page }) => {
+    const problems = watchProblems(page);
+    for (let run = 1; run <= 20; run++) {
+      await openCourse(page, '/course.html');
+      const outcome = await page.evaluate(() => {
+        const lab = document.getElementById('lab-seed000').perceptronLab;
+        const errors = [];
+        let calls = 0;
+        lab.on('step', (r) => {
+          calls += 1;
+          try {
+            if (r.step < 2000) lab.step();
+          } catch (e) {
+            errors.push(String(e));
+          }
+        });
+        let first = null;
+        try {
+          lab.step();
+        } catch (e) {
+          first = String(e);
+        }
+        return { first, errors: [...new Set(errors)], calls, step: lab.field('step'), state: lab.field('state') };
+      });
+      expect(outcome, `run ${run}: the chain of steps`).toEqual({
+        first: null, errors: [], calls: 1160, step: '1160', state: 'converged (epoch 232 was clean)',
+      });
+      // The lab answers: its API, its own button and the status panel.
+      const seed = page.locator('#lab-seed000');
+      await expect(field(seed, 'step'), `run ${run}`).toHaveText('1160');
+      await page.evaluate(() => document.getElementById('lab-seed000').perceptronLab.back());
+      await expect(field(seed, 'step'), `run ${run}: back()`).toHaveText('1159');
+      await seed.locator('[data-act="step"]').click();
+      await expect(field(seed, 'step'), `run ${run}: the Step button`).toHaveText('1160');
+      await expect(seed.locator('[data-role="crash"]')).toBeHidden();
+    }
+    expect(problems, 'console errors, page errors').toEqual([]);
+  });
+
+  // Regression test (found by the second adversarial pass, issue 38, finding 11); it was:
+  // mount(el, s, {hide: [5]}) destroyed the lab already in el, then threw "name.trim is not a
+  // function", leaving dead markup; a Symbol or a function as the scenario gave "Cannot read
+  // properties of undefined (reading 'length')"; a String object was taken as JSON. Expected:
+  // every argument is checked before anything changes, with a TypeError saying what is allowed;
+  // a String object is its string.
+  test('mount and load check their arguments before anything changes', async ({ page }) => {
+    const problems = watchProblems(page);
+    await openCourse(page, '/course.html');
+    const result = await page.evaluate(async (fragment) => {
+      const host = document.createElement('div');
+      host.id = 'checked';
+      document.querySelector('main').prepend(host);
+      const lab = await window.PerceptronLab.mount(host, fragment);
+      lab.step();
+      const root = host.querySelector('.plab');
+      const refused = {};
+      const attempts = {
+        'hide: [5]': () => window.PerceptronLab.mount(host, fragment, { hide: [5] }),
+        'hide: {}': () => window.PerceptronLab.mount(host, fragment, { hide: {} }),
+        'options: "trace"': () => window.PerceptronLab.mount(host, fragment, 'trace'),
+        'options: {hidden}': () => window.PerceptronLab.mount(host, fragment, { hidden: ['trace'] }),
+        'scenario: Symbol': () => window.PerceptronLab.mount(host, Symbol('s')),
+        'scenario: function': () => window.PerceptronLab.mount(host, () => fragment),
+        'scenario: 42': () => window.PerceptronLab.mount(host, 42),
+        'scenario: array': () => window.PerceptronLab.mount(host, [[1, 1, 0]]),
+        'scenario: Map': () => window.PerceptronLab.mount(host, new Map()),
+      };
+      for (const [what, attempt] of Object.entries(attempts)) {
+        try {
+          await attempt();
+          refused[what] = 'mounted';
+        } catch (e) {
+          refused[what] = `${e.name}: ${e.message}`;
+        }
+      }
+      const loads = {};
+      for (const [what, value] of Object.entries({ Symbol: Symbol('s'), function: () => 1, number: 7 })) {
+        try {
+          lab.load(value);
+          loads[what] = 'loaded';
+        } catch (e) {
+          loads[what] = `${e.name}: ${e.message}`;
+        }
+      }
+      // The lab that was there is untouched and answers.
+      const same = host.querySelector('.plab') === root && host.children.length === 1;
+      lab.step();
+      const after = lab.field('step');
+      // A String object is the string it holds: a link fragment, not JSON.
+      lab.load(new String(fragment.replace('&n=0&', '&n=3&')));
+      const loaded = lab.field('step');
+      const other = document.createElement('div');
+      document.querySelector('main').append(other);
+      const boxed = await window.PerceptronLab.mount(other, new String(fragment.replace('&n=0&', '&n=2&')), { hide: new String('trace') });
+      return {
+        refused,
+        loads,
+        same,
+        after,
+        loaded,
+        boxed: boxed.field('step'),
+        boxedTrace: other.querySelector('[data-control="trace"]').hidden,
+      };
+    }, SEED000_AT_0);
+    const scenarioKinds = 'TypeError: a scenario is a link fragment (a string: what "Copy link" puts after the #), '
+      + 'a scenario object (what toJSON() returns or "Scenario JSON" saves), or nothing '
+      + "(undefined, null or '') for a blank lab, not ";
+    expect(result).toEqual({
+      refused: {
+        'hide: [5]': "TypeError: hide takes names of controls, as an array of strings (['trace', 'status']) or one string ('trace,status'), not an array holding a number",
+        'hide: {}': "TypeError: hide takes names of controls, as an array of strings (['trace', 'status']) or one string ('trace,status'), not an object of kind Object",
+        'options: "trace"': "TypeError: mount's options are an object such as { hide: ['trace'] }, not a string",
+        'options: {hidden}': 'TypeError: mount has no option "hidden" (its one option is hide)',
+        'scenario: Symbol': `${scenarioKinds}a symbol`,
+        'scenario: function': `${scenarioKinds}a function`,
+        'scenario: 42': `${scenarioKinds}a number`,
+        'scenario: array': `${scenarioKinds}an array`,
+        'scenario: Map': `${scenarioKinds}an object of kind Map`,
+      },
+      loads: {
+        Symbol: `${scenarioKinds}a symbol`,
+        function: `${scenarioKinds}a function`,
+        number: `${scenarioKinds}a number`,
+      },
+      same: true,
+      after: '2',
+      loaded: '3',
+      boxed: '2',
+      boxedTrace: true,
+    });
+    await expect(page.locator('#checked canvas')).toHaveCount(1);
+    await page.locator('#checked [data-act="step"]').click();
+    await expect(field(page.locator('#checked'), 'step')).toHaveText('4');
+    expect(problems, 'console errors, page errors').toEqual([]);
+  });
+
   // Regression test (found by these tests, since fixed); it was:
   // load() reports replayed steps as if they were taken, and how many depends on the step before:
   // from step 0, load('…&n=3&…') calls on('step') and fires perceptron-lab:step for steps 1, 2, 3;

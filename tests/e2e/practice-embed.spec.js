@@ -142,3 +142,82 @@ test('the frame posts nothing to another origin: without report= no event leaves
   expect(finish.statement.result.score.raw).toBe(1);
   expect(problems).toEqual([]);
 });
+
+/** A frame on course.html showing the full page at `hash`, and its Frame once its lab is up. */
+async function frameAt(page, hash) {
+  await page.evaluate((h) => {
+    const frame = document.createElement('iframe');
+    frame.id = 'report-frame';
+    frame.title = 'Perceptron Lab practice reporting to an origin';
+    frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-downloads');
+    frame.src = `index.html#${h}`;
+    frame.style.width = '900px';
+    frame.style.height = '700px';
+    document.querySelector('main').prepend(frame);
+  }, hash);
+  const handle = await page.locator('#report-frame').elementHandle();
+  let frame = null;
+  await expect.poll(async () => {
+    frame = await handle.contentFrame();
+    return frame ? frame.evaluate(() => !!window.perceptronLab).catch(() => false) : false;
+  }, { message: 'the framed lab starts', timeout: 20_000 }).toBe(true);
+  return frame;
+}
+
+const SET = 'xv=1&xid=week-3&xk=predict&xn=1&xa=perceptron&xb=1&xe=1&xd=ex:seed000&xs=1&xr=0&embed=1';
+
+// Regression test (found by the second adversarial pass, issue 38, finding 6); it was: these
+// report origins, which the browser's URL parser rejects, were accepted; in a frame every answer
+// then showed "SyntaxError: Failed to execute 'postMessage' … Invalid target origin" and the
+// finish event was never sent, not even as a DOM event. Expected: the link is refused as it is
+// opened, saying why, and no question is asked.
+test('a frame whose report origin the browser rejects refuses its link as it opens', async ({ page }) => {
+  const problems = watchProblems(page);
+  await page.goto('/course.html');
+  const frame = await frameAt(page, 'v=1&a=perceptron&p=1,1,1;-1,-1,0&embed=1');
+  const notice = frame.locator('[data-field="notice"]');
+  const question = frame.locator('[data-role="practice-question"]');
+  for (const origin of ['https://lms.school.123', 'https://09', 'https://999.999.999.999', 'https://1.2.3.4.5', 'https://0x100000000']) {
+    await frame.evaluate(([set, o]) => { window.location.hash = `${set}&report=${encodeURIComponent(o)}`; }, [SET, origin]);
+    await expect(notice, origin).toHaveText(
+      `This link could not be opened: exercise: report: "${origin}" is not an origin such as https://course.example.org `
+      + '(scheme and host, no path; never *): a host that ends in a number must be an IPv4 address such as 192.0.2.1. Nothing was changed.');
+    await expect(question, origin).toBeHidden();
+  }
+  expect(problems).toEqual([]);
+});
+
+// Regression test (found by the second adversarial pass, issue 38, finding 6); it was: a post
+// to the report origin that threw stopped the lab's own events: the answer's `finish` event,
+// xAPI statement included, was never dispatched. Expected: every event still reaches the page
+// (the DOM events on #lab), and the failed post is said next to the question.
+test('a post to the report origin that fails never stops the lab’s own events', async ({ page }) => {
+  const problems = watchProblems(page);
+  await page.goto('/course.html');
+  const origin = await page.evaluate(() => window.location.origin);
+  const frame = await frameAt(page, `${SET}&report=${encodeURIComponent(origin)}`);
+  // The parent's postMessage refuses every post, as the browser does for a target it rejects.
+  const events = frame.evaluate(() => {
+    window.parent.postMessage = () => {
+      throw new DOMException("Failed to execute 'postMessage' on 'Window': Invalid target origin", 'SyntaxError');
+    };
+    const lab = document.getElementById('lab');
+    const seen = [];
+    return new Promise((resolve) => {
+      lab.addEventListener('perceptron-lab:answer', (e) => seen.push(`answer ${e.detail.correct}`));
+      lab.addEventListener('perceptron-lab:finish', (e) => {
+        seen.push(`finish ${e.detail.score}/${e.detail.total} ${e.detail.statement.verb.id}`);
+        resolve(seen);
+      });
+    });
+  });
+  const question = frame.locator('[data-role="practice-question"]');
+  await expect(question.locator('[data-field="practice-title"]')).toHaveText(/Question 1 of 1/, { timeout: 20_000 });
+  const step = await expected(question);
+  await question.locator(`[data-practice="${step.update ? 'yes' : 'no'}"]`).click();
+  expect(await events).toEqual(['answer true', 'finish 1/1 http://adlnet.gov/expapi/verbs/completed']);
+  await expect(question.locator('[data-role="practice-error"]')).toHaveText(
+    `This answer could not be sent to ${origin}: answer (SyntaxError: Failed to execute 'postMessage' on 'Window': `
+    + "Invalid target origin); finish (SyntaxError: Failed to execute 'postMessage' on 'Window': Invalid target origin).");
+  expect(problems).toEqual([]);
+});
