@@ -32,6 +32,8 @@ mod panic;
 mod practice;
 #[cfg(feature = "lab")]
 mod runner;
+#[cfg(feature = "lab")]
+mod view;
 
 #[cfg(not(feature = "lab"))]
 pub use first_frame::first_frame;
