@@ -1013,9 +1013,10 @@ async function openEmbed(ctx, input, options) {
     r.lostWork = true;
     r.lostWhat = 'the refused call destroyed or changed the lab that was there';
   }
-  // An internal error reaching the author instead of a message saying what the API takes.
+  // An internal error reaching the author instead of a message saying what the API takes (the
+  // API's own TypeErrors name what it takes, "nothing (undefined, null or '')" among them).
   const reentrant = /^(reentrant|listener|mount-in)/.test(input.misuse);
-  if (r.refused && !reentrant && /is not a function|Cannot read propert|Cannot convert|undefined|\[object |Unexpected token|is not valid JSON/.test(out.error)) {
+  if (r.refused && !reentrant && /is not a function|Cannot read propert|Cannot convert|of undefined|undefined is not|is undefined|\[object |Unexpected token|is not valid JSON/.test(out.error)) {
     r.unclear = `${out.errorName}: ${out.error}`;
   }
   if (out.stringObject !== undefined && !/^5 /.test(out.stringObject)) {
