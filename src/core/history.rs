@@ -278,6 +278,34 @@ impl History {
         self.entries.iter().take(self.cursor)
     }
 
+    /// The kept states on the points as they are now, oldest first: from the state after the
+    /// last edit at or before the cursor (or the oldest kept state) up to the first edit after
+    /// it. Each comes with the record of the step that led to it (`None` for the first). A
+    /// learning curve measures these states on the current points.
+    pub fn on_current_points(&self) -> impl Iterator<Item = (Option<&Record>, &State)> + '_ {
+        let is_edit = |e: &Entry| matches!(e, Entry::Edit { .. });
+        let before = self.entries.iter().take(self.cursor);
+        let start = before.clone().rposition(is_edit).map_or(0, |i| i + 1);
+        let end = self
+            .entries
+            .iter()
+            .skip(self.cursor)
+            .position(is_edit)
+            .map_or(self.entries.len(), |i| self.cursor + i);
+        let first = std::iter::once((None, &self.states[start]));
+        let rest = self
+            .entries
+            .iter()
+            .zip(self.states.iter().skip(1))
+            .take(end)
+            .skip(start)
+            .map(|(entry, state)| match entry {
+                Entry::Step(record) => (Some(record), state),
+                Entry::Edit { .. } => (None, state),
+            });
+        first.chain(rest)
+    }
+
     /// Every kept step record with whether it lies before the cursor (done) or after (undone).
     pub fn steps(&self) -> impl Iterator<Item = (&Record, bool)> + '_ {
         self.entries

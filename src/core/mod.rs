@@ -12,6 +12,7 @@ pub mod audio;
 pub mod augmented;
 pub mod code;
 pub mod compare;
+pub mod curve;
 mod data;
 mod error;
 mod explain;

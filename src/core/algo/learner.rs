@@ -382,6 +382,11 @@ pub trait Learner {
     fn accuracy_note(&self) -> &'static str {
         ""
     }
+    /// Whether the perceptron's mistake bound `(R/γ*)²` bounds this run's updates (the
+    /// learning curve draws it then); the passive-aggressive and batch rules update otherwise.
+    fn bounds_updates(&self) -> bool {
+        true
+    }
     /// The mistake bound line of the status panel, given the bound `(R/γ*)²` rounded up.
     fn bound_text(&self, bound: &str) -> String {
         format!("(R/γ*)² = {bound} ≥ updates {}", self.updates())

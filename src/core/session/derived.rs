@@ -129,6 +129,25 @@ impl Session {
         (self.data_version, self.runs, self.model().steps())
     }
 
+    /// What a view of the timeline depends on besides the timeline itself: the points'
+    /// version and the run (a reset or another algorithm or setting starts a new one). Under
+    /// one key the state after step `s` is always the same.
+    pub fn run_key(&self) -> (u64, u64) {
+        (self.data_version, self.runs)
+    }
+
+    /// The perceptron's mistake bound `(R/γ*)²` of the points on show, when a line separates
+    /// them and the algorithm's updates are the mistakes it bounds.
+    pub fn mistake_bound(&self) -> Option<f64> {
+        let theory = self.current_theory()?;
+        match theory.best {
+            MaxMargin::Separable { gamma, .. } if self.model().bounds_updates() => {
+                Some(theory::mistake_bound(theory.radius, gamma)).filter(|b| b.is_finite())
+            }
+            _ => None,
+        }
+    }
+
     pub(super) fn current_theory(&self) -> Option<&Theory> {
         self.theory.as_ref().filter(|t| {
             t.version == self.data_version && t.bias == self.settings().bias && self.linear()

@@ -84,6 +84,9 @@ impl Learner for Batch {
     fn bound_text(&self, bound: &str) -> String {
         format!("(R/γ*)² = {bound}: bounds the online rule's updates, not batch epochs")
     }
+    fn bounds_updates(&self) -> bool {
+        false
+    }
 }
 
 impl Algo for Batch {

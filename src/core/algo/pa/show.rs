@@ -74,6 +74,9 @@ impl Learner for PassiveAggressive {
     fn bound_text(&self, bound: &str) -> String {
         format!("(R/γ*)² = {bound}: bounds the perceptron's mistakes, not these updates")
     }
+    fn bounds_updates(&self) -> bool {
+        false
+    }
     /// η is not used: `C` caps (PA-I) or softens (PA-II) the step.
     fn overflow_advice(&self) -> &'static str {
         "Scale the points down or use a smaller C (aggressiveness)."
@@ -183,6 +186,9 @@ impl<const TWO: bool> Learner for Pa<TWO> {
     }
     fn bound_text(&self, bound: &str) -> String {
         self.0.bound_text(bound)
+    }
+    fn bounds_updates(&self) -> bool {
+        self.0.bounds_updates()
     }
     fn overflow_advice(&self) -> &'static str {
         self.0.overflow_advice()
