@@ -180,6 +180,8 @@
           el('tbody', { 'data-role': 'trace-body' }))),
       // Practice (a link with an exercise set): the lab writes the question, what is asked,
       // the feedback and the results in its frame; practice.js turns the controls into answers.
+      // The registry's panels (src/web/panels): the lab places their markup here.
+      el('div', { class: 'plab-panels', 'data-panels': '' }),
       practiceMarkup(),
       // This lab's own crash panel: the lab shows it (with the message) if it ever stops.
       el('div', { class: 'plab-crash', role: 'alert', 'data-role': 'crash', hidden: '' },
@@ -335,10 +337,11 @@
     if (previous) previous.destroy();
     const root = markup();
     element.replaceChildren(root);
+    const raw = new module.Lab(root);
+    // After the lab placed its panels, so that hide names them too.
     root.querySelectorAll('[data-control]').forEach((node) => {
       if (node.dataset.control.split(/\s+/).some((name) => hide.includes(name))) node.hidden = true;
     });
-    const raw = new module.Lab(root);
     const trapped = (err) => {
       if (root.dataset.crashed === 'true') return;
       const panel = root.querySelector('[data-role="crash"]');

@@ -65,3 +65,38 @@ pub fn backing_scale(canvas: &HtmlCanvasElement) -> f64 {
         1.0
     }
 }
+
+/// Offers `text` as a file named `name` of type `mime` (a download the browser saves).
+pub fn download(document: &web_sys::Document, name: &str, mime: &str, text: &str) {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    if let Some(a) = document
+        .create_element("a")
+        .ok()
+        .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+    {
+        a.set_href(&url);
+        a.set_download(name);
+        a.set_hidden(true);
+        if let Some(body) = document.body() {
+            let _ = body.append_child(&a);
+            a.click();
+            a.remove();
+        }
+    }
+    // The URL goes a second later, once the browser has taken the file.
+    let revoke = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    });
+    if let Some(window) = web_sys::window() {
+        let _ = window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(revoke.unchecked_ref(), 1000);
+    }
+}

@@ -4,7 +4,6 @@
 
 use super::runner::Runner;
 use super::{dom, panic};
-use crate::core::table::TableFormat;
 use crate::core::{Action, Error, Label, Preset, SettingsForm};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -26,13 +25,26 @@ struct Shared {
     notifying: Cell<bool>,
     /// This lab's id for the panic guard.
     id: u32,
+    /// The lab's root and the listeners the lab put on it (panels' commands and toggles).
+    root: HtmlElement,
+    listeners: RefCell<Vec<RootListener>>,
 }
+
+/// A listener on the lab's root: the event type, the callback, whether it listens in capture.
+type RootListener = (&'static str, Closure<dyn FnMut(web_sys::Event)>, bool);
 
 impl Drop for Shared {
     // A frame still queued would call a closure that is gone: cancel it.
     fn drop(&mut self) {
         if let Some(id) = self.frame_id.take() {
             let _ = self.window.cancel_animation_frame(id);
+        }
+        for (kind, callback, capture) in self.listeners.borrow().iter() {
+            let _ = self.root.remove_event_listener_with_callback_and_bool(
+                kind,
+                callback.as_ref().unchecked_ref(),
+                *capture,
+            );
         }
         panic::unregister(self.id);
     }
@@ -188,6 +200,8 @@ impl Lab {
             notifying: Cell::new(false),
             window,
             id,
+            root: root.clone(),
+            listeners: RefCell::new(Vec::new()),
         });
         let weak = Rc::downgrade(&shared);
         let callback = Closure::<dyn FnMut(f64)>::new(move |now_ms: f64| {
@@ -197,6 +211,7 @@ impl Lab {
         });
         *shared.frame_callback.borrow_mut() = Some(callback);
         let lab = Lab { shared };
+        lab.listen_to_panels();
         lab.resize()?;
         // The first frame now, not one animation frame later.
         let now = lab.now();
@@ -226,7 +241,7 @@ impl Lab {
 
     /// The panic guard alone, for an entry point that checks its arguments before it needs the
     /// runner: after a panic it refuses before looking at them.
-    fn alive(&self) -> Result<(), JsValue> {
+    pub(super) fn alive(&self) -> Result<(), JsValue> {
         panic::guard(self.shared.id, || Ok(()))
     }
 
@@ -247,6 +262,36 @@ impl Lab {
             self.shared.notify_steps();
         }
         result
+    }
+
+    /// Listens on the lab's root for the registry panels' commands (clicks on their
+    /// `data-panel-act` elements) and toggles (an opened panel is brought up to date).
+    fn listen_to_panels(&self) {
+        let on = |kind: &'static str, capture: bool, f: fn(&Lab, &web_sys::Event)| {
+            let weak = Rc::downgrade(&self.shared);
+            let callback = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+                if let Some(shared) = weak.upgrade() {
+                    f(&Lab { shared }, &e);
+                }
+            });
+            let target: &web_sys::EventTarget = self.shared.root.as_ref();
+            let listener = callback.as_ref().unchecked_ref();
+            let _ = target.add_event_listener_with_callback_and_bool(kind, listener, capture);
+            self.shared
+                .listeners
+                .borrow_mut()
+                .push((kind, callback, capture));
+        };
+        on("click", false, |lab, e| {
+            if let Some((name, event)) = super::panels::clicked(e) {
+                let _ = lab.with(|runner| runner.panel_event(&name, &event));
+            }
+        });
+        on("toggle", true, |lab, e| {
+            if super::panels::toggled(e) {
+                let _ = lab.with(|_| Ok(()));
+            }
+        });
     }
 
     /// Calls `listener(record)` after every step from now on (the step's record as an object,
@@ -481,43 +526,16 @@ impl Lab {
         self.open_json(text.strip_prefix('\u{feff}').unwrap_or(text))
     }
 
-    /// The current scenario as JSON (the file "Export scenario" saves).
-    pub fn scenario_json(&self) -> Result<String, JsValue> {
-        self.with(|runner| Ok(runner.scenario_json()))
-    }
-
     /// Opens scenario JSON; a file that cannot be read changes nothing and says why.
     pub fn open_json(&self, text: &str) -> Result<(), JsValue> {
         self.skip_replayed_steps();
         self.with(|runner| runner.open_json(text))
     }
 
-    /// The plot as an SVG document, drawn by the same code as the canvas.
-    pub fn export_svg(&self) -> Result<String, JsValue> {
-        self.with(|runner| runner.export_svg())
-    }
-
-    /// "This run in code": the Python snippet that reproduces the run on show (scikit-learn
-    /// and NumPy), the same text as `perceptron-trace --emit python`; for the Copy button.
-    pub fn python_code(&self) -> Result<String, JsValue> {
-        self.with(|runner| Ok(runner.python_code()))
-    }
-
-    /// The "This run in code" panel was opened or closed: the next frame writes its text if
-    /// it is open and behind the state.
-    pub fn code_panel_toggled(&self) -> Result<(), JsValue> {
-        self.with(|_| Ok(()))
-    }
-
     /// Shows a message in the status line.
     pub fn say(&self, text: &str) -> Result<(), JsValue> {
         let text = text.to_string();
         self.with(|runner| runner.apply(Action::Say(text)))
-    }
-
-    /// The points as CSV text, `x1,x2,label`.
-    pub fn points_csv(&self) -> Result<String, JsValue> {
-        self.with(|runner| Ok(runner.points_csv()))
     }
 
     /// Stops the long work under way (a run or an opening shown with a progress bar) and puts
@@ -582,17 +600,6 @@ impl Lab {
             )));
         };
         self.with(|runner| runner.apply(Action::LoadPreset(preset)))
-    }
-
-    /// The trace up to the current step as `markdown`, `csv` or `latex` (booktabs).
-    pub fn trace_export(&self, format: &str) -> Result<String, JsValue> {
-        self.alive()?;
-        let Some(format) = TableFormat::parse(format) else {
-            return Err(JsValue::from_str(
-                "the format must be markdown, csv or latex",
-            ));
-        };
-        self.with(|runner| Ok(runner.trace_export(format)))
     }
 
     /// Play when paused, pause when playing.

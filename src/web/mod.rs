@@ -20,12 +20,16 @@ mod compare;
 #[cfg_attr(not(feature = "lab"), allow(dead_code))]
 mod dom;
 // In the lab it would be a second copy of the drawing code (over plotters-canvas directly).
+#[cfg(feature = "lab")]
+mod exports;
 #[cfg(not(feature = "lab"))]
 mod first_frame;
 #[cfg(feature = "lab")]
 mod handle;
 #[cfg(all(feature = "lab", feature = "test-hooks"))]
 mod hooks;
+#[cfg(feature = "lab")]
+mod panels;
 #[cfg(feature = "lab")]
 mod panic;
 #[cfg(feature = "lab")]

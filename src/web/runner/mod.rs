@@ -20,6 +20,7 @@ use crate::core::compare::{Comparison, NoComparison};
 use crate::core::table::TableFormat;
 use crate::core::{Action, Changed, Error, Label, Session};
 use crate::render::{layout, region_grid, PlotFrame, Theme};
+use crate::web::panels::{Cx, PanelEvent, Panels};
 use address::Address;
 use augmented::{augmented_panel, AugmentedPanel};
 use paint::{paint_plot, BackdropLayer, MarksLayer};
@@ -179,6 +180,8 @@ pub struct Runner {
     work: dom_out::WorkPanel,
     /// The Practice panel (see `practice.rs`).
     practice: practice::PracticePanel,
+    /// The panels of the registry (see `web/panels`).
+    panels: Panels,
 }
 
 impl Runner {
@@ -250,6 +253,7 @@ impl Runner {
             described: described::Described::find(root),
             work: dom_out::WorkPanel::find(root),
             practice: practice::PracticePanel::find(root),
+            panels: Panels::mount(root),
         }
     }
 
@@ -306,6 +310,7 @@ impl Runner {
             || self.compare_pending()
             || self.compare_deferred
             || self.session.catching_up()
+            || self.panels.wants_frames(&self.session)
     }
 
     /// What this frame has taken so far, in ms.
@@ -519,9 +524,13 @@ impl Runner {
         if self.dirty {
             self.dirty = false;
             self.redraw(now_ms)?;
-        } else if self.compare_pending() || std::mem::take(&mut self.compare_deferred) {
-            let theme = self.theme();
-            self.draw_compare(&theme);
+        } else {
+            if self.compare_pending() || std::mem::take(&mut self.compare_deferred) {
+                let theme = self.theme();
+                self.draw_compare(&theme);
+            }
+            self.panels_draw(now_ms);
+            self.panels_write(now_ms);
         }
         self.announce(now_ms);
         self.show_code(now_ms);
@@ -549,6 +558,7 @@ impl Runner {
         // `scroll_trace`): the η panel's plots too.
         let theme = self.theme();
         self.show_eta(&theme, now_ms);
+        self.panels_draw(now_ms);
         self.show_status();
         self.work.show(self.session.progress().as_ref(), &self.root);
         self.practice.show(&self.session, self.document.as_ref());
@@ -567,8 +577,37 @@ impl Runner {
             self.settings_dirty = false;
             self.show_settings();
         }
+        self.panels_write(now_ms);
         self.scroll_trace();
         Ok(())
+    }
+
+    /// The registry's panels measure and draw their canvases (before any text is written).
+    fn panels_draw(&mut self, now_ms: f64) {
+        let cx = Cx {
+            session: &self.session,
+            theme: self.theme(),
+            now_ms,
+        };
+        self.panels.draw(&cx);
+    }
+
+    /// The registry's panels write their text.
+    fn panels_write(&mut self, now_ms: f64) {
+        let cx = Cx {
+            session: &self.session,
+            theme: self.theme(),
+            now_ms,
+        };
+        self.panels.write(&cx);
+    }
+
+    /// A click on a panel's command (`data-panel-act`): the action it asks for, applied.
+    pub fn panel_event(&mut self, name: &str, event: &PanelEvent) -> Result<(), Error> {
+        match self.panels.event(name, event, &self.session) {
+            Some(action) => self.apply(action),
+            None => Ok(()),
+        }
     }
 
     fn theme(&self) -> Theme {

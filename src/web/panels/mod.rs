@@ -1,0 +1,207 @@
+//! The lab's panels as modules: each one implements [`Panel`] and is listed once in
+//! [`registry`]. A panel owns its markup (the only copy: the runner places it in the lab's
+//! `[data-panels]` slot, in the full page and in compact embeds alike), what it shows and when
+//! that changed, its drawing (through `src/render`), its DOM writes and its commands.
+//!
+//! What every panel needs is written here once:
+//! - **placing** the markup and finding the panel's root (`[data-panel="<name>"]`); its
+//!   `data-control` makes it hideable with `hide=` like every control;
+//! - **open or closed**: a panel whose root is a `<details>` is drawn and written only while it
+//!   is open; opening it asks for a frame (the lab listens for `toggle`);
+//! - **the frame's order**: a draw pass over the panels (canvases are measured and drawn) comes
+//!   before the frame writes any text, and the write pass after the lab's own text;
+//! - **throttling**: while the run plays, a panel is brought up to date at most every
+//!   [`Panel::throttle_ms`];
+//! - **commands**: a click on an element marked `data-panel-act` inside a panel (with its
+//!   `data-value`, and the click's position in it) becomes a [`PanelEvent`] for that panel,
+//!   which may answer with an [`Action`] for the session.
+
+use crate::core::{Action, Session};
+use crate::render::Theme;
+use crate::web::dom::find;
+use wasm_bindgen::JsCast;
+use web_sys::Element;
+
+/// The panel and command of a click inside the lab, if it was on a panel's `[data-panel-act]`.
+pub(crate) fn clicked(event: &web_sys::Event) -> Option<(String, PanelEvent)> {
+    let target: Element = event.target()?.dyn_into().ok()?;
+    let actor = target.closest("[data-panel-act]").ok()??;
+    let panel = actor.closest("[data-panel]").ok()??;
+    let at = event
+        .dyn_ref::<web_sys::MouseEvent>()
+        .map_or((0.0, 0.0), |m| {
+            let rect = actor.get_bounding_client_rect();
+            (
+                f64::from(m.client_x()) - rect.left(),
+                f64::from(m.client_y()) - rect.top(),
+            )
+        });
+    let event = PanelEvent {
+        act: actor.get_attribute("data-panel-act")?,
+        value: actor
+            .get_attribute("data-value")
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(f64::NAN),
+        at,
+    };
+    Some((panel.get_attribute("data-panel")?, event))
+}
+
+/// Whether a `toggle` event came from a panel's own `<details>`.
+pub(crate) fn toggled(event: &web_sys::Event) -> bool {
+    event
+        .target()
+        .and_then(|t| t.dyn_into::<Element>().ok())
+        .is_some_and(|e| e.has_attribute("data-panel"))
+}
+
+/// Every panel of the lab, in the order they appear. Adding a panel is one line here.
+fn registry() -> Vec<Box<dyn Panel>> {
+    vec![]
+}
+
+/// What a panel is given in a frame.
+pub(crate) struct Cx<'a> {
+    /// The session (read only: a panel changes it through [`Panel::event`]'s action).
+    pub session: &'a Session,
+    /// The lab's theme at the device's pixel scale.
+    pub theme: Theme,
+    /// The frame's time, ms.
+    pub now_ms: f64,
+}
+
+/// A click on a panel's `[data-panel-act]` element.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PanelEvent {
+    /// The element's `data-panel-act`.
+    pub act: String,
+    /// Its `data-value` as a number (NaN when it has none).
+    pub value: f64,
+    /// Where in the element it was clicked, CSS pixels from its top left.
+    pub at: (f64, f64),
+}
+
+/// One panel of the lab.
+pub(crate) trait Panel {
+    /// Its name: its root's `data-panel` and `data-control` (for `hide=`).
+    fn name(&self) -> &'static str;
+    /// Its markup: one element with `data-panel="<name>"`.
+    fn markup(&self) -> &'static str;
+    /// Finds its elements under its root, once its markup is in the page.
+    fn bind(&mut self, root: &Element);
+    /// Measures and draws its canvases (before the frame writes text); it compares what it
+    /// shows with what it drew and returns at once when nothing changed.
+    fn draw(&mut self, _cx: &Cx<'_>) {}
+    /// Writes its text (after the lab's own).
+    fn write(&mut self, _cx: &Cx<'_>) {}
+    /// Whether it has work left for another frame (while open).
+    fn wants_frames(&self, _session: &Session) -> bool {
+        false
+    }
+    /// The least time between two updates while the run plays, ms.
+    fn throttle_ms(&self) -> f64 {
+        250.0
+    }
+    /// A click on one of its `[data-panel-act]` elements: the action it asks for, if any.
+    fn event(&mut self, _event: &PanelEvent, _session: &Session) -> Option<Action> {
+        None
+    }
+}
+
+/// One registered panel in this lab.
+struct Placed {
+    panel: Box<dyn Panel>,
+    /// Its root in the page (none when the lab has no `[data-panels]` slot).
+    root: Option<Element>,
+    /// When it was last brought up to date, ms.
+    last_ms: f64,
+}
+
+impl Placed {
+    /// Whether it shows anything now: placed, not hidden, and open if it opens.
+    fn showing(&self) -> bool {
+        self.root.as_ref().is_some_and(|root| {
+            !root.has_attribute("hidden")
+                && (root.tag_name() != "DETAILS" || root.has_attribute("open"))
+        })
+    }
+}
+
+/// The lab's panels.
+pub(crate) struct Panels {
+    placed: Vec<Placed>,
+}
+
+impl Panels {
+    /// Places every registered panel's markup in `root`'s `[data-panels]` slot and binds it.
+    pub(crate) fn mount(root: &Element) -> Panels {
+        let slot = find(root, "[data-panels]");
+        let placed = registry()
+            .into_iter()
+            .map(|mut panel| {
+                let root = slot.as_ref().and_then(|slot| {
+                    slot.insert_adjacent_html("beforeend", panel.markup())
+                        .ok()?;
+                    find(slot, &format!("[data-panel=\"{}\"]", panel.name()))
+                });
+                if let Some(root) = &root {
+                    panel.bind(root);
+                }
+                Placed {
+                    panel,
+                    root,
+                    last_ms: f64::NEG_INFINITY,
+                }
+            })
+            .collect();
+        Panels { placed }
+    }
+
+    /// The panels due in this frame: showing, and not throttled while the run plays.
+    fn due<'p>(
+        &'p mut self,
+        session: &Session,
+        now_ms: f64,
+    ) -> impl Iterator<Item = &'p mut Placed> + 'p {
+        let playing = session.is_playing();
+        self.placed.iter_mut().filter(move |p| {
+            p.showing()
+                && !(playing && now_ms >= p.last_ms && now_ms - p.last_ms < p.panel.throttle_ms())
+        })
+    }
+
+    /// The draw pass: every due panel measures and draws its canvases.
+    pub(crate) fn draw(&mut self, cx: &Cx<'_>) {
+        for placed in self.due(cx.session, cx.now_ms) {
+            placed.panel.draw(cx);
+        }
+    }
+
+    /// The write pass: every due panel writes its text; then they count as up to date.
+    pub(crate) fn write(&mut self, cx: &Cx<'_>) {
+        for placed in self.due(cx.session, cx.now_ms) {
+            placed.panel.write(cx);
+            placed.last_ms = cx.now_ms;
+        }
+    }
+
+    /// Whether a showing panel has work left.
+    pub(crate) fn wants_frames(&self, session: &Session) -> bool {
+        self.placed
+            .iter()
+            .any(|p| p.showing() && p.panel.wants_frames(session))
+    }
+
+    /// Hands `event` to the panel named `name`: the action it asks for.
+    pub(crate) fn event(
+        &mut self,
+        name: &str,
+        event: &PanelEvent,
+        session: &Session,
+    ) -> Option<Action> {
+        let placed = self.placed.iter_mut().find(|p| p.panel.name() == name)?;
+        // Whatever it was, the panel is brought up to date in the next frame.
+        placed.last_ms = f64::NEG_INFINITY;
+        placed.panel.event(event, session)
+    }
+}
