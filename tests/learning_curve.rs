@@ -201,3 +201,43 @@ fn words_before_any_step() {
         )
     );
 }
+
+/// Drawn by `render::draw_curve` through plotters' SVG backend (the panel's "Save SVG" is the
+/// same drawing): the three lines named in the legend, and a click's pixel column turned back
+/// into the step drawn there.
+#[test]
+fn drawn_as_svg_with_its_legend_and_a_step_axis() {
+    use perceptron_lab::render::{draw_curve, Theme};
+    use plotters::prelude::*;
+    let mut s = session(Preset::Seed001);
+    act(&mut s, Action::RunToConvergence);
+    let mut curve = Curve::default();
+    curve.follow(&s, None);
+    let view = curve.view(&s);
+    let mut svg = String::new();
+    let frame = {
+        let area = SVGBackend::with_string(&mut svg, (640, 240)).into_drawing_area();
+        let frame = draw_curve(&area, &view, &Theme::default()).expect("draws");
+        area.present().expect("presents");
+        frame
+    };
+    for label in [
+        "mistake bound (R/γ*)² = 26",
+        "updates so far (dashed)",
+        "training points wrong",
+    ] {
+        assert!(svg.contains(label), "the SVG has {label}");
+    }
+    let last = view.points.last().unwrap().step as f64;
+    let (left, right) = frame.pixels;
+    assert!(
+        left > 0.0 && right < 640.0 && left < right,
+        "{left}..{right}"
+    );
+    assert!((frame.step_at(left) - 0.0).abs() < 1e-9);
+    assert!((frame.step_at(right) - last).abs() < 1e-9);
+    assert_eq!(
+        view.nearest(frame.step_at((left + right) / 2.0)),
+        Some((last / 2.0).round() as u64)
+    );
+}

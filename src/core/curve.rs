@@ -129,7 +129,7 @@ impl Curve {
 impl CurveView<'_> {
     /// Whether every kept state is measured.
     pub fn complete(&self) -> bool {
-        self.points.last().map_or(true, |p| p.step >= self.last)
+        self.points.last().is_none_or(|p| p.step >= self.last)
     }
 
     /// The measured state of the step on show.

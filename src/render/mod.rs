@@ -8,6 +8,7 @@ mod arrows;
 mod augmented;
 mod charts;
 mod cursor;
+mod curve;
 mod fast;
 mod frame;
 mod guess;
@@ -19,6 +20,7 @@ pub(crate) use arrows::draw_arrow_pixels;
 use arrows::{draw_arrow, draw_arrows, Arrow, Labels};
 pub use augmented::draw_augmented;
 pub use charts::{draw_batch, thin_extremes, MAX_LINE_POINTS, MAX_MARKS};
+pub use curve::{draw_curve, CurveFrame};
 pub use fast::{
     marks_key, paint_marks, paint_region, region_grid, region_image, MarkPainter, RegionPainter,
 };

@@ -16,6 +16,8 @@
 //!   `data-value`, and the click's position in it) becomes a [`PanelEvent`] for that panel,
 //!   which may answer with an [`Action`] for the session.
 
+mod curve;
+
 use crate::core::{Action, Session};
 use crate::render::Theme;
 use crate::web::dom::find;
@@ -57,7 +59,7 @@ pub(crate) fn toggled(event: &web_sys::Event) -> bool {
 
 /// Every panel of the lab, in the order they appear. Adding a panel is one line here.
 fn registry() -> Vec<Box<dyn Panel>> {
-    vec![]
+    vec![Box::new(curve::LearningCurve::default())]
 }
 
 /// What a panel is given in a frame.
