@@ -2,7 +2,7 @@
 # Runs the benchmarks and prints their figures as tables: the core benchmarks (criterion), the
 # release build's transfer size, and the browser benchmarks (Playwright on Debian's Chromium
 # against the release build in dist/, served on 127.0.0.1). Speed is reported here, never
-# asserted in tests. Figures vary with the machine; README's Performance section lists the
+# asserted in tests. Figures vary with the machine; docs/src/performance.md lists the
 # latest run on the project's reference machine kind (2 cores).
 #
 #   scripts/bench.sh [CRITERION FILTER…]

@@ -14,7 +14,7 @@
 # embed API on course.html); two more figures: injections (a name reaching an export raw, name=
 # markup becoming an element) and "inf" shown (inf or NaN in a text a person reads).
 # tests/e2e/hostile.spec.js is the short seeded run of the e2e suite. Timings are reported here,
-# never asserted. README's "Hostile inputs" lists the latest run.
+# never asserted. docs/src/security.md's "Hostile inputs" lists the latest run.
 #
 #   scripts/hostile.sh [--count N] [--seed S] [--first I] [--verbose 1] [--families scenarios,names,exercise,origins,extreme,embed]
 #   (default 10000 inputs, seed 1, every family)

@@ -73,6 +73,14 @@ if [ "$with_tests" = true ]; then
     apt_install chromium chromium-driver
   fi
   npm_install tests/e2e
+  # mdBook, pinned, for the book in docs/ (scripts/test.sh's layers docs-build and docs-links;
+  # scripts/serve.sh does not build the docs). Without its default features: no server, file
+  # watcher or search, which the build and the link check do not use.
+  mdbook_version=0.5.4
+  if ! mdbook --version 2>/dev/null | grep -qxF "mdbook v$mdbook_version"; then
+    say "installing mdbook $mdbook_version (about 2 minutes the first time)"
+    cargo install --locked mdbook --version "$mdbook_version" --no-default-features
+  fi
   # NumPy and scikit-learn in a virtual environment under target/ (git-ignored), for the test
   # that runs the snippets of "This run in code" (tests/emit_python.rs reads its python from
   # PERCEPTRON_PYTHON, which scripts/test.sh exports). scikit-learn is pinned to the reference.

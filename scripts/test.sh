@@ -3,7 +3,8 @@
 #   lint (fmt, clippy native and wasm32) · native cargo test (core, SVG rendering, CLI,
 #   scikit-learn agreement) · wasm-bindgen tests in headless Chromium · the release page as
 #   shipped (built into target/dist-plain and checked to hold no test hook) · the release page
-#   with the test hooks in dist/ (cargo feature `test-hooks`) · Playwright end-to-end tests on it.
+#   with the test hooks in dist/ (cargo feature `test-hooks`) · Playwright end-to-end tests on it
+#   · the docs (mdbook build, every relative link checked).
 # Every layer runs even when an earlier one fails; the exit status is non-zero if any failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -36,6 +37,10 @@ layer clippy-wasm32 cargo clippy --target wasm32-unknown-unknown --all-targets -
 layer clippy-wasm32-first-frame cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
 layer clippy-wasm32-test-hooks cargo clippy --target wasm32-unknown-unknown --all-targets --features test-hooks -- -D warnings
 layer native-tests cargo test
+# The book in docs/ (tests/docs_cli.rs, in native-tests, checks its CLI reference): built into
+# target/book, then every relative link of the book and of README.md checked.
+layer docs-build mdbook build docs
+layer docs-links node scripts/check-links.js target/book
 layer wasm-tests cargo test --target wasm32-unknown-unknown --test web
 # The page as scripts/serve.sh ships it: no test hook may be in it.
 no_test_hooks() {

@@ -1,6 +1,6 @@
 //! Perceptron Lab: the perceptron, made visible.
 //!
-//! The crate has three layers (see `ARCHITECTURE.md`):
+//! The crate has three layers (see `docs/src/architecture.md`):
 //! - [`core`]: pure Rust model — data, the perceptron rule, the [`core::Session`] that owns all
 //!   state, and the [`core::Scene`] it hands to drawing. No browser, no plotters.
 //! - [`render`]: one `draw` function generic over plotters' `DrawingBackend`; the page draws

@@ -3,7 +3,7 @@
 //!
 //! Plotters draws each point as two styled elements with two CSS colour strings, and a bitmap
 //! as one `fillRect` per pixel: too slow for thousands of points or a region map every frame
-//! (see `ARCHITECTURE.md`). So the page hands [`draw_with_underlay`](super::draw_with_underlay)
+//! (see `docs/src/architecture.md`). So the page hands [`draw_with_underlay`](super::draw_with_underlay)
 //! two closures that call [`paint_region`] and [`paint_marks`] here with a painter over its
 //! canvas context (`src/web` implements [`MarkPainter`] and [`RegionPainter`] for
 //! `CanvasRenderingContext2d`). What is drawn — shapes, colours, order, sizes, the cell image —

@@ -46,7 +46,7 @@ function tangleLink(points, step = 0) {
   return `v=1&a=ovr&c=${CLASSES}&m=1000000&n=${step}&p=${points.map((p) => `${p.x},${p.y},${p.cls}`).join(';')}`;
 }
 
-/** The same as a scenario JSON file (the README's fields). */
+/** The same as a scenario JSON file (the fields of docs/src/course-authors.md, *Files*). */
 function tangleJson(points) {
   return JSON.stringify({
     version: 1,

@@ -1,7 +1,7 @@
 // Perceptron Lab in course pages: dist/course.html (auto-mounted labs, the JavaScript API, the
-// iframe), the three snippets of README.md's "Embedding in a course page" pasted into pages the
-// way a course author would, hosting under a sub-path, no request off the origin, and
-// course.html under the strict Content-Security-Policy. Saves embed-*.png in
+// iframe), the three snippets of the docs' "Embedding in a course page" (docs/src/course-authors.md)
+// pasted into pages the way a course author would, hosting under a sub-path, no request off the
+// origin, and course.html under the strict Content-Security-Policy. Saves embed-*.png in
 // tests/e2e/screenshots/ for a person to look at.
 'use strict';
 
@@ -581,14 +581,16 @@ test.describe('course.html', () => {
   });
 });
 
-// ----- 8. README's snippets, pasted by a course author ----------------------------------------------
+// ----- 8. The docs' snippets, pasted by a course author -------------------------------------------
 
-/** The ```html blocks of README.md's "Embedding in a course page" section. */
-function readmeSnippets() {
-  const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
-  const start = readme.indexOf('### Embedding in a course page');
-  expect(start, 'README.md has the section "Embedding in a course page"').toBeGreaterThan(0);
-  const rest = readme.slice(start + 1);
+/** The ```html blocks of the section "Embedding in a course page" of the course authors' page
+ * of the docs (docs/src/course-authors.md; it was README.md's until issue 32). */
+const SNIPPETS_PAGE = 'docs/src/course-authors.md';
+function docsSnippets() {
+  const text = fs.readFileSync(path.join(REPO_ROOT, SNIPPETS_PAGE), 'utf8');
+  const start = text.indexOf('### Embedding in a course page');
+  expect(start, `${SNIPPETS_PAGE} has the section "Embedding in a course page"`).toBeGreaterThan(0);
+  const rest = text.slice(start + 1);
   const end = rest.search(/\n#{2,3} /);
   const section = end < 0 ? rest : rest.slice(0, end);
   return [...section.matchAll(/```html\n([\s\S]*?)```/g)].map((m) => m[1]);
@@ -613,11 +615,11 @@ async function hostFolder(pages, sub) {
 const pageWith = (title, body) =>
   `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<link rel="icon" href="data:,">\n<title>${title}</title>\n</head>\n<body>\n<h1>${title}</h1>\n${body}\n</body>\n</html>\n`;
 
-test.describe("README's embedding snippets work as written", () => {
+test.describe("the docs' embedding snippets work as written", () => {
   let host;
   let snippets;
   test.beforeAll(async () => {
-    snippets = readmeSnippets();
+    snippets = docsSnippets();
     host = await hostFolder(
       Object.fromEntries(snippets.map((s, i) => [`snippet${i + 1}.html`, pageWith(`Snippet ${i + 1}`, s)])),
       'lab'

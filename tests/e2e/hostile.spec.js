@@ -7,7 +7,7 @@
 // were, the tab must stay alive (a Step click afterwards answers), with no crash panel and no
 // page error. The answer time (performance.now() from the action until the answer shows) and
 // the long tasks (PerformanceObserver 'longtask') are reported as annotations and on the
-// console, never asserted. The long run is scripts/hostile.sh (README, "Hostile inputs").
+// console, never asserted. The long run is scripts/hostile.sh (docs/src/security.md, "Hostile inputs").
 // Saves hostile-refused.png in tests/e2e/screenshots/.
 'use strict';
 

@@ -115,7 +115,7 @@ test('a closed panel lays nothing out until it is opened, by keyboard, and then 
   const panel = page.locator('#practice-panel');
   const field = page.locator('#practice-questions');
   // Closed: its content has no box at all (display: none, not content-visibility), so the
-  // browser's work at load does not lay its fields out (style.css, README → Performance).
+  // browser's work at load does not lay its fields out (style.css, docs/src/performance-log.md).
   await expect(panel).not.toHaveAttribute('open', /.*/);
   expect(await field.evaluate((e) => e.getClientRects().length)).toBe(0);
   expect(await panel.evaluate((d) => getComputedStyle(d, '::details-content').display)).toBe('none');

@@ -22,7 +22,7 @@ const { decodePng } = require('./png');
 const { SCREENSHOT_DIR } = require('./env');
 const AxeBuilder = require('@axe-core/playwright').default;
 
-/** Seed 000's table as a link (the README's own example, at step 3). */
+/** Seed 000's table as a link (the docs' own example in docs/src/course-authors.md, at step 3). */
 const SEED000_LINK =
   'v=1&a=perceptron&b=1&i=-1,0,0&e=1&o=fixed&s=1&m=1000&n=3&p=1,1,0;3,2,1;2,4,1;3,4,1;2,3,0';
 
@@ -237,7 +237,7 @@ test.describe('a copied link opens exactly the same view', () => {
   // are now and the step, and opening it replays the steps on the moved point: seed 000, step 2 (w
   // = [0, 3, 2]), drag point #2 from (3, 2) to (4, 1) → this page still shows w = [0, 3, 2] at step
   // 2, the link opens w = [0, 4, 1] at step 2 with a different trace row 2 ("-1 * 1 + 0 * 4 + 0 * 1
-  // = -1", "+[1, 4, 1]"). README: "the link opens exactly the same view, training replayed to that
+  // = -1", "+[1, 4, 1]"). docs/src/course-authors.md: "the link opens exactly the same view, training replayed to that
   // step".
   test('a point moved after some steps: the link still opens the same weights and trace', async ({ lab, page, context }) => {
     await lab.loadPreset('seed000');
@@ -706,7 +706,7 @@ test.describe('files', () => {
 // with more points than a link holds (2,000), the address bar keeps the link of the scenario before
 // (here seed 000's five points), and the share box keeps it too after "Copy link" says the points
 // are too many. Reloading the page, bookmarking it or copying the address bar silently opens a
-// different lab. README: "The address bar always holds the whole scenario"; expected: no link to
+// different lab. docs/src/course-authors.md: "The address bar always holds the whole scenario"; expected: no link to
 // another scenario (e.g. the fragment cleared, the share box emptied).
 test('more points than a link holds: the address bar and the share box keep no stale link', async ({ lab, page }) => {
   await lab.loadPreset('seed000');

@@ -9,7 +9,7 @@
 //!
 //! `--algo perceptron` (the default) prints the course's step table exactly as it always has;
 //! the other algorithms of the family (`src/core/algo`) stream their own records through the
-//! same four formats (see the README's perceptron-trace section). What a row is comes from each
+//! same four formats (see `docs/src/cli.md`). What a row is comes from each
 //! algorithm's `CliTable` (its `cli.rs`); this binary only reads, steps and writes.
 
 #[cfg(target_arch = "wasm32")]

@@ -274,7 +274,7 @@ function jsonNumber(text) {
   return text.replace(/^-0$/, '-0.0');
 }
 
-/** The scenario as a scenario JSON text (the README's fields), numbers written as generated. */
+/** The scenario as a scenario JSON text (the fields of docs/src/course-authors.md, *Files*), numbers written as generated. */
 function toJson(s) {
   const f = [];
   f.push(`"version": ${s.version || 1}`);
