@@ -36,6 +36,6 @@ pub use crate::core::schedule::EpochSchedule;
 pub use class_data::{parse_class_csv, ClassData};
 pub use cli::{CliTable, Head, Row, Summary};
 pub use learner::{
-    bits, sign_class, three, Algo, Described, Example, Info, Kind, Learner, Outcome, Param, Spoken,
-    Visit,
+    bits, sign_class, three, Algo, Described, DualForm, Example, Info, Kind, Learner, Outcome,
+    Param, RegionClass, RegionMap, Spoken, Visit,
 };
