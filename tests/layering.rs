@@ -7,6 +7,9 @@
 //!   through its capabilities (`Learner::dual`, `Learner::region_map`, …). The variants are
 //!   read from the `registry!` call that defines both enums, so a new algorithm is covered by
 //!   its registry line; `Model::new` and the other associated functions are not variants.
+//! - The core and the drawing stay pure: no file under `src/core/` or `src/render/` names a
+//!   browser crate (`js_sys`, `web_sys`, `wasm_bindgen`, in code or in words, as `js-sys` …);
+//!   what needs the browser is handed in by `src/web/`.
 
 use perceptron_lab::core::algo::registry::Algorithm;
 use std::path::{Path, PathBuf};
@@ -147,4 +150,50 @@ fn only_the_algorithms_folder_names_a_model_variant() {
          (src/core/algo/learner.rs), not by its variant:\n{}",
         offences.join("\n")
     );
+}
+
+/// The places in `text` that name a browser crate: `(line, crate)`, 1-based.
+fn browser_names(text: &str) -> Vec<(usize, &'static str)> {
+    const CRATES: [&str; 6] = [
+        "js_sys",
+        "web_sys",
+        "wasm_bindgen",
+        "js-sys",
+        "web-sys",
+        "wasm-bindgen",
+    ];
+    text.lines()
+        .enumerate()
+        .flat_map(|(n, line)| {
+            CRATES
+                .into_iter()
+                .filter(move |name| line.contains(name))
+                .map(move |name| (n + 1, name))
+        })
+        .collect()
+}
+
+#[test]
+fn the_core_and_the_drawing_name_no_browser_crate() {
+    let mut offences = Vec::new();
+    for layer in ["src/core", "src/render"] {
+        for file in rust_files(&root().join(layer)) {
+            let text = std::fs::read_to_string(&file).expect("a source file");
+            for (line, name) in browser_names(&text) {
+                offences.push(format!("{}:{line}: {name}", shown(&file)));
+            }
+        }
+    }
+    assert!(
+        offences.is_empty(),
+        "src/core/ and src/render/ stay pure: what needs the browser is handed in by src/web/ \
+         (e.g. `core::set_name_normalizer`):\n{}",
+        offences.join("\n")
+    );
+}
+
+#[test]
+fn the_browser_rule_sees_code_and_comments() {
+    let text = "let s = js_sys::JsString::from(x);\n// through web-sys\nlet ok = 1;";
+    assert_eq!(browser_names(text), [(1, "js_sys"), (2, "web-sys")]);
 }

@@ -427,11 +427,13 @@ fn counts_beyond_a_32_bit_size_are_said_as_given() {
 }
 
 /// Class names are compared in NFC on the page too, where the browser's own
-/// `String.prototype.normalize` does it: two spellings of one name in a file are refused,
+/// `String.prototype.normalize` does it (installed by the web layer): two spellings of one name in a file are refused,
 /// naming both, and one spelling throughout is kept as written.
 #[wasm_bindgen_test]
 fn class_names_are_compared_in_one_unicode_spelling_in_the_browser() {
     use perceptron_lab::core::{Action, Algorithm, Session, Setup};
+    // What the page's start-up does (the test runner calls no start function).
+    perceptron_lab::web::install_name_normalizer();
     let multiclass = || {
         let mut session = Session::new();
         let _ = session

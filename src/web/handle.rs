@@ -170,6 +170,7 @@ impl Lab {
     #[wasm_bindgen(constructor)]
     pub fn new(root: HtmlElement) -> Result<Lab, JsValue> {
         panic::install();
+        super::install_name_normalizer();
         if panic::has_panicked() {
             return Err(JsValue::from_str(
                 "Perceptron Lab stopped after an internal error; reload the page.",
