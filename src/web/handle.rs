@@ -1,6 +1,8 @@
 //! The handle the page holds: every method is one user intent, translated into an action.
 //! Every method, and the animation frame, runs through the panic guard (`Lab::with`,
-//! `Lab::alive`): after a panic each is refused and no frame is queued again.
+//! `Lab::query`, `Lab::alive`): after a panic each is refused and no frame is queued again.
+//! A call that may change what is drawn queues a frame (`Lab::with`); a query does not
+//! (`Lab::query`).
 
 use super::runner::Runner;
 use super::{dom, panic};
@@ -250,6 +252,21 @@ impl Lab {
         result
     }
 
+    /// The panic guard and the runner, read only, for a query (a getter): refused after a panic
+    /// or while the runner is in use, as [`Lab::with`] is; a query changes nothing, so no
+    /// animation frame is queued and no step listener told.
+    pub(super) fn query<T>(
+        &self,
+        f: impl FnOnce(&Runner) -> Result<T, Error>,
+    ) -> Result<T, JsValue> {
+        panic::guard(self.shared.id, || {
+            let Ok(runner) = self.shared.runner.try_borrow_mut() else {
+                return Err(JsValue::from_str("Perceptron Lab is busy; try again."));
+            };
+            f(&runner).map_err(|e| JsValue::from_str(&e.to_string()))
+        })
+    }
+
     /// Calls `listener(record)` after every step from now on (the step's record as an object,
     /// with `kind`, `step` and `mistake`); `null` removes it. Steps taken before are not
     /// reported.
@@ -436,7 +453,7 @@ impl Lab {
     /// The link fragment of the current state (without `#`); an error when the points are too
     /// many for a link.
     pub fn link(&self) -> Result<String, JsValue> {
-        self.with(|runner| runner.link())
+        self.query(|runner| runner.link())
     }
 
     /// From now on this lab writes its link into the page's address bar (with
@@ -463,7 +480,7 @@ impl Lab {
     /// The text the status field `name` (`step`, `weights`, `notice`, …) shows for the current
     /// state, as the next frame writes it; `undefined` for a name that is not a field.
     pub fn field(&self, name: &str) -> Result<Option<String>, JsValue> {
-        self.with(|runner| Ok(runner.field(name)))
+        self.query(|runner| Ok(runner.field(name)))
     }
 
     /// Opens a file the user chose or dropped: scenario JSON when its name ends in `.json` or it
@@ -484,7 +501,7 @@ impl Lab {
 
     /// The current scenario as JSON (the file "Export scenario" saves).
     pub fn scenario_json(&self) -> Result<String, JsValue> {
-        self.with(|runner| Ok(runner.scenario_json()))
+        self.query(|runner| Ok(runner.scenario_json()))
     }
 
     /// Opens scenario JSON; a file that cannot be read changes nothing and says why.
@@ -501,7 +518,7 @@ impl Lab {
     /// "This run in code": the Python snippet that reproduces the run on show (scikit-learn
     /// and NumPy), the same text as `perceptron-trace --emit python`; for the Copy button.
     pub fn python_code(&self) -> Result<String, JsValue> {
-        self.with(|runner| Ok(runner.python_code()))
+        self.query(|runner| Ok(runner.python_code()))
     }
 
     /// The "This run in code" panel was opened or closed: the next frame writes its text if
@@ -518,7 +535,7 @@ impl Lab {
 
     /// The points as CSV text, `x1,x2,label`.
     pub fn points_csv(&self) -> Result<String, JsValue> {
-        self.with(|runner| Ok(runner.points_csv()))
+        self.query(|runner| Ok(runner.points_csv()))
     }
 
     /// Stops the long work under way (a run or an opening shown with a progress bar) and puts
@@ -529,7 +546,7 @@ impl Lab {
 
     /// Whether long work is under way (its progress bar shown; Escape cancels it).
     pub fn busy(&self) -> Result<bool, JsValue> {
-        self.with(|runner| Ok(runner.is_busy()))
+        self.query(|runner| Ok(runner.is_busy()))
     }
 
     /// Visits exactly one sample; while practising (→, Space, a clicker's PageDown), reveals
@@ -593,7 +610,7 @@ impl Lab {
                 "the format must be markdown, csv or latex",
             ));
         };
-        self.with(|runner| Ok(runner.trace_export(format)))
+        self.query(|runner| Ok(runner.trace_export(format)))
     }
 
     /// Play when paused, pause when playing.
@@ -675,7 +692,7 @@ impl Lab {
     /// Where data point `(x, y)` is drawn, as `[x, y]` in CSS pixels from the canvas's top-left
     /// (empty before the first frame). For tests and embedding pages that place overlays.
     pub fn to_css(&self, x: f64, y: f64) -> Vec<f64> {
-        self.with(|runner| Ok(runner.css_of(x, y)))
+        self.query(|runner| Ok(runner.css_of(x, y)))
             .ok()
             .flatten()
             .map_or_else(Vec::new, |(cx, cy)| vec![cx, cy])
