@@ -13,6 +13,14 @@
 //                                     // xAPI-shaped statement
 //   lab.step(); lab.back(); lab.reset(); lab.load(scenario); lab.toJSON(); lab.destroy();
 //
+// Or as an element of its own, in a shadow root that the page's styles cannot reach:
+//
+//   <perceptron-lab scenario="v=1&a=perceptron&…" hide="trace" name="Seed 000"></perceptron-lab>
+//   el.step(); el.link(); el.lab;                    // the element's methods, and mount's handle
+//   el.addEventListener('change', (e) => …);         // e.detail: the link, after a change
+//
+// (its attributes, methods and events: PerceptronLabElement below).
+//
 // A scenario is a link fragment (what "Copy link" puts after the #), a scenario object (what
 // toJSON() returns or "Scenario JSON" saves), or nothing for a blank lab; mount checks it and
 // its options before it touches the element (a TypeError says what is allowed). A step
@@ -331,17 +339,45 @@
     if (!(element instanceof Element)) throw new TypeError('mount needs an element');
     const hide = hiddenOf(options);
     const checked = scenarioOf(scenario);
+    return build(element, checked, hide, {
+      place: (root) => element.replaceChildren(root),
+      emit: (type, detail) => element.dispatchEvent(new CustomEvent(`perceptron-lab:${type}`, { detail })),
+    });
+  }
+
+  /**
+   * What the <perceptron-lab> element needs of a handle besides its public methods: its root,
+   * hide again, and say a reason in its status line.
+   */
+  const internals = new WeakMap();
+
+  /**
+   * Mounts a lab for `element` with a checked scenario and hide names: `how.place(root)` puts
+   * its markup where it goes (the element itself, or the element's shadow root), and
+   * `how.emit(type, detail)` fires the DOM event of each step, answer and finish.
+   */
+  async function build(element, checked, hide, how) {
     const module = await instance();
     // Mounting where a lab already is replaces it: the old one is destroyed, not left running.
     const previous = mounted.get(element);
     if (previous) previous.destroy();
     const root = markup();
-    element.replaceChildren(root);
+    how.place(root);
     const raw = new module.Lab(root);
-    // After the lab placed its panels, so that hide names them too.
-    root.querySelectorAll('[data-control]').forEach((node) => {
-      if (node.dataset.control.split(/\s+/).some((name) => hide.includes(name))) node.hidden = true;
-    });
+    // The controls hide names (after the lab placed its panels, so that hide names them too).
+    // Only what hide hid is shown again when the names change.
+    const hiddenByName = new Set();
+    const applyHide = (names) => {
+      hiddenByName.forEach((node) => { node.hidden = false; });
+      hiddenByName.clear();
+      root.querySelectorAll('[data-control]').forEach((node) => {
+        if (node.dataset.control.split(/\s+/).some((name) => names.includes(name))) {
+          if (!node.hidden) hiddenByName.add(node);
+          node.hidden = true;
+        }
+      });
+    };
+    applyHide(hide);
     const trapped = (err) => {
       if (root.dataset.crashed === 'true') return;
       const panel = root.querySelector('[data-role="crash"]');
@@ -398,7 +434,7 @@
       dispatching += 1;
       try {
         for (const fn of listeners.step) call(() => fn(record));
-        element.dispatchEvent(new CustomEvent('perceptron-lab:step', { detail: record }));
+        how.emit('step', record);
       } finally {
         dispatching -= 1;
       }
@@ -420,7 +456,7 @@
       download,
       emit: (type, detail) => {
         for (const fn of listeners[type] || []) call(() => fn(detail));
-        element.dispatchEvent(new CustomEvent(`perceptron-lab:${type}`, { detail }));
+        how.emit(type, detail);
       },
     });
     let down = null;
@@ -450,7 +486,8 @@
     // shortcuts below. A click gives the lab (not the plot) focus, so → steps after a click.
     const cursorMoves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
     canvas.addEventListener('mousedown', (e) => {
-      if (document.activeElement === canvas) return;
+      // The focus as seen from the lab's own tree (in a shadow root the document's is the host).
+      if (root.getRootNode().activeElement === canvas) return;
       e.preventDefault();
       root.focus({ preventScroll: true });
     }, { signal });
@@ -561,6 +598,11 @@
       },
     };
     mounted.set(element, handle);
+    internals.set(handle, {
+      root,
+      hide: (names) => { alive(); applyHide(names); },
+      say: (text) => call(() => lab.say(text)),
+    });
     // Builds with the test hooks (the e2e tests) can crash a lab on purpose; hidden from
     // Object.keys, and absent from the page that is shipped.
     if (typeof lab.debug_panic === 'function') {
@@ -594,6 +636,210 @@
       go();
     }
   });
+
+  /** The themes the theme attribute takes; compact labs have light styles only (see below). */
+  const THEMES = ['light', 'dark', 'auto'];
+
+  /**
+   * <perceptron-lab scenario="v=1&…" hide="trace" name="Seed 000" theme="light">: a lab in its
+   * own open shadow root (so that the page's styles cannot reach it; embed.css is linked inside
+   * it), mounted when the element joins a page and destroyed (its WebAssembly state freed) when
+   * it leaves; joining again mounts a new lab from the scenario attribute.
+   *
+   * Attributes (reflected as properties): scenario (a link fragment or scenario JSON, as mount
+   * takes; changed later, the lab opens it), hide (control names, comma-separated; changed
+   * later, hiding is applied again), name (the accessible name of the lab's group), theme
+   * (light, dark or auto, default auto: compact labs have light styles only, so every value
+   * shows the light lab today).
+   *
+   * Methods and properties: lab (the handle mount returns, null while not mounted), ready (a
+   * promise of that handle), step(), back(), reset(), togglePlay(), load(scenario), link(),
+   * toJSON(), field(name), on(type, fn): the handle's, throwing while the element is not mounted.
+   *
+   * Events (CustomEvent, bubbling and composed): step (detail: the step's record), change
+   * (detail: the link, when the state changed: after steps, the element's own methods, a new
+   * scenario, and the reader's clicks, keys and drags in the lab), answer and finish (as mount's
+   * on('answer') and on('finish')).
+   */
+  class PerceptronLabElement extends HTMLElement {
+    static get observedAttributes() { return ['scenario', 'hide', 'name', 'theme']; }
+
+    constructor() {
+      super();
+      const shadow = this.attachShadow({ mode: 'open' });
+      // The lab's styles inside its shadow root, from next to embed.js (as practice.js is).
+      this._css = document.createElement('link');
+      this._css.rel = 'stylesheet';
+      this._css.href = new URL('embed.css', base).href;
+      shadow.append(this._css);
+      /** The mounted handle, or null. */
+      this._lab = null;
+      /** Counts mounts and unmounts: a mount that finishes after a newer one is undone. */
+      this._generation = 0;
+      this._ready = null;
+      /** The link last reported by a change event. */
+      this._link = null;
+      this._changeQueued = false;
+      this._input = null;
+    }
+
+    get scenario() { return this.getAttribute('scenario') || ''; }
+    set scenario(value) { this.setAttribute('scenario', value); }
+    get hide() { return this.getAttribute('hide') || ''; }
+    set hide(value) { this.setAttribute('hide', value); }
+    get name() { return this.getAttribute('name') || ''; }
+    set name(value) { this.setAttribute('name', value); }
+    get theme() {
+      const value = (this.getAttribute('theme') || '').trim().toLowerCase();
+      return THEMES.includes(value) ? value : 'auto';
+    }
+    set theme(value) { this.setAttribute('theme', value); }
+
+    /** The lab's handle (PerceptronLab.mount's), or null while the element is not mounted. */
+    get lab() { return this._lab; }
+    /** Resolves to the handle once the element's lab is mounted. */
+    get ready() {
+      if (!this._ready) {
+        this._ready = new Promise((resolve) => {
+          this._resolveReady = (handle) => { this._readyDone = true; resolve(handle); };
+        });
+        this._readyDone = false;
+      }
+      return this._ready;
+    }
+
+    connectedCallback() {
+      this._mount();
+    }
+
+    disconnectedCallback() {
+      this._generation += 1;
+      this._unmount();
+    }
+
+    attributeChangedCallback(attr, before, now) {
+      if (before === now) return;
+      const lab = this._lab;
+      if (attr === 'name') {
+        if (lab) this._label(internals.get(lab).root);
+        return;
+      }
+      if (!lab) return;
+      if (attr === 'scenario') this._open(now);
+      else if (attr === 'hide') internals.get(lab).hide(hiddenOf({ hide: now || '' }));
+    }
+
+    async _mount() {
+      const generation = ++this._generation;
+      const scenario = this.getAttribute('scenario');
+      let handle;
+      try {
+        handle = await build(this, scenarioOf(scenario), hiddenOf({ hide: this.hide }), {
+          place: (root) => {
+            this._label(root);
+            this.shadowRoot.replaceChildren(this._css, root);
+          },
+          emit: (type, detail) => this._emit(type, detail),
+        });
+      } catch (err) {
+        if (generation !== this._generation) return;
+        const message = document.createElement('p');
+        message.textContent = `Perceptron Lab could not start: ${err}`;
+        this.shadowRoot.replaceChildren(this._css, message);
+        return;
+      }
+      // Removed (or mounted again) while the module loaded: this lab is not wanted.
+      if (generation !== this._generation || !this.isConnected) {
+        handle.destroy();
+        return;
+      }
+      this._lab = handle;
+      // Attributes changed while it mounted.
+      if (this.getAttribute('scenario') !== scenario) this._open(this.getAttribute('scenario'));
+      handle.on('step', () => this._changed());
+      // The reader's own changes (buttons, keys, drags on the plot): checked after each.
+      this._input = new AbortController();
+      for (const type of ['click', 'keydown', 'pointerup', 'change']) {
+        this.shadowRoot.addEventListener(type, () => this._changed(), { signal: this._input.signal });
+      }
+      this._link = handle.link();
+      void this.ready; // makes the promise, if nobody asked for it yet
+      this._resolveReady(handle);
+    }
+
+    _unmount() {
+      const lab = this._lab;
+      this._lab = null;
+      // A promise already kept is for that lab; one still pending is kept by the next mount.
+      if (this._readyDone) this._ready = null;
+      if (this._input) this._input.abort();
+      this._input = null;
+      if (lab) lab.destroy();
+    }
+
+    /** The accessible name of the lab's group: the name attribute, else "Perceptron Lab". */
+    _label(root) {
+      root.setAttribute('aria-label', this.name.trim() || 'Perceptron Lab');
+    }
+
+    /** Opens a scenario given as the attribute; one that cannot be opened is said in the lab. */
+    _open(scenario) {
+      const lab = this._lab;
+      try {
+        lab.load(scenario === null || scenario === '' ? null : scenario);
+      } catch (err) {
+        internals.get(lab).say(`This scenario could not be opened: ${err.message || err}.`);
+      }
+      this._changed();
+    }
+
+    _emit(type, detail) {
+      this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+    }
+
+    /**
+     * A change event with the link, if it differs from the last one reported: checked once
+     * after the calls and events of this task (a run of steps gives one change).
+     */
+    _changed() {
+      if (this._changeQueued) return;
+      this._changeQueued = true;
+      queueMicrotask(() => {
+        this._changeQueued = false;
+        const lab = this._lab;
+        if (!lab) return;
+        let link;
+        try {
+          link = lab.link();
+        } catch (err) {
+          return;
+        }
+        if (link === this._link) return;
+        this._link = link;
+        this._emit('change', link);
+      });
+    }
+
+    /** The mounted handle, or an error saying the element has none. */
+    _handle() {
+      if (!this._lab) throw new Error('this <perceptron-lab> is not mounted (it mounts once it is in the page and the module has loaded: await el.ready)');
+      return this._lab;
+    }
+
+    step() { this._handle().step(); this._changed(); }
+    back() { this._handle().back(); this._changed(); }
+    reset() { this._handle().reset(); this._changed(); }
+    togglePlay() { this._handle().togglePlay(); this._changed(); }
+    load(scenario) { this._handle().load(scenario); this._changed(); }
+    link() { return this._handle().link(); }
+    toJSON() { return this._handle().toJSON(); }
+    field(name) { return this._handle().field(name); }
+    on(type, fn) { return this._handle().on(type, fn); }
+  }
+
+  if (window.customElements && !window.customElements.get('perceptron-lab')) {
+    window.customElements.define('perceptron-lab', PerceptronLabElement);
+  }
 
   window.PerceptronLab = { mount, mountAll, ready };
 })();
