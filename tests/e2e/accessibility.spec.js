@@ -421,7 +421,7 @@ test.describe('axe-core finds no violation', () => {
     await page.goto('/course.html');
     await page.evaluate(() => window.PerceptronLab.ready);
     for (const id of ['#lab-seed000', '#lab-xor']) {
-      await expect(page.locator(`${id} .plab canvas`)).toBeVisible({ timeout: 20_000 });
+      await expect(page.locator(`${id} .plab canvas.plab-plot`)).toBeVisible({ timeout: 20_000 });
       const step = page.locator(`${id} [data-act="step"]`);
       for (let i = 0; i < 3; i++) await step.click();
       await expect(page.locator(`${id} [data-field="step"]`)).toHaveText('3');

@@ -224,11 +224,11 @@ test('a compact lab on the course page speaks its own steps and describes its ow
   await page.evaluate(() => window.PerceptronLab.ready);
   const seed = page.locator('#lab-seed000');
   const xor = page.locator('#lab-xor');
-  await expect(seed.locator('.plab canvas')).toBeVisible({ timeout: 20_000 });
-  await expect(xor.locator('.plab canvas')).toBeVisible({ timeout: 20_000 });
+  await expect(seed.locator('.plab canvas.plab-plot')).toBeVisible({ timeout: 20_000 });
+  await expect(xor.locator('.plab canvas.plab-plot')).toBeVisible({ timeout: 20_000 });
   // Each lab's plot is described by its own element (the ids differ).
-  await expect(seed.locator('canvas')).toHaveAccessibleDescription(/^5 points: 2 of class −1, 3 of class \+1\. Perceptron \(classic rule\), step 0/);
-  await expect(xor.locator('canvas')).toHaveAccessibleDescription(/Kernel perceptron \(dual form\), step 0/);
+  await expect(seed.locator('canvas.plab-plot')).toHaveAccessibleDescription(/^5 points: 2 of class −1, 3 of class \+1\. Perceptron \(classic rule\), step 0/);
+  await expect(xor.locator('canvas.plab-plot')).toHaveAccessibleDescription(/Kernel perceptron \(dual form\), step 0/);
   await seed.getByRole('button', { name: 'Step →' }).click();
   await seed.getByRole('button', { name: 'Step →' }).click();
   const said = seed.locator('[data-role="announce"]');

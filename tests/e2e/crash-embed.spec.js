@@ -60,7 +60,7 @@ test('a crash in one embedded lab shows its own panel and its last scenario; the
   const seed = page.locator('#lab-seed000');
   const xor = page.locator('#lab-xor');
   for (const host of [seed, xor]) {
-    await expect(host.locator('canvas')).toBeVisible();
+    await expect(host.locator('canvas.plab-plot')).toBeVisible();
     await expect(host.locator('[data-role="crash"]'), 'each lab has its own hidden crash panel').toBeHidden();
   }
   expect(await page.evaluate(() => Object.keys(document.getElementById('lab-seed000').perceptronLab)),
@@ -100,13 +100,13 @@ test('a crash in one embedded lab shows its own panel and its last scenario; the
   await expect(panel).toContainText('This lab stopped after an internal error.');
   await expect(panel).toContainText('The other labs of the page keep working.');
   await expect(panel.locator('[data-role="crash-message"]')).toContainText('deliberate crash for testing');
-  await expect(seed.locator('canvas'), 'the frozen plot is replaced by the panel').toBeHidden();
+  await expect(seed.locator('canvas.plab-plot'), 'the frozen plot is replaced by the panel').toBeHidden();
   await expect(seed.locator('[data-act="step"]')).toBeHidden();
   expect(consoleErrors.join('\n')).toContain('deliberate crash');
 
   // The other lab runs in its own WebAssembly instance: no panel, still playing, still answering.
   await expect(xor.locator('[data-role="crash"]')).toBeHidden();
-  await expect(xor.locator('canvas')).toBeVisible();
+  await expect(xor.locator('canvas.plab-plot')).toBeVisible();
   const xorStepsAtCrash = await page.evaluate(() => window.__xorSteps);
   await expect.poll(() => page.evaluate(() => window.__xorSteps), { message: 'the XOR lab plays on' })
     .toBeGreaterThan(xorStepsAtCrash);

@@ -229,7 +229,7 @@ test('course page: the compact lab\'s plot takes focus and its cursor works the 
   await page.waitForFunction(() => window.PerceptronLab && window.PerceptronLab.ready, null, { timeout: 20_000 });
   await page.evaluate(() => window.PerceptronLab.ready);
   const lab = page.locator('#lab-seed000');
-  const plot = lab.locator('canvas');
+  const plot = lab.locator('canvas.plab-plot');
   await expect(plot).toBeVisible({ timeout: 20_000 });
   const status = lab.locator('[data-role="cursor-status"]');
   const field = (name) => lab.locator(`[data-field="${name}"]`);

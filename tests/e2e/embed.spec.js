@@ -62,7 +62,7 @@ async function openCourse(page, url) {
   await page.waitForFunction(() => window.PerceptronLab && window.PerceptronLab.ready, null, { timeout: 20_000 });
   await page.evaluate(() => window.PerceptronLab.ready);
   for (const id of ['#lab-seed000', '#lab-xor']) {
-    await expect(page.locator(`${id} .plab canvas`), `${id} mounts`).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator(`${id} .plab canvas.plab-plot`), `${id} mounts`).toBeVisible({ timeout: 20_000 });
   }
 }
 
@@ -104,7 +104,7 @@ test.describe('course.html', () => {
     await expect(seed.locator('[data-control="trace"]')).toBeVisible();
     await recordDomSteps(page, ['lab-seed000', 'lab-xor']);
     // The XOR plot's pixels (from its canvas: the page's layout moves as the other trace grows).
-    const xorPixels = () => xor.locator('canvas').evaluate((c) => c.toDataURL('image/png'));
+    const xorPixels = () => xor.locator('canvas.plab-plot').evaluate((c) => c.toDataURL('image/png'));
     const xorBefore = { weights: await field(xor, 'weights').textContent(), plot: await xorPixels() };
 
     // Step the seed 000 lab with its button, then with → (keys go to the focused lab).
@@ -147,7 +147,7 @@ test.describe('course.html', () => {
     expect((await domSteps(page, 'lab-seed000')).map((s) => s.step)).toEqual([1, 2, 3, 3]);
 
     // A click on the plot adds a point to that lab only.
-    const box = await seed.locator('canvas').boundingBox();
+    const box = await seed.locator('canvas.plab-plot').boundingBox();
     await page.mouse.click(box.x + box.width * 0.2, box.y + box.height * 0.8);
     await expect(field(seed, 'notice')).toHaveText(/^Added point #6 at/);
     await expect(field(xor, 'step')).toHaveText('2');
@@ -323,7 +323,7 @@ test.describe('course.html', () => {
         after,
         left: div.children.length,
         labs: host.querySelectorAll('.plab').length,
-        canvases: host.querySelectorAll('canvas').length,
+        canvases: host.querySelectorAll('canvas.plab-plot').length,
         replaced: [...new Set(replaced)],
         last: handles[19].field('step'),
       };
@@ -479,7 +479,7 @@ test.describe('course.html', () => {
       boxed: '2',
       boxedTrace: true,
     });
-    await expect(page.locator('#checked canvas')).toHaveCount(1);
+    await expect(page.locator('#checked canvas.plab-plot')).toHaveCount(1);
     await page.locator('#checked [data-act="step"]').click();
     await expect(field(page.locator('#checked'), 'step')).toHaveText('4');
     expect(problems, 'console errors, page errors').toEqual([]);
@@ -684,7 +684,7 @@ test.describe("the docs' embedding snippets work as written", () => {
     const problems = watchProblems(page);
     await page.goto(`${host.origin}/snippet2.html`);
     const host2 = page.locator('[data-perceptron-lab]');
-    await expect(host2.locator('.plab canvas')).toBeVisible({ timeout: 20_000 });
+    await expect(host2.locator('.plab canvas.plab-plot')).toBeVisible({ timeout: 20_000 });
     await expectDrawn(host2, 'the div lab');
     await expect(field(host2, 'step')).toHaveText('0');
     await expect(field(host2, 'weights')).toHaveText('[-1, 0, 0]');
@@ -819,7 +819,7 @@ test('course.html works under the strict Content-Security-Policy, with no violat
     await page.evaluate(() => window.PerceptronLab.ready);
     for (const id of ['#lab-seed000', '#lab-xor']) {
       const lab = page.locator(id);
-      await expect(lab.locator('.plab canvas'), `${id} mounts`).toBeVisible({ timeout: 20_000 });
+      await expect(lab.locator('.plab canvas.plab-plot'), `${id} mounts`).toBeVisible({ timeout: 20_000 });
       await expectDrawn(lab, id);
       await lab.locator('[data-act="step"]').click();
       await lab.locator('[data-act="step"]').click();

@@ -221,7 +221,7 @@ test('#algorithm: every choice restarts training, keeps the points and shows its
     // Each algorithm's own controls and panels, and only those.
     await expect(page.locator('#kernel'), `${algo}: #kernel`).toBeVisible({ visible: algo === 'kernel' });
     await expect(page.locator('#classes'), `${algo}: #classes`).toBeVisible({ visible: multi });
-    await expect(page.locator('#gram-panel'), `${algo}: Gram panel`).toBeVisible({ visible: algo === 'kernel' });
+    await expect(page.locator('[data-panel="gram"]'), `${algo}: Gram panel`).toBeVisible({ visible: algo === 'kernel' });
     await expect(page.locator('#batch-panel'), `${algo}: batch panel`).toBeVisible({ visible: algo === 'batch' });
     await expect(page.locator('[data-role="class-picker"]'), `${algo}: ±1 buttons`).toBeVisible({ visible: !multi });
     await expect(page.locator('[data-role="class-picker-multi"]'), `${algo}: class buttons`).toBeVisible({ visible: multi });
@@ -445,7 +445,7 @@ test('kernel, XOR by an RBF kernel: Gram rows follow the steps, f = Σ α·y·K 
   await expect(page.locator('#kernel')).toHaveValue('rbf:0.5');
   await expect(page.locator('#kernel')).toBeVisible();
   await expect(page.locator('#classes')).toBeHidden();
-  await expect(page.locator('#gram-panel')).toBeVisible();
+  await expect(page.locator('[data-panel="gram"]')).toBeVisible();
   await expect(page.locator('#batch-panel')).toBeHidden();
   await expect(lab.field('algorithm')).toHaveText('Kernel perceptron (dual form)');
   await expect(lab.field('points')).toHaveText('32 (16 of +1, 16 of -1)');
@@ -485,7 +485,7 @@ test('kernel, XOR by an RBF kernel: Gram rows follow the steps, f = Σ α·y·K 
     samples.push(s);
     const g = await lab.gram();
     expect(g.rows.filter((r) => r.current).map((r) => r.row), `step ${i}: the current Gram row`).toEqual([i]);
-    await expect(page.locator(`#gram tr[data-row="${i}"]`)).toHaveClass(/\bcurrent\b/);
+    await expect(page.locator(`[data-panel="gram"] table tr[data-row="${i}"]`)).toHaveClass(/\bcurrent\b/);
     // The row of x_i holds K(x_j, x_i) = exp(-γ‖x_j − x_i‖²) (3 decimals) and is symmetric.
     const row = g.rows[i - 1];
     for (const t of samples) {
@@ -603,7 +603,7 @@ test('kernel, linear: refused with explicit initial weights; Gram = x·x′, w =
   await expect(page.locator('#model-error')).toContainText('initial weights');
   await expect(lab.field('algorithm')).toHaveText('Perceptron (classic rule)');
   await expect(lab.field('weights')).toHaveText('[-1, 0, 0]');
-  await expect(page.locator('#gram-panel')).toBeHidden();
+  await expect(page.locator('[data-panel="gram"]')).toBeHidden();
 
   await lab.typeInto('#init', 'zero');
   await page.locator('#apply').click();
@@ -684,7 +684,7 @@ test('batch: one Step is one epoch, J_p and the update computed from the points;
   await lab.loadPreset('seed000');
   await lab.chooseAlgorithm('batch');
   await expect(page.locator('#batch-panel')).toBeVisible();
-  await expect(page.locator('#gram-panel')).toBeHidden();
+  await expect(page.locator('[data-panel="gram"]')).toBeHidden();
   await expect(page.locator('#kernel')).toBeHidden();
   await expect(page.locator('#classes')).toBeHidden();
   await expect(lab.field('weights')).toHaveText('[-1, 0, 0]');
@@ -869,7 +869,7 @@ async function blobsEpoch(lab, algorithm) {
 test('multiclass on three blobs: every step is argmax arithmetic, regions coloured by argmax, arrows W0..W2', async ({ lab, page }) => {
   await lab.loadPreset('blobs3');
   await expect(lab.field('algorithm')).toHaveText('Multiclass perceptron');
-  await expect(page.locator('#gram-panel')).toBeHidden();
+  await expect(page.locator('[data-panel="gram"]')).toBeHidden();
   await expect(page.locator('#batch-panel')).toBeHidden();
   const points = await blobsEpoch(lab, 'multiclass');
   expect(points.map((p) => p.cls)).toEqual(Array.from({ length: 36 }, (_, i) => i % 3));

@@ -452,3 +452,19 @@ pub struct EtaKey {
     behind: Option<u64>,
     view: Rect,
 }
+
+impl Gram {
+    /// The Gram panel's caption: the kernel, n, what the highlighted row is, and how much of the
+    /// matrix is shown.
+    pub fn caption(&self) -> String {
+        let mut text = format!(
+            "K = {}; n = {}. The highlighted row is K(x_i, ·) of the sample just visited; f(x_i) = Σ_j α_j·y_j·K(x_j, x_i) + b sums it weighted by α·y.",
+            self.kernel, self.size
+        );
+        let shown = self.rows.len();
+        if shown < self.size {
+            text.push_str(&format!(" The first {shown} rows and columns are shown."));
+        }
+        text
+    }
+}

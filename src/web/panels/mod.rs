@@ -17,10 +17,11 @@
 //!   which may answer with an [`Action`] for the session.
 
 mod curve;
+mod gram;
 
 use crate::core::{Action, Session};
 use crate::render::Theme;
-use crate::web::dom::find;
+use crate::web::dom::{find, set_attribute};
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
@@ -59,7 +60,10 @@ pub(crate) fn toggled(event: &web_sys::Event) -> bool {
 
 /// Every panel of the lab, in the order they appear. Adding a panel is one line here.
 fn registry() -> Vec<Box<dyn Panel>> {
-    vec![Box::new(curve::LearningCurve::default())]
+    vec![
+        Box::new(gram::GramPanel::default()),
+        Box::new(curve::LearningCurve::default()),
+    ]
 }
 
 /// What a panel is given in a frame.
@@ -91,6 +95,11 @@ pub(crate) trait Panel {
     fn markup(&self) -> &'static str;
     /// Finds its elements under its root, once its markup is in the page.
     fn bind(&mut self, root: &Element);
+    /// Whether it has anything to show for this session (the Gram matrix only for a kernel
+    /// run): a panel that does not apply is put away (`data-applies="false"`).
+    fn applies(&self, _session: &Session) -> bool {
+        true
+    }
     /// Measures and draws its canvases (before the frame writes text); it compares what it
     /// shows with what it drew and returns at once when nothing changed.
     fn draw(&mut self, _cx: &Cx<'_>) {}
@@ -120,12 +129,25 @@ struct Placed {
 }
 
 impl Placed {
-    /// Whether it shows anything now: placed, not hidden, and open if it opens.
+    /// Whether it shows anything now: placed, not hidden, applying, and open if it opens.
     fn showing(&self) -> bool {
         self.root.as_ref().is_some_and(|root| {
             !root.has_attribute("hidden")
+                && root.get_attribute("data-applies").as_deref() != Some("false")
                 && (root.tag_name() != "DETAILS" || root.has_attribute("open"))
         })
+    }
+
+    /// Puts the panel away when it does not apply to `session`, and back when it does.
+    fn follow_applies(&self, session: &Session) {
+        if let Some(root) = &self.root {
+            let applies = if self.panel.applies(session) {
+                "true"
+            } else {
+                "false"
+            };
+            set_attribute(root, "data-applies", applies);
+        }
     }
 }
 
@@ -172,8 +194,12 @@ impl Panels {
         })
     }
 
-    /// The draw pass: every due panel measures and draws its canvases.
+    /// The draw pass: every due panel measures and draws its canvases (after the panels that
+    /// do not apply are put away).
     pub(crate) fn draw(&mut self, cx: &Cx<'_>) {
+        for placed in &self.placed {
+            placed.follow_applies(cx.session);
+        }
         for placed in self.due(cx.session, cx.now_ms) {
             placed.panel.draw(cx);
         }

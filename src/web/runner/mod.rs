@@ -83,9 +83,6 @@ const REGION_CELL_CSS: f64 = 3.0;
 /// Links carry the points up to this many; beyond, the scenario goes in a file.
 const LINK_POINTS_LIMIT: usize = 2_000;
 
-/// The Gram panel shows at most this many rows and columns.
-const GRAM_LIMIT: usize = 12;
-
 /// Rows of the trace table kept in the page at once (a window around the current step).
 const TRACE_WINDOW: usize = 60;
 
@@ -127,9 +124,6 @@ pub struct Runner {
     class_index_buttons: Vec<(usize, Element)>,
     binary_picker: Option<Element>,
     multi_picker: Option<Element>,
-    gram_panel: Option<Element>,
-    gram_table: Option<Element>,
-    gram_caption: Option<Element>,
     batch_panel: Option<Element>,
     batch_canvas: Option<HtmlCanvasElement>,
     compare_panel: Option<ComparePanel>,
@@ -212,9 +206,6 @@ impl Runner {
             class_index_buttons,
             binary_picker: find(root, "[data-role=\"class-picker\"]"),
             multi_picker: find(root, "[data-role=\"class-picker-multi\"]"),
-            gram_panel: find(root, "[data-role=\"gram-panel\"]"),
-            gram_table: find(root, "[data-role=\"gram\"]"),
-            gram_caption: find(root, "[data-role=\"gram-caption\"]"),
             batch_panel: find(root, "[data-role=\"batch-panel\"]"),
             batch_canvas: find(root, "[data-role=\"batch-chart\"]").and_then(|e| e.dyn_into().ok()),
             compare_panel: compare_panel(root),
@@ -572,7 +563,6 @@ impl Runner {
             self.last_trace_ms = now_ms;
         }
         self.show_described(now_ms);
-        self.show_gram();
         if self.settings_dirty {
             self.settings_dirty = false;
             self.show_settings();

@@ -2,7 +2,7 @@
 //! perceptron's charts and the kernel's Gram matrix.
 
 use super::paint::paint_plot;
-use super::{Runner, COMPARE_SCALE, GRAM_LIMIT, REGION_CELL_CSS};
+use super::{Runner, COMPARE_SCALE, REGION_CELL_CSS};
 use crate::core::compare::{Comparison, COMPARED, COMPARE_POINTS_LIMIT};
 use crate::core::{Algorithm, Rect, Settings, Setup, SLICE_WORK};
 use crate::render::{draw_batch, Theme};
@@ -277,84 +277,6 @@ impl Runner {
                 web_sys::console::error_1(&e.to_string().into());
             }
             let _ = area.present();
-        }
-    }
-
-    /// The kernel perceptron's Gram matrix panel.
-    pub(super) fn show_gram(&self) {
-        let (Some(panel), Some(table), Some(document)) =
-            (&self.gram_panel, &self.gram_table, &self.document)
-        else {
-            return;
-        };
-        let Some(gram) = self.session.gram(GRAM_LIMIT) else {
-            let _ = panel.set_attribute("hidden", "");
-            return;
-        };
-        let _ = panel.remove_attribute("hidden");
-        if let Some(caption) = &self.gram_caption {
-            let shown = gram.rows.len();
-            let mut text = format!(
-                "K = {}; n = {}. The highlighted row is K(x_i, ·) of the sample just visited; f(x_i) = Σ_j α_j·y_j·K(x_j, x_i) + b sums it weighted by α·y.",
-                gram.kernel, gram.size
-            );
-            if shown < gram.size {
-                text.push_str(&format!(" The first {shown} rows and columns are shown."));
-            }
-            set_text(caption, &text);
-        }
-        table.set_text_content(None);
-        let cell = |tag: &str, text: &str| -> Option<Element> {
-            let e = document.create_element(tag).ok()?;
-            e.set_text_content(Some(text));
-            Some(e)
-        };
-        let Ok(head) = document.create_element("tr") else {
-            return;
-        };
-        // The corner names the row headers (an empty header cell says nothing to a reader).
-        if let Some(c) = cell("th", "point") {
-            let _ = head.append_child(&c);
-        }
-        if let Some(c) = cell("th", "α") {
-            let _ = head.append_child(&c);
-        }
-        for j in 0..gram.rows.len() {
-            if let Some(c) = cell("th", &format!("x{}", j + 1)) {
-                let _ = head.append_child(&c);
-            }
-        }
-        let _ = table.append_child(&head);
-        let mut rows: Vec<(usize, Vec<f64>)> = gram.rows.iter().cloned().enumerate().collect();
-        if let (Some(i), Some(row)) = (gram.current, &gram.current_row) {
-            if i >= rows.len() {
-                rows.push((i, row.iter().take(gram.rows.len()).copied().collect()));
-            }
-        }
-        for (i, values) in rows {
-            let Ok(tr) = document.create_element("tr") else {
-                return;
-            };
-            if gram.current == Some(i) {
-                let _ = tr.set_attribute("class", "current");
-                let _ = tr.set_attribute("aria-current", "true");
-            }
-            let _ = tr.set_attribute("data-row", &(i + 1).to_string());
-            if let Some(c) = cell("th", &format!("x{}", i + 1)) {
-                let _ = tr.append_child(&c);
-            }
-            let alpha = gram.alphas.get(i).copied().unwrap_or(0.0);
-            if let Some(c) = cell("td", &crate::core::numfmt::num(alpha)) {
-                let _ = c.set_attribute("class", "alpha");
-                let _ = tr.append_child(&c);
-            }
-            for v in values {
-                let text = crate::core::numfmt::num((v * 1000.0).round() / 1000.0);
-                if let Some(c) = cell("td", &text) {
-                    let _ = tr.append_child(&c);
-                }
-            }
-            let _ = table.append_child(&tr);
         }
     }
 }

@@ -94,7 +94,7 @@ class LabView {
    */
   async gram() {
     await this.settle();
-    return this.page.locator('#gram').evaluate((table) => {
+    return this.page.locator('[data-panel="gram"] table').evaluate((table) => {
       const trs = Array.from(table.querySelectorAll('tr'));
       const header = trs.length ? Array.from(trs[0].cells).map((c) => c.textContent.trim()) : [];
       const rows = trs
