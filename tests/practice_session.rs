@@ -304,6 +304,17 @@ fn the_address_of_a_running_set_is_the_composed_set_and_the_variant_seed_is_show
     let run = session.practice().unwrap();
     assert_eq!(run.composed(), &set);
     assert_eq!(run.set().seed, 123_456);
+    // The address while the set runs (the page's `link_of`, src/web/runner/address.rs): the
+    // scenario's link, then the keys of the set as composed — its own seed and `vary`, not the
+    // student's variant — so that it reopens the set, and each student gets their own variant.
+    let keys = run.composed().to_link();
+    assert!(keys.contains("xs=42&") && keys.contains("xr=1"), "{keys}");
+    assert!(!keys.contains("123456"), "{keys}");
+    let address = format!(
+        "{}&{keys}",
+        perceptron_lab::core::scenario::to_link(&session.scenario())
+    );
+    assert_eq!(ExerciseSet::from_link(&address).unwrap(), Some(set.clone()));
     assert_eq!(session.practice_view().unwrap().variant, Some(123_456));
     // The variant is the set with the student's seed and vary off: a lecturer reproduces it.
     let mut other = Session::new();

@@ -289,6 +289,51 @@ async fn region_maps_are_painted_and_steps_are_reported_and_links_round_trip() {
     other_root.remove();
 }
 
+/// Queries (`field`, `busy`, `link`, the exports, `to_css`) change nothing, so they queue no
+/// animation frame; a call that may change what is drawn queues one. `requestAnimationFrame`
+/// is counted while they run (the call that changes something shows that the count sees the
+/// lab's requests: no frame was queued already).
+#[wasm_bindgen_test]
+async fn queries_queue_no_animation_frame() {
+    use js_sys::Reflect;
+    let root = mount_root();
+    let lab = Lab::new(root.clone()).expect("mounts");
+    frames(5).await;
+    let window = web_sys::window().unwrap();
+    let key = |k: &str| JsValue::from_str(k);
+    let original = Reflect::get(&window, &key("requestAnimationFrame")).unwrap();
+    let counting = js_sys::Function::new_with_args(
+        "callback",
+        "window.__rafCalls += 1; return window.__rafOriginal.call(window, callback);",
+    );
+    Reflect::set(&window, &key("__rafOriginal"), &original).unwrap();
+    Reflect::set(&window, &key("__rafCalls"), &JsValue::from_f64(0.0)).unwrap();
+    Reflect::set(&window, &key("requestAnimationFrame"), &counting).unwrap();
+    let calls = || {
+        Reflect::get(&window, &key("__rafCalls"))
+            .unwrap()
+            .as_f64()
+            .unwrap()
+    };
+    assert!(lab.field("step").unwrap().is_some());
+    assert!(!lab.busy().unwrap());
+    let _ = lab.link().unwrap();
+    let _ = lab.scenario_json().unwrap();
+    let _ = lab.points_csv().unwrap();
+    let _ = lab.python_code().unwrap();
+    let _ = lab.trace_export("csv").unwrap();
+    let _ = lab.to_css(0.0, 0.0);
+    let after_queries = calls();
+    lab.refresh().unwrap();
+    let after_refresh = calls();
+    // The browser's own again before asserting, so a failure leaves no spy behind.
+    Reflect::set(&window, &key("requestAnimationFrame"), &original).unwrap();
+    assert_eq!(after_queries, 0.0, "a query queued an animation frame");
+    assert_eq!(after_refresh, 1.0, "refresh() queues one frame");
+    frames(2).await;
+    root.remove();
+}
+
 /// The page as shipped (built without the cargo feature `test-hooks`, as this test is) has no
 /// test hook: no deliberate panic, no forced redraw, no benchmark entry.
 #[cfg(not(feature = "test-hooks"))]
@@ -427,11 +472,13 @@ fn counts_beyond_a_32_bit_size_are_said_as_given() {
 }
 
 /// Class names are compared in NFC on the page too, where the browser's own
-/// `String.prototype.normalize` does it: two spellings of one name in a file are refused,
+/// `String.prototype.normalize` does it (installed by the web layer): two spellings of one name in a file are refused,
 /// naming both, and one spelling throughout is kept as written.
 #[wasm_bindgen_test]
 fn class_names_are_compared_in_one_unicode_spelling_in_the_browser() {
     use perceptron_lab::core::{Action, Algorithm, Session, Setup};
+    // What the page's start-up does (the test runner calls no start function).
+    perceptron_lab::web::install_name_normalizer();
     let multiclass = || {
         let mut session = Session::new();
         let _ = session

@@ -35,7 +35,7 @@ pub mod theory;
 
 pub use algo::perceptron::{Refusal, StepOutcome, StepRecord, TrainState, Trainer};
 pub use algo::registry::{Algorithm, Model, Record, Setup};
-pub use algo::{Learner, Visit};
+pub use algo::{set_name_normalizer, Learner, Visit};
 pub use data::{parse_csv, CsvLines, Dataset, Label, MAX_CLASS_INDEX};
 pub use error::{cut, excerpt, Error};
 pub use explain::Explanation;

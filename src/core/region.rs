@@ -9,8 +9,8 @@
 //! `α_i` and `b` changed, so the grid is updated by `δ·y_i·K(x_i, ·)` and `δb` instead of being
 //! recomputed over the whole support set.
 
-use super::algo::kernel::KernelTrainer;
 use super::algo::registry::Model;
+use super::algo::{DualForm, RegionClass};
 use super::{Dataset, Rect};
 
 /// A cell where no single class wins (one-vs-rest: no or several positive classifiers;
@@ -105,7 +105,7 @@ impl KernelGrid {
     /// changed.
     pub fn update(
         &mut self,
-        model: &KernelTrainer,
+        model: &dyn DualForm,
         data: &Dataset,
         data_version: u64,
         view: &Rect,
@@ -197,7 +197,7 @@ impl KernelPointScores {
     /// worth). `Some` with every point's score `f(x_j)` when all are known.
     pub fn update(
         &mut self,
-        model: &KernelTrainer,
+        model: &dyn DualForm,
         data: &Dataset,
         data_version: u64,
         budget: u64,
@@ -247,7 +247,7 @@ impl KernelPointScores {
             let end = self.filled + take;
             for (score, value) in self.scores[self.filled..end]
                 .iter_mut()
-                .zip(model.scores(data, (self.filled..end).map(|j| data.x(j))))
+                .zip(model.point_scores(data, self.filled..end))
             {
                 *score = value;
             }
@@ -271,57 +271,43 @@ pub fn region_of(
     if cols == 0 || rows == 0 || cols.saturating_mul(rows) > 4_000_000 {
         return None;
     }
-    let (cols, rows) = match model {
-        Model::Kernel(t) => kernel_grid_size(cols, rows, t.support().len()),
-        _ if model.learner().rows().is_some_and(subnormal) => {
+    let dual = model.dual();
+    let (cols, rows) = match dual {
+        Some(t) => kernel_grid_size(cols, rows, t.support().len()),
+        None if model.learner().rows().is_some_and(subnormal) => {
             // Arithmetic in subnormal numbers costs about a hundred times more (η = 5e-324 in a
             // hostile link: 140 ns a cell): the same scores on a grid coarser by 2 each way.
             (cols.div_ceil(2), rows.div_ceil(2))
         }
-        _ => (cols, rows),
+        None => (cols, rows),
     };
     let (xs, ys) = centres(view, cols, rows);
     let mut cells = Vec::with_capacity(cols * rows);
     let mut contour = Vec::new();
-    match model {
-        Model::Kernel(t) => {
-            let scores = kernel.update(t, data, data_version, view, cols, rows);
-            if scores.len() != cols * rows {
-                return None;
+    if let Some(t) = dual {
+        let scores = kernel.update(t, data, data_version, view, cols, rows);
+        if scores.len() != cols * rows {
+            return None;
+        }
+        cells.extend(scores.iter().map(|&s| {
+            if s > 0.0 {
+                1
+            } else if s < 0.0 {
+                0
+            } else {
+                NONE
             }
-            cells.extend(scores.iter().map(|&s| {
-                if s > 0.0 {
-                    1
-                } else if s < 0.0 {
-                    0
-                } else {
-                    NONE
-                }
+        }));
+        contour = zero_contour(scores, &xs, &ys);
+    } else if let Some(map) = model.region_map() {
+        for &y in &ys {
+            cells.extend(xs.iter().map(|&x| match map.class_at(&[x, y]) {
+                RegionClass::Tied => TIED,
+                RegionClass::Class(class) => class as u8,
             }));
-            contour = zero_contour(scores, &xs, &ys);
         }
-        Model::Multiclass(t) => {
-            for &y in &ys {
-                cells.extend(xs.iter().map(|&x| t.predict(&[x, y]) as u8));
-            }
-        }
-        Model::Ovr(t) => {
-            for &y in &ys {
-                cells.extend(xs.iter().map(|&x| match t.cell(&[x, y]) {
-                    (_, true) => TIED,
-                    (class, false) => class as u8,
-                }));
-            }
-        }
-        Model::Ovo(t) => {
-            for &y in &ys {
-                cells.extend(xs.iter().map(|&x| match t.winner(&[x, y]) {
-                    (_, true) => TIED,
-                    (winner, false) => winner as u8,
-                }));
-            }
-        }
-        _ => return None,
+    } else {
+        return None;
     }
     Some(Region {
         view: *view,

@@ -8,7 +8,6 @@
 use super::algo::perceptron::eta::{ETA_SLICE_STEPS, ETA_WORKED_STEPS};
 use super::algo::registry::{Model, Record, Setup};
 use super::algo::ClassData;
-use super::algo::Learner;
 use super::explain::Explanation;
 use super::history::{Entry, History, PointChange, State, HISTORY_LIMIT};
 use super::numfmt::{count, num, point, vector};
@@ -216,17 +215,8 @@ pub struct Gram {
     pub alphas: Vec<f64>,
 }
 
-/// What the batch perceptron's charts show.
-#[derive(Debug, Clone, PartialEq)]
-pub struct BatchView {
-    /// `(epoch, J_p, |M|)` before each step.
-    pub epochs: Vec<(u64, f64, usize)>,
-    /// `(w1, w2)` at the start and after each batch step.
-    pub batch_path: Vec<[f64; 2]>,
-    /// `(w1, w2)` of the online (classic) rule at the start and after each epoch (the first
-    /// 200,000 / n epochs at most).
-    pub online_path: Vec<[f64; 2]>,
-}
+/// What the batch perceptron's charts show (computed in its folder).
+pub use crate::core::algo::batch::BatchView;
 
 impl Default for Session {
     fn default() -> Self {

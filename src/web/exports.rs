@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 impl Lab {
     /// The current scenario as JSON (the file "Export scenario" saves).
     pub fn scenario_json(&self) -> Result<String, JsValue> {
-        self.with(|runner| Ok(runner.scenario_json()))
+        self.query(|runner| Ok(runner.scenario_json()))
     }
 
     /// The plot as an SVG document, drawn by the same code as the canvas.
@@ -21,7 +21,7 @@ impl Lab {
     /// "This run in code": the Python snippet that reproduces the run on show (scikit-learn
     /// and NumPy), the same text as `perceptron-trace --emit python`; for the Copy button.
     pub fn python_code(&self) -> Result<String, JsValue> {
-        self.with(|runner| Ok(runner.python_code()))
+        self.query(|runner| Ok(runner.python_code()))
     }
 
     /// The "This run in code" panel was opened or closed: the next frame writes its text if
@@ -32,7 +32,7 @@ impl Lab {
 
     /// The points as CSV text, `x1,x2,label`.
     pub fn points_csv(&self) -> Result<String, JsValue> {
-        self.with(|runner| Ok(runner.points_csv()))
+        self.query(|runner| Ok(runner.points_csv()))
     }
 
     /// The trace up to the current step as `markdown`, `csv` or `latex` (booktabs).
@@ -43,6 +43,6 @@ impl Lab {
                 "the format must be markdown, csv or latex",
             ));
         };
-        self.with(|runner| Ok(runner.trace_export(format)))
+        self.query(|runner| Ok(runner.trace_export(format)))
     }
 }

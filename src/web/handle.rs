@@ -1,6 +1,8 @@
 //! The handle the page holds: every method is one user intent, translated into an action.
 //! Every method, and the animation frame, runs through the panic guard (`Lab::with`,
-//! `Lab::alive`): after a panic each is refused and no frame is queued again.
+//! `Lab::query`, `Lab::alive`): after a panic each is refused and no frame is queued again.
+//! A call that may change what is drawn queues a frame (`Lab::with`); a query does not
+//! (`Lab::query`).
 
 use super::runner::Runner;
 use super::{dom, panic};
@@ -182,6 +184,7 @@ impl Lab {
     #[wasm_bindgen(constructor)]
     pub fn new(root: HtmlElement) -> Result<Lab, JsValue> {
         panic::install();
+        super::install_name_normalizer();
         if panic::has_panicked() {
             return Err(JsValue::from_str(
                 "Perceptron Lab stopped after an internal error; reload the page.",
@@ -292,6 +295,21 @@ impl Lab {
                 let _ = lab.with(|_| Ok(()));
             }
         });
+    }
+
+    /// The panic guard and the runner, read only, for a query (a getter): refused after a panic
+    /// or while the runner is in use, as [`Lab::with`] is; a query changes nothing, so no
+    /// animation frame is queued and no step listener told.
+    pub(super) fn query<T>(
+        &self,
+        f: impl FnOnce(&Runner) -> Result<T, Error>,
+    ) -> Result<T, JsValue> {
+        panic::guard(self.shared.id, || {
+            let Ok(runner) = self.shared.runner.try_borrow_mut() else {
+                return Err(JsValue::from_str("Perceptron Lab is busy; try again."));
+            };
+            f(&runner).map_err(|e| JsValue::from_str(&e.to_string()))
+        })
     }
 
     /// Calls `listener(record)` after every step from now on (the step's record as an object,
@@ -480,7 +498,7 @@ impl Lab {
     /// The link fragment of the current state (without `#`); an error when the points are too
     /// many for a link.
     pub fn link(&self) -> Result<String, JsValue> {
-        self.with(|runner| runner.link())
+        self.query(|runner| runner.link())
     }
 
     /// From now on this lab writes its link into the page's address bar (with
@@ -507,7 +525,7 @@ impl Lab {
     /// The text the status field `name` (`step`, `weights`, `notice`, …) shows for the current
     /// state, as the next frame writes it; `undefined` for a name that is not a field.
     pub fn field(&self, name: &str) -> Result<Option<String>, JsValue> {
-        self.with(|runner| Ok(runner.field(name)))
+        self.query(|runner| Ok(runner.field(name)))
     }
 
     /// Opens a file the user chose or dropped: scenario JSON when its name ends in `.json` or it
@@ -546,48 +564,7 @@ impl Lab {
 
     /// Whether long work is under way (its progress bar shown; Escape cancels it).
     pub fn busy(&self) -> Result<bool, JsValue> {
-        self.with(|runner| Ok(runner.is_busy()))
-    }
-
-    /// Visits exactly one sample; while practising (→, Space, a clicker's PageDown), reveals
-    /// an answer held back or goes on to the next question.
-    pub fn step(&self) -> Result<(), JsValue> {
-        self.with(|runner| {
-            if runner.practising() {
-                runner.practice_forward()
-            } else {
-                runner.apply(Action::Step)
-            }
-        })
-    }
-
-    /// One entry back: an exact undo of the last step (or edit).
-    pub fn back(&self) -> Result<(), JsValue> {
-        self.with(|runner| runner.apply(Action::Back))
-    }
-
-    /// Steps on until the next update.
-    pub fn next_mistake(&self) -> Result<(), JsValue> {
-        self.with(|runner| runner.apply(Action::NextMistake))
-    }
-
-    /// Completes the current epoch.
-    pub fn finish_epoch(&self) -> Result<(), JsValue> {
-        self.with(|runner| runner.apply(Action::FinishEpoch))
-    }
-
-    /// Runs until convergence or a cap, and says the verdict.
-    pub fn run_to_convergence(&self) -> Result<(), JsValue> {
-        self.with(|runner| runner.apply(Action::RunToConvergence))
-    }
-
-    /// Moves through the history to just after step `step` (scrubber, trace rows).
-    pub fn jump_to_step(&self, step: f64) -> Result<(), JsValue> {
-        self.alive()?;
-        if !(step.is_finite() && step >= 0.0) {
-            return Err(JsValue::from_str("the step must be a whole number ≥ 0"));
-        }
-        self.with(|runner| runner.apply(Action::JumpToStep(step.round() as u64)))
+        self.query(|runner| Ok(runner.is_busy()))
     }
 
     /// Loads a course example by id: `seed000`, `seed001`, `xor`, `seed002`, `small-margin`,
@@ -600,31 +577,6 @@ impl Lab {
             )));
         };
         self.with(|runner| runner.apply(Action::LoadPreset(preset)))
-    }
-
-    /// Play when paused, pause when playing.
-    pub fn toggle_play(&self) -> Result<(), JsValue> {
-        self.with(|runner| runner.apply(Action::TogglePlay))
-    }
-
-    /// Stops playing.
-    pub fn pause(&self) -> Result<(), JsValue> {
-        self.with(|runner| runner.apply(Action::Pause))
-    }
-
-    /// Back to the initial weights, step 0, epoch 1; the points stay.
-    pub fn reset(&self) -> Result<(), JsValue> {
-        self.with(|runner| runner.apply(Action::Reset))
-    }
-
-    /// Removes all points.
-    pub fn clear(&self) -> Result<(), JsValue> {
-        self.with(|runner| runner.apply(Action::Clear))
-    }
-
-    /// Play speed in steps per second.
-    pub fn set_speed(&self, steps_per_second: f64) -> Result<(), JsValue> {
-        self.with(|runner| runner.apply(Action::SetSpeed(steps_per_second)))
     }
 
     /// Snap added points to the half-unit grid.
@@ -681,7 +633,7 @@ impl Lab {
     /// Where data point `(x, y)` is drawn, as `[x, y]` in CSS pixels from the canvas's top-left
     /// (empty before the first frame). For tests and embedding pages that place overlays.
     pub fn to_css(&self, x: f64, y: f64) -> Vec<f64> {
-        self.with(|runner| Ok(runner.css_of(x, y)))
+        self.query(|runner| Ok(runner.css_of(x, y)))
             .ok()
             .flatten()
             .map_or_else(Vec::new, |(cx, cy)| vec![cx, cy])

@@ -37,6 +37,8 @@ mod practice;
 #[cfg(feature = "lab")]
 mod runner;
 #[cfg(feature = "lab")]
+mod steps;
+#[cfg(feature = "lab")]
 mod view;
 
 #[cfg(not(feature = "lab"))]
@@ -49,9 +51,24 @@ pub use panic::has_panicked;
 #[cfg(feature = "lab")]
 use wasm_bindgen::prelude::*;
 
-/// Runs once when the module is instantiated: installs the panic hook that shows the crash panel.
+/// Runs once when the module is instantiated: installs the panic hook that shows the crash panel
+/// and the browser's Unicode normalization of class names ([`install_name_normalizer`]).
 #[cfg(feature = "lab")]
 #[wasm_bindgen(start)]
 pub fn start() {
     panic::install();
+    install_name_normalizer();
+}
+
+/// Has the core compare class names in the browser's own Unicode NFC,
+/// `String.prototype.normalize("NFC")` (see [`crate::core::set_name_normalizer`]): done at
+/// start-up and by [`Lab::new`]; a program that uses the core in a browser without them (a
+/// test of the session alone) calls it first. Calling it again does nothing.
+pub fn install_name_normalizer() {
+    let _ = crate::core::set_name_normalizer(browser_nfc);
+}
+
+/// `String.prototype.normalize("NFC")` of `name`.
+fn browser_nfc(name: &str) -> String {
+    String::from(js_sys::JsString::from(name).normalize("NFC"))
 }

@@ -172,20 +172,40 @@ pub(crate) fn hidden_character(name: &str) -> Option<String> {
     None
 }
 
-/// The form in which class names are compared: Unicode NFC. In WebAssembly it is the
-/// language's own `String.prototype.normalize("NFC")` (an ECMAScript built-in, through js-sys),
-/// which spares the page the `unicode-normalization` crate's tables (about 60 KB of the
-/// download, issue #13); natively it is that crate. Both are the Unicode standard's algorithm.
+/// The normalizer the lab's front end installed ([`set_name_normalizer`]), if any.
+static NORMALIZER: std::sync::OnceLock<fn(&str) -> String> = std::sync::OnceLock::new();
+
+/// Installs the function that puts a class name in Unicode NFC, in place of the core's own
+/// ([`comparable`]). The page installs the browser's `String.prototype.normalize("NFC")` (an
+/// ECMAScript built-in), which spares it the `unicode-normalization` crate's tables (about
+/// 60 KB of the download, issue #13); the core itself names no browser API. Only the first
+/// call installs; `false` when one was installed already.
+pub fn set_name_normalizer(normalize: fn(&str) -> String) -> bool {
+    NORMALIZER.set(normalize).is_ok()
+}
+
+/// The form in which class names are compared: Unicode NFC, by the normalizer installed with
+/// [`set_name_normalizer`] (the page's: the browser's own), else the core's own: natively the
+/// `unicode-normalization` crate; in WebAssembly, where that crate is not built in, the name
+/// as it is until the page installs the browser's. Both are the Unicode standard's algorithm.
 pub(crate) fn comparable(name: &str) -> String {
-    #[cfg(target_arch = "wasm32")]
-    {
-        String::from(js_sys::JsString::from(name).normalize("NFC"))
+    match NORMALIZER.get() {
+        Some(normalize) => normalize(name),
+        None => own_nfc(name),
     }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        use unicode_normalization::UnicodeNormalization;
-        name.nfc().collect()
-    }
+}
+
+/// The core's own NFC: the `unicode-normalization` crate.
+#[cfg(not(target_arch = "wasm32"))]
+fn own_nfc(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    name.nfc().collect()
+}
+
+/// In WebAssembly the core has no NFC of its own (see [`comparable`]).
+#[cfg(target_arch = "wasm32")]
+fn own_nfc(name: &str) -> String {
+    name.to_string()
 }
 
 /// The code points of `name` beyond ASCII, spelled out (`U+0065 U+0301` for `e` + a combining

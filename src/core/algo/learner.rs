@@ -6,6 +6,9 @@
 //! (`registry.rs`) lists it once, and the session, the history, the page and the CLI reach it
 //! only through these traits.
 
+use super::batch::BatchView;
+use super::kernel::Kernel;
+use super::registry::Record;
 use super::ClassData;
 use crate::core::explain::Explanation;
 use crate::core::scene::ClassLine;
@@ -334,6 +337,33 @@ pub trait Learner {
     fn point_sizes(&self, _data: &Dataset) -> Option<Vec<f64>> {
         None
     }
+    /// The model in dual form, when it is one (the kernel perceptron): its α, b and kernel,
+    /// from which the session keeps the points' scores and the region map between frames and
+    /// shows the Gram panel. `None` by default.
+    fn dual(&self) -> Option<&dyn DualForm> {
+        None
+    }
+    /// The class of every place of the plane, for a model drawn with a region per class (the
+    /// multiclass rules); `None` by default (a model drawn by its lines alone, or in
+    /// [`Learner::dual`] form, whose map is its score's sign).
+    fn region_map(&self) -> Option<&dyn RegionMap> {
+        None
+    }
+    /// The batch panel's charts (per-epoch `J_p` and `|M|`, and the weight paths) from the
+    /// history's `steps` (each record with whether it is done), when the model draws them;
+    /// `None` by default.
+    fn batch_view(
+        &self,
+        _data: &Dataset,
+        _steps: &mut dyn Iterator<Item = (&Record, bool)>,
+    ) -> Option<BatchView> {
+        None
+    }
+    /// Whether the η panel runs the model's rule with two learning rates side by side (the
+    /// classic rule). `false` by default.
+    fn compares_eta(&self) -> bool {
+        false
+    }
     /// Whether the margin, radius and mistake bound of linear binary classifiers apply.
     fn is_linear(&self) -> bool {
         self.linear_weights().is_some()
@@ -453,6 +483,49 @@ pub trait Learner {
             _ => why.message().to_string(),
         }
     }
+}
+
+/// A model in dual form, `f(x) = Σ_i α_i·y_i·K(x_i, x) + b` over the points (see
+/// [`Learner::dual`]).
+pub trait DualForm {
+    /// The kernel `K`.
+    fn kernel(&self) -> Kernel;
+    /// `α_i` for each sample the run knows of, in data order.
+    fn alphas(&self) -> &[f64];
+    /// The bias `b`.
+    fn bias(&self) -> f64;
+    /// The (0-based) samples with `α > 0`, ascending.
+    fn support(&self) -> Vec<usize>;
+    /// `f` of the points `points` (0-based indices) of `data`.
+    fn point_scores(&self, data: &Dataset, points: std::ops::Range<usize>) -> Vec<f64>;
+    /// `f` at the centres of a `cols × rows` grid over `x_range × y_range`, row-major from the
+    /// top row (empty when the grid or the data cannot be drawn).
+    fn scores_on_grid(
+        &self,
+        data: &Dataset,
+        x_range: (f64, f64),
+        y_range: (f64, f64),
+        cols: usize,
+        rows: usize,
+    ) -> Vec<f64>;
+    /// Row `i` (0-based) of the Gram matrix; `None` when `i` is out of range.
+    fn gram_row(&self, data: &Dataset, i: usize) -> Option<Vec<f64>>;
+}
+
+/// What a region map shows at one place of the plane (see [`Learner::region_map`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RegionClass {
+    /// The class the model gives the place.
+    Class(usize),
+    /// No single class wins (one-vs-rest: no or several positive classifiers; one-vs-one: a
+    /// tied vote).
+    Tied,
+}
+
+/// The class a model with a region per class gives each place of the plane.
+pub trait RegionMap {
+    /// The class at `x`.
+    fn class_at(&self, x: &[f64]) -> RegionClass;
 }
 
 /// `[w0, w1, w2]` of a weight vector (missing entries 0).

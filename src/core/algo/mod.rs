@@ -34,8 +34,9 @@ pub(crate) mod words;
 
 pub use crate::core::schedule::EpochSchedule;
 pub use class_data::{parse_class_csv, ClassData};
+pub use class_names::set_name_normalizer;
 pub use cli::{CliTable, Head, Row, Summary};
 pub use learner::{
-    bits, sign_class, three, Algo, Described, Example, Info, Kind, Learner, Outcome, Param, Spoken,
-    Visit,
+    bits, sign_class, three, Algo, Described, DualForm, Example, Info, Kind, Learner, Outcome,
+    Param, RegionClass, RegionMap, Spoken, Visit,
 };

@@ -5,12 +5,6 @@ use super::*;
 use crate::core::algo::perceptron::eta;
 use crate::core::algo::sign_class;
 
-/// The most sample visits of the batch panel's online path (the classic rule over the same
-/// epochs): its first `ONLINE_PATH_VISITS / n` epochs are drawn. A visit with its record costs
-/// about 250 ns in the page: at 200,000 the frame after a replay of 100,000 epochs took 50 ms
-/// for this path alone.
-pub(crate) const ONLINE_PATH_VISITS: u64 = 40_000;
-
 /// With slices on, the most kernel evaluations a frame spends computing the kernel
 /// perceptron's scores of the points from scratch (about 10–20 ms in the page); the accuracy and
 /// the wrong points follow over the next frames (see [`Session::points_pending`]).
@@ -82,12 +76,13 @@ impl Session {
             u64::MAX
         };
         // The model by its field, so that the scores' cache can be borrowed beside it.
-        let classes = match &self.history.current().model {
-            Model::Kernel(t) => self
+        let model = &self.history.current().model;
+        let classes = match model.dual() {
+            Some(t) => self
                 .point_scores
                 .update(t, &self.data, self.data_version, budget)
                 .map(|s| s.iter().map(|&v| sign_class(v)).collect::<Vec<_>>())?,
-            model => model.predict_points(&self.data),
+            None => model.predict_points(&self.data),
         };
         Some(wrong_of(&self.data, &classes))
     }
@@ -109,7 +104,7 @@ impl Session {
     /// many points are scored, of how many. The page's frames tick until they all are.
     pub fn points_pending(&self) -> Option<(usize, usize)> {
         let current = matches!(&self.wrong_cache, Some((k, _)) if *k == self.accuracy_key());
-        (self.slices && !current && matches!(self.model(), Model::Kernel(_)))
+        (self.slices && !current && self.model().dual().is_some())
             .then(|| self.point_scores.progress())
     }
 
@@ -215,9 +210,7 @@ impl Session {
     /// highlighted row (the sample just visited), and each row's values. At most `limit` rows
     /// and columns.
     pub fn gram(&self, limit: usize) -> Option<Gram> {
-        let Model::Kernel(t) = self.model() else {
-            return None;
-        };
+        let t = self.model().dual()?;
         let n = self.data.len().min(limit);
         let current = self
             .last_record()
@@ -255,56 +248,8 @@ impl Session {
     /// The batch charts from scratch: the online rule is retrained over as many epochs as the
     /// batch run has taken.
     pub(super) fn compute_batch_view(&self) -> Option<BatchView> {
-        let Model::Batch(t) = self.model() else {
-            return None;
-        };
-        let history = t.history();
-        let mut batch_path = Vec::with_capacity(history.len() + 1);
-        let mut first = None;
-        for (r, done) in self.history.steps() {
-            if let (Record::Batch(b), true) = (r, done) {
-                if first.is_none() {
-                    first = Some([b.weights_before[1], b.weights_before[2]]);
-                }
-                batch_path.push([b.weights_after[1], b.weights_after[2]]);
-            }
-        }
-        let start = first.unwrap_or([t.weights()[1], t.weights()[2]]);
-        batch_path.insert(0, start);
-        let mut online_path = vec![start];
-        let settings = Settings {
-            order: crate::core::Order::Fixed,
-            max_epochs: crate::core::MAX_EPOCHS_LIMIT,
-            ..t.settings().clone()
-        };
-        if let Ok(mut online) = crate::core::Trainer::new(settings, self.data.dim()) {
-            // Recomputed at every step: its visits are bounded, so a batch run opened at epoch
-            // 100,000 does not hold the page (it took 120–140 ms a frame in the hostile run).
-            let most = ONLINE_PATH_VISITS / self.data.len().max(1) as u64;
-            let epochs = (history.len() as u64).min(most);
-            'epochs: for _ in 0..epochs {
-                let before = online.epoch();
-                loop {
-                    match online.step(&self.data) {
-                        crate::core::StepOutcome::Stepped(_) => {}
-                        crate::core::StepOutcome::Refused(_) => break 'epochs,
-                    }
-                    if online.epoch() != before || online.state() != TrainState::Running {
-                        break;
-                    }
-                }
-                let w = online.weights();
-                online_path.push([w[1], w[2]]);
-            }
-        }
-        Some(BatchView {
-            epochs: history
-                .iter()
-                .map(|h| (h.epoch, h.criterion, h.mistakes))
-                .collect(),
-            batch_path,
-            online_path,
-        })
+        self.model()
+            .batch_view(&self.data, &mut self.history.steps())
     }
 
     /// Whether the (cached) max-margin problem proved that no line separates the classes.
@@ -341,9 +286,9 @@ impl Session {
     /// current step (at most [`eta::ETA_STEP_LIMIT`] steps). `None` for the other algorithms.
     pub fn eta_view(&self) -> Option<eta::EtaView<'_>> {
         let cache = self.eta_cache.as_ref()?;
-        let Model::Perceptron(_) = self.model() else {
+        if !self.model().compares_eta() {
             return None;
-        };
+        }
         let fresh = cache.data_version == self.data_version
             && cache.runs == self.runs
             && cache.runs_of.etas() == [self.settings().eta, self.second_eta];
@@ -400,11 +345,11 @@ impl Session {
     /// and both η stay as they were (Back only cuts the view), computed afresh otherwise;
     /// dropped for the other algorithms.
     fn refresh_eta(&mut self, most: u64) {
-        let Model::Perceptron(trainer) = self.model() else {
+        if !self.model().compares_eta() {
             self.eta_cache = None;
             return;
-        };
-        let settings = trainer.settings().clone();
+        }
+        let settings = self.model().settings().clone();
         let steps = self.model().steps();
         let etas = [settings.eta, self.second_eta];
         let fresh = matches!(&self.eta_cache, Some(c) if c.data_version == self.data_version

@@ -734,7 +734,7 @@ fn the_online_path_of_a_long_batch_run_is_bounded() {
     assert_eq!(s.model().steps(), 30_000);
     let n = s.data().len() as u64;
     let view = s.batch_view().expect("the batch charts");
-    let epochs = (super::derived::ONLINE_PATH_VISITS / n).min(30_000);
+    let epochs = (crate::core::algo::batch::view::ONLINE_PATH_VISITS / n).min(30_000);
     assert!(
         epochs + 1 < view.batch_path.len() as u64,
         "{n} points: fewer epochs than taken"

@@ -2,7 +2,7 @@
 //! `render::draw_curve`, in words and as a table whose steps are buttons; a click on the curve
 //! or a step goes there. It measures the curve in slices while it is open.
 
-use super::{Cx, Panel, PanelEvent};
+use super::{el, text, Cx, Markup, Panel, PanelEvent};
 use crate::core::curve::{Curve, CURVE_SLICE};
 use crate::core::{Action, Session};
 use crate::render::{draw_curve, CurveFrame, Theme};
@@ -11,20 +11,6 @@ use crate::web::dom::{download, find, fit_backing, set_attribute, set_text};
 use plotters::prelude::IntoDrawingArea;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement};
-
-const MARKUP: &str = r#"<details class="panel lab-panel" data-panel="curve" data-control="curve">
-  <summary>Learning curve</summary>
-  <p class="caption" data-part="caption"></p>
-  <canvas class="panel-chart" data-part="chart" data-panel-act="jump-at" role="img" aria-label="Learning curve"></canvas>
-  <p class="panel-summary" data-part="summary"></p>
-  <p class="panel-actions"><button type="button" data-panel-act="svg">Save as SVG</button></p>
-  <div class="panel-table" tabindex="0" role="region" aria-label="Learning curve as a table, scrolls">
-    <table>
-      <thead><tr><th scope="col">step</th><th scope="col">epoch</th><th scope="col">training points wrong</th><th scope="col">updates so far</th></tr></thead>
-      <tbody data-part="rows"></tbody>
-    </table>
-  </div>
-</details>"#;
 
 /// What the chart showed when drawn: redrawn only when this changes.
 type Shown = ((u64, u64), u64, u64, usize, Theme, (i32, i32));
@@ -85,8 +71,79 @@ impl Panel for LearningCurve {
         "curve"
     }
 
-    fn markup(&self) -> &'static str {
-        MARKUP
+    fn markup(&self) -> Markup {
+        let head = |label: &'static str| el("th", &[("scope", "col")], vec![text(label)]);
+        el(
+            "details",
+            &[
+                ("class", "panel lab-panel"),
+                ("data-panel", "curve"),
+                ("data-control", "curve"),
+            ],
+            vec![
+                el("summary", &[], vec![text("Learning curve")]),
+                el(
+                    "p",
+                    &[("class", "caption"), ("data-part", "caption")],
+                    vec![],
+                ),
+                el(
+                    "canvas",
+                    &[
+                        ("class", "panel-chart"),
+                        ("data-part", "chart"),
+                        ("data-panel-act", "jump-at"),
+                        ("role", "img"),
+                        ("aria-label", "Learning curve"),
+                    ],
+                    vec![],
+                ),
+                el(
+                    "p",
+                    &[("class", "panel-summary"), ("data-part", "summary")],
+                    vec![],
+                ),
+                el(
+                    "p",
+                    &[("class", "panel-actions")],
+                    vec![el(
+                        "button",
+                        &[("type", "button"), ("data-panel-act", "svg")],
+                        vec![text("Save as SVG")],
+                    )],
+                ),
+                el(
+                    "div",
+                    &[
+                        ("class", "panel-table"),
+                        ("tabindex", "0"),
+                        ("role", "region"),
+                        ("aria-label", "Learning curve as a table, scrolls"),
+                    ],
+                    vec![el(
+                        "table",
+                        &[],
+                        vec![
+                            el(
+                                "thead",
+                                &[],
+                                vec![el(
+                                    "tr",
+                                    &[],
+                                    vec![
+                                        head("step"),
+                                        head("epoch"),
+                                        head("training points wrong"),
+                                        head("updates so far"),
+                                    ],
+                                )],
+                            ),
+                            el("tbody", &[("data-part", "rows")], vec![]),
+                        ],
+                    )],
+                ),
+            ],
+        )
     }
 
     fn bind(&mut self, root: &Element) {

@@ -2,7 +2,7 @@
 //! point's α, the row of the sample just visited highlighted (`Session::gram`). Shown only for a
 //! kernel run.
 
-use super::{Cx, Panel};
+use super::{el, text, Cx, Markup, Panel};
 use crate::core::numfmt::num;
 use crate::core::Session;
 use crate::web::dom::{find, set_text};
@@ -10,12 +10,6 @@ use web_sys::Element;
 
 /// The panel shows at most this many rows and columns.
 const GRAM_LIMIT: usize = 12;
-
-const MARKUP: &str = r#"<section class="panel lab-panel" data-panel="gram" data-control="gram" aria-label="Gram matrix">
-  <h2>Gram matrix K(x<sub>i</sub>, x<sub>j</sub>)</h2>
-  <p class="caption" data-part="caption"></p>
-  <div class="panel-table" tabindex="0" role="region" aria-label="Gram matrix, scrolls"><table class="gram" data-part="table"></table></div>
-</section>"#;
 
 #[derive(Default)]
 pub(super) struct GramPanel {
@@ -30,8 +24,48 @@ impl Panel for GramPanel {
         "gram"
     }
 
-    fn markup(&self) -> &'static str {
-        MARKUP
+    fn markup(&self) -> Markup {
+        el(
+            "section",
+            &[
+                ("class", "panel lab-panel"),
+                ("data-panel", "gram"),
+                ("data-control", "gram"),
+                ("aria-label", "Gram matrix"),
+            ],
+            vec![
+                el(
+                    "h2",
+                    &[],
+                    vec![
+                        text("Gram matrix K(x"),
+                        el("sub", &[], vec![text("i")]),
+                        text(", x"),
+                        el("sub", &[], vec![text("j")]),
+                        text(")"),
+                    ],
+                ),
+                el(
+                    "p",
+                    &[("class", "caption"), ("data-part", "caption")],
+                    vec![],
+                ),
+                el(
+                    "div",
+                    &[
+                        ("class", "panel-table"),
+                        ("tabindex", "0"),
+                        ("role", "region"),
+                        ("aria-label", "Gram matrix, scrolls"),
+                    ],
+                    vec![el(
+                        "table",
+                        &[("class", "gram"), ("data-part", "table")],
+                        vec![],
+                    )],
+                ),
+            ],
+        )
     }
 
     fn bind(&mut self, root: &Element) {

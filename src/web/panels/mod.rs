@@ -66,6 +66,52 @@ fn registry() -> Vec<Box<dyn Panel>> {
     ]
 }
 
+/// A panel's markup: elements with their attributes, and text. Built with DOM calls
+/// (`createElement`, `setAttribute`, text nodes), so no HTML is ever parsed.
+pub(crate) enum Markup {
+    /// An element: tag, attributes, children.
+    El(
+        &'static str,
+        &'static [(&'static str, &'static str)],
+        Vec<Markup>,
+    ),
+    /// A text node.
+    Text(&'static str),
+}
+
+/// An element of a panel's markup.
+pub(crate) fn el(
+    tag: &'static str,
+    attributes: &'static [(&'static str, &'static str)],
+    children: Vec<Markup>,
+) -> Markup {
+    Markup::El(tag, attributes, children)
+}
+
+/// Text in a panel's markup.
+pub(crate) fn text(text: &'static str) -> Markup {
+    Markup::Text(text)
+}
+
+impl Markup {
+    /// The DOM node of this markup in `document`.
+    fn build(&self, document: &web_sys::Document) -> Option<web_sys::Node> {
+        match self {
+            Markup::Text(text) => Some(document.create_text_node(text).into()),
+            Markup::El(tag, attributes, children) => {
+                let element = document.create_element(tag).ok()?;
+                for (name, value) in *attributes {
+                    element.set_attribute(name, value).ok()?;
+                }
+                for child in children {
+                    element.append_child(&child.build(document)?).ok()?;
+                }
+                Some(element.into())
+            }
+        }
+    }
+}
+
 /// What a panel is given in a frame.
 pub(crate) struct Cx<'a> {
     /// The session (read only: a panel changes it through [`Panel::event`]'s action).
@@ -91,8 +137,9 @@ pub struct PanelEvent {
 pub(crate) trait Panel {
     /// Its name: its root's `data-panel` and `data-control` (for `hide=`).
     fn name(&self) -> &'static str;
-    /// Its markup: one element with `data-panel="<name>"`.
-    fn markup(&self) -> &'static str;
+    /// Its markup: one element with `data-panel="<name>"` (built with DOM calls, never parsed
+    /// from HTML).
+    fn markup(&self) -> Markup;
     /// Finds its elements under its root, once its markup is in the page.
     fn bind(&mut self, root: &Element);
     /// Whether it has anything to show for this session (the Gram matrix only for a kernel
@@ -164,8 +211,9 @@ impl Panels {
             .into_iter()
             .map(|mut panel| {
                 let root = slot.as_ref().and_then(|slot| {
-                    slot.insert_adjacent_html("beforeend", panel.markup())
-                        .ok()?;
+                    let document = slot.owner_document()?;
+                    let node = panel.markup().build(&document)?;
+                    slot.append_child(&node).ok()?;
                     find(slot, &format!("[data-panel=\"{}\"]", panel.name()))
                 });
                 if let Some(root) = &root {

@@ -37,6 +37,9 @@ mod cli;
 mod code;
 mod practice;
 mod show;
+pub(crate) mod view;
+
+pub use view::BatchView;
 
 use crate::core::{Dataset, Error, Refusal, Settings, TrainState, Trainer};
 use serde::Serialize;

@@ -24,6 +24,13 @@ impl Batch {
 }
 
 impl Learner for Batch {
+    fn batch_view(
+        &self,
+        data: &Dataset,
+        steps: &mut dyn Iterator<Item = (&crate::core::algo::registry::Record, bool)>,
+    ) -> Option<super::BatchView> {
+        Some(self.view(data, steps))
+    }
     /// A step is an epoch: every point scored once by w (one unit a point, as a visit of the
     /// other rules), and J_p and |M| kept. `benches/core.rs`'s `budget/run` measures it.
     fn step_cost(&self, n: usize, _k: usize) -> u64 {

@@ -1,9 +1,9 @@
 //! The kernel perceptron to the rest of the lab: α per sample, its record's words, the points
 //! drawn by the size of their α, and the history it can afford (a run copies α per entry).
 
-use super::{KernelRecord, KernelTrainer};
+use super::{Kernel, KernelRecord, KernelTrainer};
 use crate::core::algo::learner::{
-    bits, sign_class, three, Algo, Described, Info, Kind, Learner, Outcome, Spoken, Visit,
+    bits, sign_class, three, Algo, Described, DualForm, Info, Kind, Learner, Outcome, Spoken, Visit,
 };
 use crate::core::algo::perceptron::sign;
 use crate::core::algo::words::shorten;
@@ -12,7 +12,42 @@ use crate::core::explain::Explanation;
 use crate::core::numfmt::{num, point, vector};
 use crate::core::{Dataset, Error, Settings, Setup};
 
+impl DualForm for KernelTrainer {
+    fn kernel(&self) -> Kernel {
+        KernelTrainer::kernel(self)
+    }
+    fn alphas(&self) -> &[f64] {
+        KernelTrainer::alphas(self)
+    }
+    fn bias(&self) -> f64 {
+        KernelTrainer::bias(self)
+    }
+    fn support(&self) -> Vec<usize> {
+        KernelTrainer::support(self)
+    }
+    fn point_scores(&self, data: &Dataset, points: std::ops::Range<usize>) -> Vec<f64> {
+        self.scores(data, points.map(|j| data.x(j))).collect()
+    }
+    fn scores_on_grid(
+        &self,
+        data: &Dataset,
+        x_range: (f64, f64),
+        y_range: (f64, f64),
+        cols: usize,
+        rows: usize,
+    ) -> Vec<f64> {
+        KernelTrainer::scores_on_grid(self, data, x_range, y_range, cols, rows)
+    }
+    fn gram_row(&self, data: &Dataset, i: usize) -> Option<Vec<f64>> {
+        KernelTrainer::gram_row(self, data, i)
+    }
+}
+
 impl Learner for KernelTrainer {
+    /// The dual form: the points' scores and the region map are kept from α and b.
+    fn dual(&self) -> Option<&dyn DualForm> {
+        Some(self)
+    }
     /// A kernel value against every point (the score, from the cached Gram row) and a copy of α
     /// in the history: one unit a point.
     fn step_cost(&self, n: usize, _k: usize) -> u64 {

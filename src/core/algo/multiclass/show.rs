@@ -3,7 +3,7 @@
 
 use super::{MulticlassRecord, MulticlassTrainer};
 use crate::core::algo::learner::{
-    three, Algo, Described, Info, Kind, Learner, Outcome, Spoken, Visit,
+    three, Algo, Described, Info, Kind, Learner, Outcome, RegionClass, RegionMap, Spoken, Visit,
 };
 use crate::core::algo::words::{class_name, features, rows_text};
 use crate::core::algo::ClassData;
@@ -11,7 +11,17 @@ use crate::core::explain::Explanation;
 use crate::core::numfmt::{point, vector};
 use crate::core::{Dataset, Error, Settings, Setup};
 
+impl RegionMap for MulticlassTrainer {
+    fn class_at(&self, x: &[f64]) -> RegionClass {
+        RegionClass::Class(self.predict(x))
+    }
+}
+
 impl Learner for MulticlassTrainer {
+    /// A region per class.
+    fn region_map(&self) -> Option<&dyn RegionMap> {
+        Some(self)
+    }
     /// The sample scored by each of the K rows, the argmax and the record (9 units a row).
     fn step_cost(&self, _n: usize, k: usize) -> u64 {
         9 * k.max(1) as u64

@@ -2,7 +2,7 @@
 
 use super::{OvoRecord, OvoTrainer};
 use crate::core::algo::learner::{
-    three, Algo, Described, Info, Kind, Learner, Outcome, Spoken, Visit,
+    three, Algo, Described, Info, Kind, Learner, Outcome, RegionClass, RegionMap, Spoken, Visit,
 };
 use crate::core::algo::words::{class_name, rows_text};
 use crate::core::algo::ClassData;
@@ -11,7 +11,20 @@ use crate::core::numfmt::{point, vector};
 use crate::core::scene::ClassLine;
 use crate::core::{Dataset, Error, Settings, Setup};
 
+impl RegionMap for OvoTrainer {
+    fn class_at(&self, x: &[f64]) -> RegionClass {
+        match self.winner(x) {
+            (_, true) => RegionClass::Tied,
+            (winner, false) => RegionClass::Class(winner),
+        }
+    }
+}
+
 impl Learner for OvoTrainer {
+    /// A region per class.
+    fn region_map(&self) -> Option<&dyn RegionMap> {
+        Some(self)
+    }
     /// The sample scored by each of the K(K−1)/2 pairwise classifiers for the vote (32 units
     /// each).
     fn step_cost(&self, _n: usize, k: usize) -> u64 {

@@ -2,7 +2,7 @@
 
 use super::{OvrRecord, OvrTrainer};
 use crate::core::algo::learner::{
-    three, Algo, Described, Info, Kind, Learner, Outcome, Spoken, Visit,
+    three, Algo, Described, Info, Kind, Learner, Outcome, RegionClass, RegionMap, Spoken, Visit,
 };
 use crate::core::algo::words::{class_name, rows_text};
 use crate::core::algo::ClassData;
@@ -11,7 +11,20 @@ use crate::core::numfmt::{num, point, vector};
 use crate::core::scene::ClassLine;
 use crate::core::{Dataset, Error, Settings, Setup};
 
+impl RegionMap for OvrTrainer {
+    fn class_at(&self, x: &[f64]) -> RegionClass {
+        match self.cell(x) {
+            (_, true) => RegionClass::Tied,
+            (class, false) => RegionClass::Class(class),
+        }
+    }
+}
+
 impl Learner for OvrTrainer {
+    /// A region per class.
+    fn region_map(&self) -> Option<&dyn RegionMap> {
+        Some(self)
+    }
     /// The sample visited by each of the K one-vs-rest classifiers (14 units each).
     fn step_cost(&self, _n: usize, k: usize) -> u64 {
         14 * k.max(1) as u64

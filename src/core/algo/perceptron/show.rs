@@ -11,6 +11,10 @@ use crate::core::{Dataset, Error, Settings, Setup};
 
 impl Learner for Trainer {
     crate::scheduled_by!(settings, schedule);
+    /// The η panel runs the classic rule with η and η₂.
+    fn compares_eta(&self) -> bool {
+        true
+    }
     fn predict_class(&self, _data: &Dataset, x: &[f64]) -> Option<usize> {
         sign_class(self.score(x))
     }
