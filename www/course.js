@@ -40,3 +40,14 @@ window.addEventListener('DOMContentLoaded', () => {
     host.perceptronLab.on('finish', (o) => list('compact', 'finish', o));
   });
 });
+
+// The <perceptron-lab> element's change events: the link of its state after each change.
+window.addEventListener('DOMContentLoaded', () => {
+  const element = document.getElementById('lab-element');
+  const log = document.getElementById('element-log');
+  if (!element || !log) return;
+  element.addEventListener('change', (e) => {
+    // The link's n= is the step on show.
+    log.textContent = `changed: step ${new URLSearchParams(e.detail).get('n')}, link ${e.detail.length} characters`;
+  });
+});

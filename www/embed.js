@@ -13,6 +13,9 @@
 //                                     // xAPI-shaped statement
 //   lab.step(); lab.back(); lab.reset(); lab.load(scenario); lab.toJSON(); lab.destroy();
 //
+// Or <perceptron-lab scenario="v=1&…" hide="trace"></perceptron-lab>, in a shadow root of its
+// own (PerceptronLabElement below). The markup and input wiring are in compact.js.
+//
 // A scenario is a link fragment (what "Copy link" puts after the #), a scenario object (what
 // toJSON() returns or "Scenario JSON" saves), or nothing for a blank lab; mount checks it and
 // its options before it touches the element (a TypeError says what is allowed). A step
@@ -39,14 +42,17 @@
     css.rel = 'stylesheet';
     css.href = new URL('embed.css', base).href;
     document.head.appendChild(css);
-    // The practice controls (shared with the full page), unless the page loaded them already.
-    const practice = window.PerceptronLabPractice ? Promise.resolve() : new Promise((resolve, reject) => {
+    // The practice controls (shared with the full page), unless the page loaded them already,
+    // and a compact lab's markup and input wiring (compact.js).
+    const load = (file, present) => (present ? Promise.resolve() : new Promise((resolve, reject) => {
       const tag = document.createElement('script');
-      tag.src = new URL('practice.js', base).href;
+      tag.src = new URL(file, base).href;
       tag.onload = resolve;
       tag.onerror = () => reject(new Error(`${tag.src} could not be loaded`));
       document.head.appendChild(tag);
-    });
+    }));
+    const practice = Promise.all([load('practice.js', window.PerceptronLabPractice),
+      load('compact.js', window.PerceptronLabCompact)]);
     const url = new URL('perceptron-lab_bg.wasm', base);
     const module = fetch(url).then(async (response) => {
       if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
@@ -94,163 +100,6 @@
       }
     }
   });
-
-  /** `lab` with each method call reporting a trap to `trapped` before throwing it on. */
-  function watchTraps(lab, trapped) {
-    return new Proxy(lab, {
-      get(target, prop) {
-        const value = target[prop];
-        if (typeof value !== 'function') return value;
-        return (...args) => {
-          try {
-            return value.apply(target, args);
-          } catch (err) {
-            if (err instanceof WebAssembly.RuntimeError) trapped(err);
-            throw err;
-          }
-        };
-      },
-    });
-  }
-
-  /** Offers `root`'s last good scenario for download in its crash panel, if it kept one. */
-  function offerLastGood(root) {
-    const saved = root.perceptronLabLastGood;
-    const offer = root.querySelector('[data-role="crash-save"]');
-    if (typeof saved !== 'string' || !offer) return;
-    offer.hidden = false;
-    offer.querySelector('button').addEventListener('click', () =>
-      download('perceptron-lab-scenario.json', 'application/json', saved));
-  }
-
-  /** `tag` with attributes and children (strings become text nodes: never parsed as HTML). */
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-    for (const child of children) {
-      node.append(typeof child === 'string' ? document.createTextNode(child) : child);
-    }
-    return node;
-  }
-
-  /** Labs built on this page so far: each gets its own id for its plot's description. */
-  let built = 0;
-
-  /** The lab's markup: the plot, the controls, the status, "This step" and the trace. */
-  function markup() {
-    const field = (name, label) => [el('dt', {}, label), el('dd', { 'data-field': name }, '—')];
-    built += 1;
-    const described = `plab-description-${built}`;
-    return el('div', { class: 'plab', tabindex: '0', role: 'group', 'aria-label': 'Perceptron Lab', 'data-perceptron-lab-root': '' },
-      el('canvas', {
-        class: 'plab-plot', tabindex: '0', role: 'application',
-        'aria-label': 'Plot: points, the weight vector and the boundary. Arrow keys move a cursor; '
-          + 'Enter adds a point, Space picks one up, Delete removes one.',
-        'aria-describedby': described,
-      }),
-      // What the plot's keyboard cursor says (the lab writes it).
-      el('p', { class: 'plab-hidden', 'data-role': 'cursor-status', role: 'status', 'aria-live': 'polite' }),
-      // The plot in words (its description) and the live region every step is said in.
-      el('p', { class: 'plab-sr', id: described, 'data-role': 'plot-description' }),
-      el('p', { class: 'plab-sr', 'data-role': 'announce', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' }),
-      el('div', { class: 'plab-controls', 'data-control': 'controls' },
-        el('button', { type: 'button', 'data-act': 'back', 'data-control': 'back', title: 'Step back (←)' }, '← Back'),
-        el('button', { type: 'button', 'data-act': 'step', 'data-control': 'step', class: 'plab-primary', title: 'One step (→)' }, 'Step →'),
-        el('button', { type: 'button', 'data-act': 'play', 'data-control': 'play', title: 'Play / pause (P)' },
-          el('span', { 'data-field': 'play-label' }, 'Play')),
-        el('button', { type: 'button', 'data-act': 'reset', 'data-control': 'reset', title: 'Reset (R)' }, 'Reset')),
-      // Long work (a run, a replayed link) goes on across frames: its progress and a Cancel.
-      el('div', { class: 'plab-work', 'data-role': 'work', hidden: '' },
-        el('progress', { 'data-role': 'work-progress', max: '1000', value: '0', 'aria-label': 'Progress of the work under way', 'aria-describedby': `plab-work-text-${built}` }),
-        el('button', { type: 'button', 'data-act': 'cancel', 'data-role': 'work-cancel', title: 'Stop and go back to where it began (Esc)' }, 'Cancel'),
-        el('span', { class: 'plab-work-text', id: `plab-work-text-${built}`, 'data-role': 'work-text' })),
-      el('dl', { class: 'plab-status', 'data-control': 'status' },
-        ...field('algorithm', 'Algorithm'), ...field('step', 'Step'), ...field('epoch', 'Epoch'),
-        ...field('weights', 'Model'), ...field('state', 'State')),
-      // Visible; spoken through the announce region above, so not a second time here.
-      el('p', { class: 'plab-notice', 'data-field': 'notice', role: 'status', 'aria-live': 'off' }),
-      el('div', { class: 'plab-explain', 'data-control': 'explain' },
-        el('strong', { 'data-field': 'explain-title' }),
-        el('div', {}, el('span', { class: 'plab-k' }, 'score '), el('span', { 'data-field': 'explain-score' })),
-        el('div', {}, el('span', { class: 'plab-k' }, 'check '), el('span', { 'data-field': 'explain-check' })),
-        el('div', {}, el('span', { class: 'plab-k' }, 'update '), el('span', { 'data-field': 'explain-update' }))),
-      el('div', { class: 'plab-trace', 'data-role': 'trace-scroll', 'data-control': 'trace', tabindex: '0', role: 'group', 'aria-label': 'Trace table, scrolls' },
-        el('table', {},
-          el('thead', {}, el('tr', {}, ...['step', 'weights', 'score', 'correct?', 'update'].map((h) => el('th', {}, h)))),
-          el('tbody', { 'data-role': 'trace-body' }))),
-      // Practice (a link with an exercise set): the lab writes the question, what is asked,
-      // the feedback and the results in its frame; practice.js turns the controls into answers.
-      // The registry's panels (src/web/panels): the lab places their markup here.
-      el('div', { class: 'plab-panels', 'data-panels': '' }),
-      practiceMarkup(),
-      // This lab's own crash panel: the lab shows it (with the message) if it ever stops.
-      el('div', { class: 'plab-crash', role: 'alert', 'data-role': 'crash', hidden: '' },
-        el('strong', {}, 'This lab stopped after an internal error.'),
-        el('pre', { 'data-role': 'crash-message' }),
-        el('p', { 'data-role': 'crash-save', hidden: '' },
-          'Your points and run as they were a moment ago: ',
-          el('button', { type: 'button', class: 'plab-save' }, 'Download the scenario (JSON)'),
-          ' — open it in the lab after reloading.'),
-        el('p', {}, 'Reload the page to start it again. The other labs of the page keep working.')));
-  }
-
-  /** The practice question and results of lab number `built` (hidden until a set runs). */
-  function practiceMarkup() {
-    const title = `plab-practice-title-${built}`;
-    const error = `plab-practice-error-${built}`;
-    const button = (act, text) => el('button', { type: 'button', 'data-practice': act }, text);
-    const ask = (name, label, ...children) =>
-      el('div', { class: 'plab-ask', 'data-ask': name, role: 'group', 'aria-label': label, hidden: '' }, ...children);
-    const end = (key, label) => {
-      const id = `plab-practice-end-${key}-${built}`;
-      return el('div', { class: 'plab-field' }, el('label', { for: id }, label),
-        el('input', { id, type: 'text', 'data-end': key, autocomplete: 'off', spellcheck: 'false', 'aria-describedby': error }));
-    };
-    const fragment = document.createDocumentFragment();
-    fragment.append(
-      el('div', { class: 'plab-practice', 'data-role': 'practice-question', role: 'group', 'aria-labelledby': title, hidden: '' },
-        el('h3', { id: title, 'data-field': 'practice-title' }),
-        el('p', { class: 'plab-k', 'data-field': 'practice-variant' }),
-        el('p', { class: 'plab-prompt', 'data-field': 'practice-prompt' }),
-        el('dl', { class: 'plab-status', 'data-role': 'practice-facts', 'aria-label': 'What the question gives' }),
-        el('dl', { class: 'plab-status', 'data-role': 'practice-worked', 'aria-label': 'The worked step', hidden: '' }),
-        ask('update', 'Will it update?', button('yes', 'Update'), button('no', 'No update')),
-        ask('converges', 'Will it converge?', button('converges', 'Converges'), button('never', 'Never converges')),
-        ask('parameters', 'The new parameters',
-          el('div', { 'data-role': 'practice-parameters-fields' }), button('check', 'Check'),
-          el('p', { class: 'plab-k', 'data-role': 'practice-tip-note', hidden: '' },
-            'Or put the tip of the new w′ on the plot (drag, or the plot\'s cursor and Enter). ',
-            el('span', { 'data-field': 'practice-tip' }), ' ', button('tip', 'Check the arrow'))),
-        ask('scores', 'The score', el('div', { 'data-role': 'practice-scores-fields' }), button('check', 'Check')),
-        ask('line', 'Two points of the new boundary',
-          el('p', { class: 'plab-k' }, 'Drag across the plot from one point of the new boundary to another (or the plot\'s cursor and Enter at each), or type them:'),
-          end('a', 'One point of the new boundary (x1, x2)'), end('b', 'Another point of it (x1, x2)'),
-          button('check', 'Check')),
-        ask('read', 'The worked step', button('read', 'I have read the worked step')),
-        ask('reveal', 'Reveal', button('reveal', 'Reveal the answer')),
-        ask('next', 'Go on', button('next', 'Next question (→)')),
-        el('div', { 'data-ask': 'done', hidden: '' }),
-        el('p', { class: 'plab-error', id: error, 'data-role': 'practice-error', role: 'alert' }),
-        el('p', { class: 'plab-feedback', 'data-role': 'practice-feedback' }),
-        button('stop', 'Stop practice')),
-      el('div', { class: 'plab-results', 'data-role': 'practice-results', hidden: '' },
-        el('table', {},
-          el('caption', { 'data-role': 'practice-results-caption' }),
-          el('thead', {}, el('tr', {}, ...['#', 'kind', 'given', 'expected', 'result', 'error', 's'].map((h) => el('th', { scope: 'col' }, h)))),
-          el('tbody', { 'data-role': 'practice-results-body' })),
-        el('div', { class: 'plab-controls' }, button('csv', 'Save results (CSV)'), button('json', 'Save results (JSON)'))));
-    return fragment;
-  }
-
-  /** Saves `text` as a file named `name`. */
-  function download(name, type, text) {
-    const url = URL.createObjectURL(new Blob([text], { type }));
-    const a = el('a', { href: url, download: name, hidden: '' });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
 
   /** What a scenario may be, for the error a scenario of another kind gets. */
   const SCENARIO_KINDS = 'a scenario is a link fragment (a string: what "Copy link" puts after the #), '
@@ -331,17 +180,45 @@
     if (!(element instanceof Element)) throw new TypeError('mount needs an element');
     const hide = hiddenOf(options);
     const checked = scenarioOf(scenario);
+    return build(element, checked, hide, {
+      place: (root) => element.replaceChildren(root),
+      emit: (type, detail) => element.dispatchEvent(new CustomEvent(`perceptron-lab:${type}`, { detail })),
+    });
+  }
+
+  /**
+   * What the <perceptron-lab> element needs of a handle besides its public methods: its root,
+   * hide again, and say a reason in its status line.
+   */
+  const internals = new WeakMap();
+
+  /**
+   * Mounts a lab for `element` with a checked scenario and hide names: `how.place(root)` puts
+   * its markup where it goes (the element itself, or the element's shadow root), and
+   * `how.emit(type, detail)` fires the DOM event of each step, answer and finish.
+   */
+  async function build(element, checked, hide, how) {
     const module = await instance();
     // Mounting where a lab already is replaces it: the old one is destroyed, not left running.
     const previous = mounted.get(element);
     if (previous) previous.destroy();
-    const root = markup();
-    element.replaceChildren(root);
+    const root = window.PerceptronLabCompact.markup();
+    how.place(root);
     const raw = new module.Lab(root);
-    // After the lab placed its panels, so that hide names them too.
-    root.querySelectorAll('[data-control]').forEach((node) => {
-      if (node.dataset.control.split(/\s+/).some((name) => hide.includes(name))) node.hidden = true;
-    });
+    // The controls hide names (after the lab placed its panels, so that hide names them too).
+    // Only what hide hid is shown again when the names change.
+    const hiddenByName = new Set();
+    const applyHide = (names) => {
+      hiddenByName.forEach((node) => { node.hidden = false; });
+      hiddenByName.clear();
+      root.querySelectorAll('[data-control]').forEach((node) => {
+        if (node.dataset.control.split(/\s+/).some((name) => names.includes(name))) {
+          if (!node.hidden) hiddenByName.add(node);
+          node.hidden = true;
+        }
+      });
+    };
+    applyHide(hide);
     const trapped = (err) => {
       if (root.dataset.crashed === 'true') return;
       const panel = root.querySelector('[data-role="crash"]');
@@ -353,7 +230,7 @@
     };
     const entry = { lab: raw, trapped };
     live.add(entry);
-    const lab = watchTraps(raw, trapped);
+    const lab = window.PerceptronLabCompact.watchTraps(raw, trapped);
     const stop = new AbortController();
     const signal = stop.signal;
     /** The page's listeners of each event (`step`, `answer`, `finish`). */
@@ -368,7 +245,7 @@
       stop.abort();
       if (resize) resize.disconnect();
       Object.values(listeners).forEach((set) => set.clear());
-      offerLastGood(root);
+      window.PerceptronLabCompact.offerLastGood(root);
     }, { once: true });
     const call = (fn) => {
       try {
@@ -398,7 +275,7 @@
       dispatching += 1;
       try {
         for (const fn of listeners.step) call(() => fn(record));
-        element.dispatchEvent(new CustomEvent('perceptron-lab:step', { detail: record }));
+        how.emit('step', record);
       } finally {
         dispatching -= 1;
       }
@@ -417,76 +294,13 @@
     // Practice: each answer's events go to the listeners and to the element as DOM events.
     window.PerceptronLabPractice.wire(root, lab, {
       signal,
-      download,
+      download: window.PerceptronLabCompact.download,
       emit: (type, detail) => {
         for (const fn of listeners[type] || []) call(() => fn(detail));
-        element.dispatchEvent(new CustomEvent(`perceptron-lab:${type}`, { detail }));
+        how.emit(type, detail);
       },
     });
-    let down = null;
-    canvas.addEventListener('pointerdown', (e) => {
-      if (e.button !== 0) return;
-      down = { x: e.offsetX, y: e.offsetY };
-      // Captured always, so a drag that leaves the plot still ends here; the lab decides
-      // whether the press grabbed a point.
-      canvas.setPointerCapture(e.pointerId);
-      call(() => lab.press(e.offsetX, e.offsetY, e.pointerType === 'mouse' ? 10 : 20));
-    }, { signal });
-    canvas.addEventListener('pointermove', (e) => {
-      if (down) call(() => lab.drag_to(e.offsetX, e.offsetY));
-    }, { signal });
-    canvas.addEventListener('pointerup', (e) => {
-      if (!down) return;
-      down = null;
-      call(() => lab.release(e.offsetX, e.offsetY, e.shiftKey));
-    }, { signal });
-    canvas.addEventListener('contextmenu', (e) => {
-      e.preventDefault();
-      call(() => lab.secondary(e.offsetX, e.offsetY, 10, true));
-    }, { signal });
-    // The plot by keyboard, as on the full page: while it has focus the arrows move its cursor
-    // (Shift: a fine step), Enter / Shift+Enter add a point there, Delete removes the point
-    // under it, Space picks it up and drops it, Escape puts it back; other keys reach the lab's
-    // shortcuts below. A click gives the lab (not the plot) focus, so → steps after a click.
-    const cursorMoves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
-    canvas.addEventListener('mousedown', (e) => {
-      if (document.activeElement === canvas) return;
-      e.preventDefault();
-      root.focus({ preventScroll: true });
-    }, { signal });
-    canvas.addEventListener('focus', () => call(() => lab.cursor_focus(true)), { signal });
-    canvas.addEventListener('blur', () => call(() => lab.cursor_focus(false)), { signal });
-    canvas.addEventListener('keydown', (e) => {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const move = cursorMoves[e.key];
-      if (move) call(() => lab.cursor_move(move[0], move[1], e.shiftKey));
-      else if (e.key === 'Enter') call(() => lab.cursor_add(e.shiftKey));
-      else if (e.key === ' ') call(() => lab.cursor_pick());
-      else if (e.key === 'Delete' || e.key === 'Backspace') call(() => lab.cursor_delete());
-      else if (e.key === 'Escape') call(() => (isBusy() ? lab.cancel() : lab.cursor_cancel()));
-      else return;
-      e.preventDefault();
-      e.stopPropagation();
-    }, { signal });
-    root.addEventListener('keydown', (e) => {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      // Form fields (a practice answer being typed) keep their keys, except a clicker's
-      // PageDown / PageUp, which always step (outside a text area).
-      const target = e.target;
-      const clicker = (e.key === 'PageDown' || e.key === 'PageUp') && !(target instanceof HTMLTextAreaElement);
-      if ((target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement
-        || target instanceof HTMLSelectElement) && !clicker) return;
-      const keys = {
-        ArrowRight: actions.step, ' ': actions.step, PageDown: actions.step,
-        ArrowLeft: actions.back, PageUp: actions.back, p: actions.play, r: actions.reset,
-      };
-      let action = keys[e.key.length === 1 ? e.key.toLowerCase() : e.key];
-      if (!action && e.key === 'Escape' && isBusy()) action = actions.cancel;
-      if (!action && /^[1-6]$/.test(e.key)) action = () => lab.select_class_key(Number(e.key));
-      if (!action) return;
-      e.preventDefault();
-      call(action);
-    }, { signal });
+    window.PerceptronLabCompact.wireInput({ root, canvas, lab, actions, isBusy, call, signal });
     resize = new ResizeObserver(() => call(() => lab.resize()));
     resize.observe(canvas);
 
@@ -561,6 +375,11 @@
       },
     };
     mounted.set(element, handle);
+    internals.set(handle, {
+      root,
+      hide: (names) => { alive(); applyHide(names); },
+      say: (text) => call(() => lab.say(text)),
+    });
     // Builds with the test hooks (the e2e tests) can crash a lab on purpose; hidden from
     // Object.keys, and absent from the page that is shipped.
     if (typeof lab.debug_panic === 'function') {
@@ -594,6 +413,187 @@
       go();
     }
   });
+
+  /** The themes the theme attribute takes; compact labs have light styles only (see below). */
+  const THEMES = ['light', 'dark', 'auto'];
+
+  /**
+   * <perceptron-lab>: a compact lab in an open shadow root (embed.css linked inside it, so the
+   * page's styles cannot reach it), mounted when it joins a page, destroyed (its WebAssembly
+   * state freed) when it leaves. Attributes scenario, hide, name, theme (light only today);
+   * the handle's methods; events step, change (detail: the link), answer, finish, bubbling and
+   * composed. docs/src/course-authors.md, "The <perceptron-lab> element", has the details.
+   */
+  class PerceptronLabElement extends HTMLElement {
+    static get observedAttributes() { return ['scenario', 'hide', 'name', 'theme']; }
+
+    constructor() {
+      super();
+      const shadow = this.attachShadow({ mode: 'open' });
+      // The lab's styles inside its shadow root, from next to embed.js (as practice.js is).
+      this._css = document.createElement('link');
+      this._css.rel = 'stylesheet';
+      this._css.href = new URL('embed.css', base).href;
+      shadow.append(this._css);
+      this._lab = null; // the mounted handle
+      /** Counts mounts and unmounts: a mount that finishes after a newer one is undone. */
+      this._generation = 0;
+      this._ready = null;
+      /** The link last reported by a change event. */
+      this._link = null;
+      this._changeQueued = false;
+      this._input = null;
+    }
+
+    get theme() {
+      const value = (this.getAttribute('theme') || '').trim().toLowerCase();
+      return THEMES.includes(value) ? value : 'auto';
+    }
+    set theme(value) { this.setAttribute('theme', value); }
+
+    /** The lab's handle (PerceptronLab.mount's), or null while the element is not mounted. */
+    get lab() { return this._lab; }
+    /** Resolves to the handle once the element's lab is mounted. */
+    get ready() {
+      if (!this._ready) {
+        this._ready = new Promise((resolve) => {
+          this._resolveReady = (handle) => { this._readyDone = true; resolve(handle); };
+        });
+        this._readyDone = false;
+      }
+      return this._ready;
+    }
+
+    connectedCallback() { this._mount(); }
+
+    disconnectedCallback() { this._generation += 1; this._unmount(); }
+
+    attributeChangedCallback(attr, before, now) {
+      if (before === now) return;
+      const lab = this._lab;
+      if (attr === 'name') {
+        if (lab) this._label(internals.get(lab).root);
+        return;
+      }
+      if (!lab) return;
+      if (attr === 'scenario') this._open(now);
+      else if (attr === 'hide') internals.get(lab).hide(hiddenOf({ hide: now || '' }));
+    }
+
+    async _mount() {
+      const generation = ++this._generation;
+      const scenario = this.getAttribute('scenario');
+      let handle;
+      try {
+        handle = await build(this, scenarioOf(scenario), hiddenOf({ hide: this.hide }), {
+          place: (root) => {
+            this._label(root);
+            this.shadowRoot.replaceChildren(this._css, root);
+          },
+          emit: (type, detail) => this._emit(type, detail),
+        });
+      } catch (err) {
+        if (generation !== this._generation) return;
+        const message = document.createElement('p');
+        message.textContent = `Perceptron Lab could not start: ${err}`;
+        this.shadowRoot.replaceChildren(this._css, message);
+        return;
+      }
+      // Removed (or mounted again) while the module loaded: this lab is not wanted.
+      if (generation !== this._generation || !this.isConnected) {
+        handle.destroy();
+        return;
+      }
+      this._lab = handle;
+      // Attributes changed while it mounted.
+      if (this.getAttribute('scenario') !== scenario) this._open(this.getAttribute('scenario'));
+      handle.on('step', () => this._changed());
+      // The reader's own changes (buttons, keys, drags on the plot): checked after each.
+      this._input = new AbortController();
+      for (const type of ['click', 'keydown', 'pointerup', 'change']) {
+        this.shadowRoot.addEventListener(type, () => this._changed(), { signal: this._input.signal });
+      }
+      this._link = handle.link();
+      void this.ready; // makes the promise, if nobody asked for it yet
+      this._resolveReady(handle);
+    }
+
+    _unmount() {
+      const lab = this._lab;
+      this._lab = null;
+      // A promise already kept is for that lab; one still pending is kept by the next mount.
+      if (this._readyDone) this._ready = null;
+      if (this._input) this._input.abort();
+      this._input = null;
+      if (lab) lab.destroy();
+    }
+
+    /** The accessible name of the lab's group: the name attribute, else "Perceptron Lab". */
+    _label(root) {
+      root.setAttribute('aria-label', this.name.trim() || 'Perceptron Lab');
+    }
+
+    /** Opens a scenario given as the attribute; one that cannot be opened is said in the lab. */
+    _open(scenario) {
+      const lab = this._lab;
+      try {
+        lab.load(scenario === null || scenario === '' ? null : scenario);
+      } catch (err) {
+        internals.get(lab).say(`This scenario could not be opened: ${err.message || err}.`);
+      }
+      this._changed();
+    }
+
+    _emit(type, detail) {
+      this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+    }
+
+    /**
+     * A change event with the link, if it differs from the last one reported: checked once
+     * after the calls and events of this task (a run of steps gives one change).
+     */
+    _changed() {
+      if (this._changeQueued) return;
+      this._changeQueued = true;
+      queueMicrotask(() => {
+        this._changeQueued = false;
+        const lab = this._lab;
+        if (!lab) return;
+        let link = this._link;
+        try { link = lab.link(); } catch (err) { /* stopped: nothing to report */ }
+        if (link === this._link) return;
+        this._link = link;
+        this._emit('change', link);
+      });
+    }
+
+    /** The mounted handle, or an error saying the element has none. */
+    _handle() {
+      if (!this._lab) throw new Error('this <perceptron-lab> is not mounted (it mounts once it is in the page and the module has loaded: await el.ready)');
+      return this._lab;
+    }
+
+    step() { this._handle().step(); this._changed(); }
+    back() { this._handle().back(); this._changed(); }
+    reset() { this._handle().reset(); this._changed(); }
+    togglePlay() { this._handle().togglePlay(); this._changed(); }
+    load(scenario) { this._handle().load(scenario); this._changed(); }
+    link() { return this._handle().link(); }
+    toJSON() { return this._handle().toJSON(); }
+    field(name) { return this._handle().field(name); }
+    on(type, fn) { return this._handle().on(type, fn); }
+  }
+
+  // Its attributes scenario, hide and name, reflected as properties.
+  for (const attr of ['scenario', 'hide', 'name']) {
+    Object.defineProperty(PerceptronLabElement.prototype, attr, {
+      get() { return this.getAttribute(attr) || ''; },
+      set(value) { this.setAttribute(attr, value); },
+    });
+  }
+  if (window.customElements && !window.customElements.get('perceptron-lab')) {
+    window.customElements.define('perceptron-lab', PerceptronLabElement);
+  }
 
   window.PerceptronLab = { mount, mountAll, ready };
 })();

@@ -13,6 +13,17 @@ pub fn find(root: &Element, selector: &str) -> Option<Element> {
     root.query_selector(selector).ok().flatten()
 }
 
+/// The element with focus, as seen from `node`'s tree: in a shadow root (a
+/// `<perceptron-lab>` element's) the shadow root's own, since the document's is only the host
+/// element there; the document's otherwise, or when focus is outside that shadow root.
+pub fn active_element(node: &web_sys::Node) -> Option<Element> {
+    let tree = node.get_root_node();
+    js_sys::Reflect::get(&tree, &JsValue::from_str("activeElement"))
+        .ok()
+        .and_then(|e| e.dyn_into::<Element>().ok())
+        .or_else(|| node.owner_document().and_then(|d| d.active_element()))
+}
+
 /// The canvas under `root`, or an error naming what is missing.
 pub fn canvas(root: &HtmlElement) -> Result<HtmlCanvasElement, JsValue> {
     find(root, "canvas")

@@ -2,7 +2,7 @@
 //! and the settings form after a preset or an algorithm change.
 
 use super::{Runner, TRACE_WINDOW};
-use crate::web::dom::{find, set_attribute, set_text};
+use crate::web::dom::{active_element, find, set_attribute, set_text};
 use wasm_bindgen::JsCast;
 use web_sys::{
     Element, HtmlElement, HtmlInputElement, HtmlSelectElement, ScrollBehavior, ScrollToOptions,
@@ -357,9 +357,7 @@ impl WorkPanel {
                 }
             }
             None if self.shown => {
-                let focused = root
-                    .owner_document()
-                    .and_then(|d| d.active_element())
+                let focused = active_element(root)
                     .zip(self.cancel.as_ref())
                     .is_some_and(|(active, cancel)| &active == cancel);
                 let _ = panel.set_attribute("hidden", "");

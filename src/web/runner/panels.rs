@@ -7,7 +7,7 @@ use crate::core::compare::{Comparison, COMPARED, COMPARE_POINTS_LIMIT};
 use crate::core::{Algorithm, Rect, Settings, Setup, SLICE_WORK};
 use crate::render::{draw_batch, Theme};
 use crate::web::backend::PageBackend;
-use crate::web::dom::{find, fit_backing, set_attribute, set_text};
+use crate::web::dom::{active_element, find, fit_backing, set_attribute, set_text};
 use plotters::prelude::IntoDrawingArea;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement, HtmlElement};
@@ -48,7 +48,7 @@ impl ComparePanel {
     /// a stopped comparison. Focus on a control that hides goes to the one that takes its
     /// place: Cancel → Compare → Cancel, and Cancel → the first strategy's button at the end.
     fn show_work(&self, progress: Option<f64>, stopped: bool) {
-        let active = self.panel.owner_document().and_then(|d| d.active_element());
+        let active = active_element(&self.panel);
         let focused = |e: &Option<Element>| {
             e.as_ref()
                 .zip(active.as_ref())

@@ -8,7 +8,7 @@
 use crate::core::numfmt::num;
 use crate::core::practice::QuestionResult;
 use crate::core::{Ask, PracticeView, Session};
-use crate::web::dom::{find, set_text};
+use crate::web::dom::{active_element, find, set_text};
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement, HtmlInputElement};
 
@@ -131,8 +131,7 @@ impl PracticePanel {
                 self.key = None;
                 // Focus that was on the question (Stop practice) or nowhere goes to Start, now
                 // shown again (the page's focus() before this frame found it hidden).
-                let focus_lost = document
-                    .and_then(Document::active_element)
+                let focus_lost = active_element(&question)
                     .is_none_or(|a| a.tag_name() == "BODY" || question.contains(Some(&a)));
                 if focus_lost {
                     if let Some(start) = self
@@ -267,7 +266,11 @@ impl PracticePanel {
         }
         // Focus follows the question when it was in the panel (or nowhere, after the first
         // question, or on the composer that Start just hid).
-        let focus_here = document.active_element().is_none_or(|active| {
+        let active = match &self.question {
+            Some(question) => active_element(question),
+            None => document.active_element(),
+        };
+        let focus_here = active.is_none_or(|active| {
             active.tag_name() == "BODY" && !first
                 || self
                     .composer
