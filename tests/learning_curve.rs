@@ -241,3 +241,40 @@ fn drawn_as_svg_with_its_legend_and_a_step_axis() {
         Some((last / 2.0).round() as u64)
     );
 }
+
+/// A bound of thousands over a handful of points would flatten the curve to its axis: it is said
+/// at the chart's top instead of drawn, and the caption says where it is.
+#[test]
+fn a_bound_far_above_the_counts_is_said_not_drawn() {
+    use perceptron_lab::render::{draw_curve, Theme};
+    use plotters::prelude::*;
+    let mut s = session(Preset::Seed000);
+    step_up_to(&mut s, 3);
+    let mut curve = Curve::default();
+    curve.follow(&s, None);
+    let view = curve.view(&s);
+    let bound = view.bound.expect("seed 000 is separable");
+    assert!(
+        bound > 2.0 * view.most(),
+        "seed 000's bound {bound} is far above 5 points"
+    );
+    assert!(!view.bound_on_chart());
+    assert!(view
+        .caption()
+        .contains("lies far above these counts, off the chart"));
+    let mut svg = String::new();
+    {
+        let area = SVGBackend::with_string(&mut svg, (640, 240)).into_drawing_area();
+        draw_curve(&area, &view, &Theme::default()).expect("draws");
+        area.present().expect("presents");
+    }
+    assert!(svg.contains("(off the chart)"));
+    assert!(!svg.contains(&format!("mistake bound (R/γ*)² = {} <", bound as u64)));
+    // Seed 001's bound of 26 over 4 points and 3 updates is drawn.
+    let mut s = session(Preset::Seed001);
+    act(&mut s, Action::RunToConvergence);
+    let mut curve = Curve::default();
+    curve.follow(&s, None);
+    assert!(curve.view(&s).bound_on_chart());
+    assert!(curve.view(&s).caption().contains("The horizontal line is the mistake bound"));
+}

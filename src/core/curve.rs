@@ -158,18 +158,38 @@ impl CurveView<'_> {
         })
     }
 
+    /// The highest count the curve reaches: the training points or the updates so far.
+    pub fn most(&self) -> f64 {
+        let updates = self.points.last().map_or(0, |p| p.updates);
+        (self.size as f64).max(updates as f64)
+    }
+
+    /// Whether the mistake bound is drawn on the chart: when it is at most ten times the
+    /// highest count, so the curve keeps a tenth of the chart's height or more (seed 001: 26 over
+    /// 4 points; a bound of thousands over a handful of points would flatten the curve to its
+    /// axis); otherwise the chart says where it is.
+    pub fn bound_on_chart(&self) -> bool {
+        self.bound.is_some_and(|b| b <= 10.0 * self.most().max(1.0))
+    }
+
     /// The panel's caption: what the lines are.
     pub fn caption(&self) -> String {
         let mut text = "After each step: the training points the model gets wrong (solid) and \
             the updates so far (dashed); ticks mark where an epoch begins, the ring the step on \
             show. Click the curve or a step in the table to go there."
             .to_string();
-        if let Some(bound) = self.bound {
-            text.push_str(&format!(
+        match self.bound {
+            Some(bound) if self.bound_on_chart() => text.push_str(&format!(
                 " The horizontal line is the mistake bound (R/γ*)² = {}: on these separable \
                  points the updates never pass it.",
                 num(bound)
-            ));
+            )),
+            Some(bound) => text.push_str(&format!(
+                " The mistake bound (R/γ*)² = {} lies far above these counts, off the chart: on \
+                 these separable points the updates never pass it.",
+                num(bound)
+            )),
+            None => {}
         }
         if let Some(first) = self.points.first().filter(|p| p.step > 0) {
             text.push_str(&format!(

@@ -39,12 +39,8 @@ pub fn draw_curve<DB: DrawingBackend>(
     area.fill(&theme.background)?;
     let first = view.points.first().map_or(0.0, |p| p.step as f64);
     let last = (view.last as f64).max(first + 1.0);
-    let top_updates = view.points.last().map_or(0, |p| p.updates) as f64;
-    let top = chart_top(
-        (view.size as f64)
-            .max(top_updates)
-            .max(view.bound.unwrap_or(0.0)),
-    );
+    let bound = view.bound.filter(|_| view.bound_on_chart());
+    let top = chart_top(view.most().max(bound.unwrap_or(0.0)));
     let font = ("sans-serif", theme.font(13.0))
         .into_font()
         .color(&theme.text);
@@ -79,7 +75,7 @@ pub fn draw_curve<DB: DrawingBackend>(
     let width = theme.px(2.5);
     // Each line is named in the legend (the caption and the words say the same).
     let key = theme.px(22.0) as i32;
-    if let Some(bound) = view.bound.filter(|b| *b <= top) {
+    if let Some(bound) = bound {
         let style = theme.max_margin.stroke_width(theme.px(2.0));
         chart
             .draw_series(std::iter::once(DashedPathElement::new(
@@ -90,6 +86,17 @@ pub fn draw_curve<DB: DrawingBackend>(
             )))?
             .label(format!("mistake bound (R/γ*)² = {}", num(bound)))
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + key, y)], style));
+    }
+    if let (None, Some(far)) = (bound, view.bound) {
+        // Far above the counts: said at the chart's top instead of drawn.
+        let (x, y) = (first + (last - first) * 0.02, top * 0.97);
+        chart.draw_series(std::iter::once(Text::new(
+            format!("↑ mistake bound (R/γ*)² = {} (off the chart)", num(far)),
+            (x, y),
+            ("sans-serif", theme.font(13.0))
+                .into_font()
+                .color(&theme.max_margin),
+        )))?;
     }
     let style = theme.boundary.stroke_width(width);
     chart
