@@ -1,0 +1,63 @@
+// Every panel of the panel registry (src/web/panels), as the page shows them: the spec reads the
+// registry from the page (each panel's root is `[data-panel]`), so a new panel is checked here
+// without a line of its own. For each: brought on show (the first example it applies to, when it
+// does not apply to an empty lab), opened by keyboard when it opens, named for a screen reader,
+// axe-core clean in the light, dark and presenter themes, and a screenshot saved.
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { test, expect } = require('./helpers');
+const { SCREENSHOT_DIR } = require('./env');
+const AxeBuilder = require('@axe-core/playwright').default;
+
+test('every panel of the registry opens by keyboard, is named and passes axe in three themes', async ({ lab, page }) => {
+  const names = await page.locator('[data-panel]').evaluateAll((nodes) => nodes.map((n) => n.dataset.panel));
+  expect(names.length, 'the page shows the registry\'s panels').toBeGreaterThanOrEqual(2);
+  expect(new Set(names).size, 'each panel once').toBe(names.length);
+  const presets = await page.locator('[data-role="preset-menu"] option').evaluateAll((options) =>
+    options.map((o) => o.value).filter((v) => v !== '')
+  );
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+
+  for (const name of names) {
+    const panel = page.locator(`[data-panel="${name}"]`);
+    // On show: the blank lab, else the first example the panel applies to.
+    const applies = async () => (await panel.getAttribute('data-applies')) !== 'false';
+    await lab.clickStep(2);
+    for (const preset of presets) {
+      if (await applies()) break;
+      await lab.loadPreset(preset);
+      await lab.clickStep(2);
+    }
+    expect(await applies(), `${name}: some example shows it`).toBe(true);
+    await panel.scrollIntoViewIfNeeded();
+    await expect(panel, `${name} is on show`).toBeVisible();
+
+    // Opened by keyboard when it opens (a <details>); its name for a screen reader.
+    if (await panel.evaluate((el) => el.tagName === 'DETAILS')) {
+      await panel.locator('summary').focus();
+      await page.keyboard.press('Enter');
+      await expect(panel, `${name} opens by Enter`).toHaveAttribute('open', '');
+      await expect(panel.locator('summary'), `${name}: its summary names it`).not.toHaveText('');
+    } else {
+      await expect(panel, `${name}: a named region`).toHaveAccessibleName(/\S/);
+    }
+
+    for (const theme of ['light', 'dark', 'presenter']) {
+      await page.emulateMedia({ colorScheme: theme === 'dark' ? 'dark' : 'light' });
+      const presenter = (await page.locator('body').getAttribute('class') || '').includes('presenter');
+      if ((theme === 'presenter') !== presenter) await page.locator('#presenter').click();
+      await panel.scrollIntoViewIfNeeded();
+      const results = await new AxeBuilder({ page }).include(`[data-panel="${name}"]`).analyze();
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
+        `${name}, ${theme} theme`
+      ).toEqual([]);
+      await panel.screenshot({ path: path.join(SCREENSHOT_DIR, `panel-${name}-${theme}.png`) });
+    }
+    await page.locator('#presenter').click();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('body')).not.toHaveClass(/presenter/);
+  }
+});
