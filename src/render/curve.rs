@@ -5,6 +5,7 @@
 use super::{thin_extremes, DrawError, Theme};
 use crate::core::curve::CurveView;
 use crate::core::numfmt::num;
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -125,6 +126,23 @@ pub fn draw_curve<DB: DrawingBackend>(
                 .color(&theme.text),
         )
         .draw()?;
+    draw_marks(&mut chart, view, theme, top)?;
+    let spec = chart.as_coord_spec();
+    let (x0, _) = spec.translate(&(first, 0.0));
+    let (x1, _) = spec.translate(&(last, 0.0));
+    Ok(CurveFrame {
+        pixels: (f64::from(x0), f64::from(x1)),
+        steps: (first, last),
+    })
+}
+
+/// The ticks at the foot of the chart where each epoch begins, and the rings on the step on show.
+fn draw_marks<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    view: &CurveView,
+    theme: &Theme,
+    top: f64,
+) -> Result<(), DrawError<DB>> {
     // A tick at the foot of the chart where each epoch begins.
     let tick = top * 0.06;
     chart.draw_series(view.epoch_starts().into_iter().map(|s| {
@@ -148,13 +166,7 @@ pub fn draw_curve<DB: DrawingBackend>(
             ),
         ])?;
     }
-    let spec = chart.as_coord_spec();
-    let (x0, _) = spec.translate(&(first, 0.0));
-    let (x1, _) = spec.translate(&(last, 0.0));
-    Ok(CurveFrame {
-        pixels: (f64::from(x0), f64::from(x1)),
-        steps: (first, last),
-    })
+    Ok(())
 }
 
 /// A round top for the y axis a little above `most` (at least 1).
