@@ -222,7 +222,7 @@ test('#algorithm: every choice restarts training, keeps the points and shows its
     await expect(page.locator('#kernel'), `${algo}: #kernel`).toBeVisible({ visible: algo === 'kernel' });
     await expect(page.locator('#classes'), `${algo}: #classes`).toBeVisible({ visible: multi });
     await expect(page.locator('[data-panel="gram"]'), `${algo}: Gram panel`).toBeVisible({ visible: algo === 'kernel' });
-    await expect(page.locator('#batch-panel'), `${algo}: batch panel`).toBeVisible({ visible: algo === 'batch' });
+    await expect(page.locator('[data-panel="batch"]'), `${algo}: batch panel`).toBeVisible({ visible: algo === 'batch' });
     await expect(page.locator('[data-role="class-picker"]'), `${algo}: ±1 buttons`).toBeVisible({ visible: !multi });
     await expect(page.locator('[data-role="class-picker-multi"]'), `${algo}: class buttons`).toBeVisible({ visible: multi });
     if (multi) {
@@ -446,7 +446,7 @@ test('kernel, XOR by an RBF kernel: Gram rows follow the steps, f = Σ α·y·K 
   await expect(page.locator('#kernel')).toBeVisible();
   await expect(page.locator('#classes')).toBeHidden();
   await expect(page.locator('[data-panel="gram"]')).toBeVisible();
-  await expect(page.locator('#batch-panel')).toBeHidden();
+  await expect(page.locator('[data-panel="batch"]')).toBeHidden();
   await expect(lab.field('algorithm')).toHaveText('Kernel perceptron (dual form)');
   await expect(lab.field('points')).toHaveText('32 (16 of +1, 16 of -1)');
   await expect(lab.field('weights')).toHaveText('0 of 32 α non-zero; b = 0');
@@ -683,13 +683,13 @@ test('kernel, linear: refused with explicit initial weights; Gram = x·x′, w =
 test('batch: one Step is one epoch, J_p and the update computed from the points; its charts show only for batch', async ({ lab, page }) => {
   await lab.loadPreset('seed000');
   await lab.chooseAlgorithm('batch');
-  await expect(page.locator('#batch-panel')).toBeVisible();
+  await expect(page.locator('[data-panel="batch"]')).toBeVisible();
   await expect(page.locator('[data-panel="gram"]')).toBeHidden();
   await expect(page.locator('#kernel')).toBeHidden();
   await expect(page.locator('#classes')).toBeHidden();
   await expect(lab.field('weights')).toHaveText('[-1, 0, 0]');
   const cli = runTrace(SEED000, ['--algo', 'batch', '--init=-1,0,0', '--max-epochs', '6']);
-  const chart = page.locator('#batch-chart');
+  const chart = page.locator('[data-panel="batch"] canvas');
   const box = await chart.boundingBox();
   expect(box && box.width > 200 && box.height > 100, `the chart canvas has a size: ${JSON.stringify(box)}`).toBe(true);
 
@@ -746,9 +746,9 @@ test('batch: one Step is one epoch, J_p and the update computed from the points;
 
   // Another algorithm hides the panel; batch again shows it, from epoch 1.
   await lab.chooseAlgorithm('perceptron');
-  await expect(page.locator('#batch-panel')).toBeHidden();
+  await expect(page.locator('[data-panel="batch"]')).toBeHidden();
   await lab.chooseAlgorithm('batch');
-  await expect(page.locator('#batch-panel')).toBeVisible();
+  await expect(page.locator('[data-panel="batch"]')).toBeVisible();
   await expect(lab.field('weights')).toHaveText('[-1, 0, 0]');
 });
 
@@ -870,7 +870,7 @@ test('multiclass on three blobs: every step is argmax arithmetic, regions colour
   await lab.loadPreset('blobs3');
   await expect(lab.field('algorithm')).toHaveText('Multiclass perceptron');
   await expect(page.locator('[data-panel="gram"]')).toBeHidden();
-  await expect(page.locator('#batch-panel')).toBeHidden();
+  await expect(page.locator('[data-panel="batch"]')).toBeHidden();
   const points = await blobsEpoch(lab, 'multiclass');
   expect(points.map((p) => p.cls)).toEqual(Array.from({ length: 36 }, (_, i) => i % 3));
   const cli = runTraceClasses(points, ['--algo', 'multiclass', '--max-epochs', '100']);

@@ -237,7 +237,13 @@ impl Session {
 
     /// The batch perceptron's per-epoch `J_p` and `|M|`, and the paths of `(w1, w2)`: batch
     /// (after each epoch so far) and online (the classic rule from the same start, after each of
-    /// as many epochs, fixed order).
+    /// as many epochs, fixed order): whether the run has them (a batch run).
+    pub fn has_batch_view(&self) -> bool {
+        self.batch_cache.is_some()
+    }
+
+    /// The batch perceptron's per-epoch `J_p` and `|M|`, and the paths of `(w1, w2)` (see
+    /// [`Session::batch_view`]).
     pub fn batch_view(&self) -> Option<BatchView> {
         match &self.batch_cache {
             Some((key, view)) if *key == self.accuracy_key() => Some(view.clone()),

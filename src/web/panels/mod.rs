@@ -16,6 +16,7 @@
 //!   `data-value`, and the click's position in it) becomes a [`PanelEvent`] for that panel,
 //!   which may answer with an [`Action`] for the session.
 
+mod batch;
 mod curve;
 mod gram;
 
@@ -61,6 +62,7 @@ pub(crate) fn toggled(event: &web_sys::Event) -> bool {
 /// Every panel of the lab, in the order they appear. Adding a panel is one line here.
 fn registry() -> Vec<Box<dyn Panel>> {
     vec![
+        Box::new(batch::BatchPanel::default()),
         Box::new(gram::GramPanel::default()),
         Box::new(curve::LearningCurve::default()),
     ]

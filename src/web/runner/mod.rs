@@ -124,8 +124,6 @@ pub struct Runner {
     class_index_buttons: Vec<(usize, Element)>,
     binary_picker: Option<Element>,
     multi_picker: Option<Element>,
-    batch_panel: Option<Element>,
-    batch_canvas: Option<HtmlCanvasElement>,
     compare_panel: Option<ComparePanel>,
     compared: Option<(CompareKey, Result<Comparison, NoComparison>)>,
     compare_drawn: Option<CompareDrawn>,
@@ -206,8 +204,6 @@ impl Runner {
             class_index_buttons,
             binary_picker: find(root, "[data-role=\"class-picker\"]"),
             multi_picker: find(root, "[data-role=\"class-picker-multi\"]"),
-            batch_panel: find(root, "[data-role=\"batch-panel\"]"),
-            batch_canvas: find(root, "[data-role=\"batch-chart\"]").and_then(|e| e.dyn_into().ok()),
             compare_panel: compare_panel(root),
             compared: None,
             compare_drawn: None,
@@ -624,7 +620,6 @@ impl Runner {
             backdrop,
         )?;
         self.frame = Some(frame);
-        self.draw_batch(&theme);
         // The three side-by-side models and their region maps wait for the next frame when
         // this one has already taken its share (a large set's plot, a long replay's end).
         if self.frame_spent() < FRAME_SHARE_MS {

@@ -5,10 +5,8 @@ use super::paint::paint_plot;
 use super::{Runner, COMPARE_SCALE, REGION_CELL_CSS};
 use crate::core::compare::{Comparison, COMPARED, COMPARE_POINTS_LIMIT};
 use crate::core::{Algorithm, Rect, Settings, Setup, SLICE_WORK};
-use crate::render::{draw_batch, Theme};
-use crate::web::backend::PageBackend;
-use crate::web::dom::{active_element, find, fit_backing, set_attribute, set_text};
-use plotters::prelude::IntoDrawingArea;
+use crate::render::Theme;
+use crate::web::dom::{active_element, find, set_attribute, set_text};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement, HtmlElement};
 
@@ -256,28 +254,6 @@ impl Runner {
         self.compare_stopped = !on;
         // Only the panel changes: the next frame draws it alone.
         self.compare_deferred = true;
-    }
-
-    /// The batch perceptron's charts, when the batch panel is shown.
-    pub(super) fn draw_batch(&self, theme: &Theme) {
-        let (Some(panel), Some(canvas)) = (&self.batch_panel, &self.batch_canvas) else {
-            return;
-        };
-        let Some(view) = self.session.batch_view() else {
-            let _ = panel.set_attribute("hidden", "");
-            return;
-        };
-        let _ = panel.remove_attribute("hidden");
-        let scale = self.backing_scale();
-        fit_backing(canvas, scale);
-        if let Some(backend) = PageBackend::canvas(canvas) {
-            let area = backend.into_drawing_area();
-            let theme = Theme { scale, ..*theme };
-            if let Err(e) = draw_batch(&area, &view, &theme) {
-                web_sys::console::error_1(&e.to_string().into());
-            }
-            let _ = area.present();
-        }
     }
 }
 
