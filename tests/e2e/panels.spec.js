@@ -1,8 +1,8 @@
 // Every panel of the panel registry (src/web/panels), as the page shows them: the spec reads the
 // registry from the page (each panel's root is `[data-panel]`), so a new panel is checked here
-// without a line of its own. For each: brought on show (the first example it applies to, when it
-// does not apply to an empty lab), opened by keyboard when it opens, named for a screen reader,
-// axe-core clean in the light, dark and presenter themes, and a screenshot saved.
+// without a line of its own. For each: brought on show (an example under the first algorithm it
+// applies to, else the first example it applies to), opened by keyboard when it opens, named for
+// a screen reader, axe-core clean in the light, dark and presenter themes, a screenshot saved.
 'use strict';
 
 const fs = require('node:fs');
@@ -18,13 +18,24 @@ test('every panel of the registry opens by keyboard, is named and passes axe in 
   const presets = await page.locator('[data-role="preset-menu"] option').evaluateAll((options) =>
     options.map((o) => o.value).filter((v) => v !== '')
   );
+  const algorithms = await page.locator('[data-setting="algorithm"] option').evaluateAll((options) =>
+    options.map((o) => o.value)
+  );
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
   for (const name of names) {
     const panel = page.locator(`[data-panel="${name}"]`);
-    // On show: the blank lab, else the first example the panel applies to.
+    // On show: the noisy example (zero initial weights, which every algorithm takes) under the
+    // first algorithm the panel applies to, else the first example it applies to.
     const applies = async () => (await panel.getAttribute('data-applies')) !== 'false';
+    await lab.loadPreset('noisy');
     await lab.clickStep(2);
+    for (const algorithm of algorithms) {
+      if (await applies()) break;
+      if (algorithm === (await page.locator('#algorithm').inputValue())) continue;
+      await lab.chooseAlgorithm(algorithm);
+      await lab.clickStep(2);
+    }
     for (const preset of presets) {
       if (await applies()) break;
       await lab.loadPreset(preset);
