@@ -276,5 +276,8 @@ fn a_bound_far_above_the_counts_is_said_not_drawn() {
     let mut curve = Curve::default();
     curve.follow(&s, None);
     assert!(curve.view(&s).bound_on_chart());
-    assert!(curve.view(&s).caption().contains("The horizontal line is the mistake bound"));
+    assert!(curve
+        .view(&s)
+        .caption()
+        .contains("The horizontal line is the mistake bound"));
 }
