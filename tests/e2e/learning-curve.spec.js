@@ -110,6 +110,15 @@ test('axe finds nothing in the open panel, light, dark and presenter; screenshot
   await expect(page.locator('body')).toHaveClass(/presenter/);
   await axeClean(page, 'presenter theme');
   await panelShot(page, 'learning-curve-presenter.png');
+
+  // Presenter mode draws larger, not elsewhere: a click still goes to the step under it.
+  const last = await lab.field('step').textContent();
+  const chart = panelOf(page).locator('canvas');
+  const c = await chart.boundingBox();
+  await page.mouse.click(c.x + 60, c.y + c.height / 2);
+  await expect(lab.field('step')).toHaveText('0');
+  await page.mouse.click(c.x + c.width - 12, c.y + c.height / 2);
+  await expect(lab.field('step')).toHaveText(last);
 });
 
 test.describe('on a touch screen', () => {

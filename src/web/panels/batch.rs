@@ -66,7 +66,7 @@ impl Panel for BatchPanel {
             return;
         };
         let session = cx.session;
-        let resized = fit_backing(canvas, cx.theme.scale);
+        let resized = fit_backing(canvas, cx.pixel_ratio);
         let shown = (
             session.run_key(),
             session.history().revision(),
@@ -83,7 +83,11 @@ impl Panel for BatchPanel {
         self.drawn = Some(shown);
         if let Some(backend) = PageBackend::canvas(canvas) {
             let area = backend.into_drawing_area();
-            if let Err(e) = draw_batch(&area, &view, &cx.theme) {
+            let theme = Theme {
+                scale: cx.pixel_ratio,
+                ..cx.theme
+            };
+            if let Err(e) = draw_batch(&area, &view, &theme) {
                 web_sys::console::error_1(&e.to_string().into());
             }
             let _ = area.present();

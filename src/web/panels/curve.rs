@@ -159,7 +159,7 @@ impl Panel for LearningCurve {
         let Some(canvas) = &self.canvas else {
             return;
         };
-        let scale = cx.theme.scale;
+        let scale = cx.pixel_ratio;
         let resized = fit_backing(canvas, scale);
         let size = (canvas.client_width(), canvas.client_height());
         let (run, revision, step, measured) = self.key(cx.session);

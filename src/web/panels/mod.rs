@@ -118,8 +118,11 @@ impl Markup {
 pub(crate) struct Cx<'a> {
     /// The session (read only: a panel changes it through [`Panel::event`]'s action).
     pub session: &'a Session,
-    /// The lab's theme at the device's pixel scale.
+    /// The lab's theme: its scale is the device's pixel ratio times presenter mode's.
     pub theme: Theme,
+    /// Backing pixels per CSS pixel of the lab's canvases (the device's pixel ratio): a
+    /// panel's canvas is sized by it, and a click's CSS position turned into pixels by it.
+    pub pixel_ratio: f64,
     /// The frame's time, ms.
     pub now_ms: f64,
 }

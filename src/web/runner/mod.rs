@@ -573,6 +573,7 @@ impl Runner {
         let cx = Cx {
             session: &self.session,
             theme: self.theme(),
+            pixel_ratio: self.backing_scale(),
             now_ms,
         };
         self.panels.draw(&cx);
@@ -583,6 +584,7 @@ impl Runner {
         let cx = Cx {
             session: &self.session,
             theme: self.theme(),
+            pixel_ratio: self.backing_scale(),
             now_ms,
         };
         self.panels.write(&cx);
