@@ -417,3 +417,63 @@ fn the_augmented_view_renders_to_svg_with_one_mark_per_point() {
         std::fs::write(&name, &svg).unwrap();
     }
 }
+
+/// What the augmented view's panel says after a change of its options, in the core's words
+/// (the page writes them into its live region): a turn, the picture switched, the sign flip
+/// with how many points are then on the positive side; nothing when nothing changed.
+#[test]
+fn the_panel_says_what_changed_in_the_cores_words() {
+    let mut s = session(Preset::Seed000, 1);
+    let said = s.augmented_options();
+    assert_eq!(s.augmented_announcement(&said), None, "nothing changed");
+    assert_eq!(
+        s.augmented_note(),
+        None,
+        "a binary linear rule has a picture"
+    );
+
+    let _ = s
+        .apply(Action::TurnAugmented {
+            yaw: std::f64::consts::PI / 12.0,
+            pitch: 0.0,
+        })
+        .unwrap();
+    assert_eq!(
+        s.augmented_announcement(&said).as_deref(),
+        Some("View turned 49°, tilted 20°.")
+    );
+
+    let said = s.augmented_options();
+    let _ = s.apply(Action::SetSignFlip(true)).unwrap();
+    // w = [-1, 0, 0] after step 1 scores −1 everywhere: the 2 points of class −1 are right.
+    assert_eq!(
+        s.augmented_announcement(&said).as_deref(),
+        Some("Sign flip on: class −1 drawn as −z. 2 of 5 points are on the positive side of the plane.")
+    );
+    let said = s.augmented_options();
+    let _ = s.apply(Action::SetSignFlip(false)).unwrap();
+    assert_eq!(
+        s.augmented_announcement(&said).as_deref(),
+        Some("Sign flip off: every point drawn as z.")
+    );
+
+    let said = s.augmented_options();
+    let _ = s.apply(Action::SetActivationView(true)).unwrap();
+    assert_eq!(
+        s.augmented_announcement(&said).as_deref(),
+        Some("Showing the activation h(x) = w·(1, x) over the data plane.")
+    );
+    let said = s.augmented_options();
+    let _ = s.apply(Action::SetActivationView(false)).unwrap();
+    assert_eq!(
+        s.augmented_announcement(&said).as_deref(),
+        Some("Showing the augmented vectors z = (1, x1, x2) and the plane w·z = 0.")
+    );
+
+    // A model with no single plane: a note, and nothing to announce.
+    let mut m = session(Preset::Blobs3, 0);
+    let said = m.augmented_options();
+    let _ = m.apply(Action::SetSignFlip(true)).unwrap();
+    assert_eq!(m.augmented_announcement(&said), None);
+    assert!(m.augmented_note().unwrap().contains("binary linear rules"));
+}

@@ -25,9 +25,9 @@ const FILES_OVER: &[(&str, usize)] = &[
     ("src/core/theory.rs", 817),
     ("src/render/mod.rs", 610),
     ("src/render/raster.rs", 620),
-    ("src/web/handle.rs", 641),
-    ("src/web/runner/mod.rs", 680),
-    ("www/app.js", 906),
+    ("src/web/handle.rs", 640),
+    ("src/web/runner/mod.rs", 652),
+    ("www/app.js", 814),
 ];
 
 /// Functions over the limit when the lint came (`file: name`), with their length then.
@@ -38,7 +38,7 @@ const FUNCTIONS_OVER: &[(&str, usize)] = &[
     ("src/core/session/practice.rs: practice_view", 145),
     ("src/core/session/show.rs: status", 145),
     ("src/web/runner/panels.rs: draw_compare", 148),
-    ("www/app.js: start", 827),
+    ("www/app.js: start", 735),
     // The old `mount`'s body, now shared by `mount` and the <perceptron-lab> element.
     ("www/embed.js: build", 193),
 ];

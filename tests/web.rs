@@ -360,42 +360,38 @@ async fn a_build_without_the_test_hooks_has_none() {
 
 #[wasm_bindgen_test]
 async fn the_augmented_view_is_drawn_while_its_panel_is_open_and_says_what_it_shows() {
-    let root = mount_root();
-    let doc = document();
-    let panel = doc.create_element("details").unwrap();
-    panel.set_attribute("data-role", "augmented-panel").unwrap();
-    panel.set_attribute("open", "").unwrap();
-    let canvas: HtmlCanvasElement = doc.create_element("canvas").unwrap().dyn_into().unwrap();
-    canvas.set_attribute("data-role", "augmented-plot").unwrap();
-    canvas
-        .set_attribute("style", "display:block;width:480px;height:360px")
-        .unwrap();
-    panel.append_child(&canvas).unwrap();
-    for role in ["augmented-description", "augmented-status"] {
-        let p = doc.create_element("p").unwrap();
-        p.set_attribute("data-role", role).unwrap();
-        panel.append_child(&p).unwrap();
-    }
-    root.append_child(&panel).unwrap();
-    let text = |role: &str| {
-        root.query_selector(&format!("[data-role=\"{role}\"]"))
-            .unwrap()
-            .unwrap()
-            .text_content()
-            .unwrap_or_default()
+    // The registry's panel, opened at start by the slot's data-open.
+    let root = mount_root_with_panels("augmented");
+    let text = |part: &str| {
+        root.query_selector(&format!(
+            "[data-panel=\"augmented\"] [data-part=\"{part}\"]"
+        ))
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap_or_default()
     };
 
     let lab = Lab::new(root.clone()).expect("mounts");
     lab.load_preset("seed000").unwrap();
+    let canvas: HtmlCanvasElement = root
+        .query_selector("[data-panel=\"augmented\"] canvas")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    canvas
+        .set_attribute("style", "display:block;width:480px;height:360px")
+        .unwrap();
     lab.step().unwrap();
     lab.step().unwrap();
     frames(2).await;
     let dpr = web_sys::window().unwrap().device_pixel_ratio();
     assert_eq!(canvas.width(), (480.0 * dpr).round() as u32);
     assert!(
-        text("augmented-description").contains("w = [0, 3, 2] is normal to the plane w·z = 0"),
+        text("description").contains("w = [0, 3, 2] is normal to the plane w·z = 0"),
         "{}",
-        text("augmented-description")
+        text("description")
     );
     // Something other than the background was drawn in the middle of the view.
     let context: CanvasRenderingContext2d = canvas
@@ -418,10 +414,10 @@ async fn the_augmented_view_is_drawn_while_its_panel_is_open_and_says_what_it_sh
     lab.turn_augmented(std::f64::consts::PI / 12.0, 0.0)
         .unwrap();
     frames(1).await;
-    assert_eq!(text("augmented-status"), "View turned 49°, tilted 20°.");
+    assert_eq!(text("status"), "View turned 49°, tilted 20°.");
     lab.set_sign_flip(true).unwrap();
     frames(1).await;
-    assert!(text("augmented-status").starts_with("Sign flip on"));
+    assert!(text("status").starts_with("Sign flip on"));
     let svg = lab.export_augmented_svg().unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("class −1 drawn as −z"));
 
@@ -666,4 +662,89 @@ async fn steps_are_said_and_the_plot_described() {
     assert_eq!(second.text_content().unwrap(), "#232+113yes");
     assert!(!has_panicked());
     root.remove();
+}
+
+/// A root with the registry's slot, the panels named in `open` open at start.
+fn mount_root_with_panels(open: &str) -> HtmlElement {
+    let root = mount_root();
+    let slot = document().create_element("div").unwrap();
+    slot.set_attribute("data-panels", "").unwrap();
+    slot.set_attribute("data-open", open).unwrap();
+    root.append_child(&slot).unwrap();
+    root
+}
+
+#[wasm_bindgen_test]
+async fn two_labs_never_share_an_id_and_a_panels_form_is_its_command() {
+    let (a, b) = (mount_root_with_panels("eta"), mount_root_with_panels("eta"));
+    let lab = Lab::new(a.clone()).expect("mounts");
+    let other = Lab::new(b.clone()).expect("mounts");
+    lab.load_preset("seed000").unwrap();
+    frames(2).await;
+    let find = |root: &HtmlElement, selector: &str| {
+        root.query_selector(selector)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{selector} is in the lab"))
+    };
+    let input = |root: &HtmlElement| find(root, "[data-panel=\"eta\"] input");
+    let (id_a, id_b) = (input(&a).id(), input(&b).id());
+    assert!(!id_a.is_empty() && id_a != id_b, "{id_a} and {id_b}");
+    for root in [&a, &b] {
+        let field = input(root);
+        // Its label and its error message are its own lab's.
+        let label = find(root, &format!("label[for=\"{}\"]", field.id()));
+        assert_eq!(label.text_content().unwrap(), "Second learning rate η₂");
+        let error = field.get_attribute("aria-describedby").unwrap();
+        assert_eq!(
+            find(root, &format!("#{error}"))
+                .get_attribute("role")
+                .as_deref(),
+            Some("alert")
+        );
+        assert_eq!(
+            document()
+                .query_selector_all(&format!("#{}", field.id()))
+                .unwrap()
+                .length(),
+            1
+        );
+    }
+    let panel = find(&a, "[data-panel=\"eta\"]");
+    assert!(panel.has_attribute("open"), "data-open opens it");
+    assert!(!find(&b, "[data-panel=\"code\"]").has_attribute("open"));
+
+    // Apply η₂ (a submit of the panel's form): refused with its reason, the text kept; then taken.
+    let field: web_sys::HtmlInputElement = input(&a).dyn_into().unwrap();
+    let apply: HtmlElement = find(&a, "[data-panel=\"eta\"] button[type=\"submit\"]")
+        .dyn_into()
+        .unwrap();
+    let error = find(&a, "[data-panel=\"eta\"] [data-part=\"error\"]");
+    field.set_value("abc");
+    apply.click();
+    assert_eq!(error.text_content().unwrap(), "η₂: \"abc\" is not a number");
+    frames(1).await;
+    assert_eq!(field.value(), "abc", "the refused text stays to be mended");
+    field.set_value("0.25");
+    apply.click();
+    assert_eq!(error.text_content().unwrap(), "");
+    lab.step().unwrap();
+    frames(2).await;
+    let head = find(&a, "[data-panel=\"eta\"] [data-part=\"head-2\"]");
+    assert_eq!(head.text_content().unwrap(), "η₂ = 0.25");
+    assert!(find(&a, "[data-panel=\"eta\"] [data-part=\"verdict\"]")
+        .text_content()
+        .unwrap()
+        .contains("0.25"));
+    // The page was not left (the submit was the panel's), and the other lab is untouched.
+    assert_eq!(
+        input(&b)
+            .dyn_into::<web_sys::HtmlInputElement>()
+            .unwrap()
+            .value(),
+        "0.5"
+    );
+    assert!(!has_panicked());
+    drop(other);
+    a.remove();
+    b.remove();
 }

@@ -311,19 +311,6 @@
     on('show-margin', 'change', (e) => call(() => lab.set_show_max_margin(e.target.checked)));
     on('pocket', 'change', (e) => call(() => lab.set_pocket(e.target.checked)));
 
-    // The η panel: η₂ applied on submit (Enter in the field, or the Apply button); a value the
-    // lab refuses shows its reason and changes nothing.
-    const etaError = byId('eta-error');
-    listen(document.querySelector('[data-role="eta-form"]'), 'submit', (e) => {
-      e.preventDefault();
-      try {
-        lab.set_second_eta(byId('eta-2').value);
-        etaError.textContent = '';
-      } catch (err) {
-        etaError.textContent = String(err);
-      }
-    });
-
     const error = byId('settings-error');
     on('settings', 'submit', (e) => {
       e.preventDefault();
@@ -358,61 +345,6 @@
     on('export-markdown', 'click', exporter('markdown', 'perceptron-trace.md', 'text/markdown'));
     on('export-csv', 'click', exporter('csv', 'perceptron-trace.csv', 'text/csv'));
     on('export-latex', 'click', exporter('latex', 'perceptron-trace.tex', 'application/x-tex'));
-
-    // ----- the augmented (3-D) view: turn and tilt by keys, buttons and dragging ------------------
-    const augmented = byId('augmented-plot');
-    if (augmented) {
-      const TURN = Math.PI / 12;
-      const turns = {
-        ArrowLeft: [-TURN, 0], ArrowRight: [TURN, 0], ArrowUp: [0, TURN], ArrowDown: [0, -TURN],
-        left: [-TURN, 0], right: [TURN, 0], up: [0, TURN], down: [0, -TURN],
-      };
-      // On the focused view the arrows turn it (and do not step); Home resets it.
-      listen(augmented, 'keydown', (e) => {
-        if (e.ctrlKey || e.metaKey || e.altKey) return;
-        const turn = turns[e.key];
-        if (turn) call(() => lab.turn_augmented(turn[0], turn[1]));
-        else if (e.key === 'Home') call(() => lab.reset_augmented_view());
-        else return;
-        e.preventDefault();
-        e.stopPropagation();
-      });
-      document.querySelectorAll('[data-turn]').forEach((button) => {
-        listen(button, 'click', () => {
-          const turn = turns[button.dataset.turn];
-          call(() => lab.turn_augmented(turn[0], turn[1]));
-        });
-      });
-      on('augmented-reset', 'click', () => call(() => lab.reset_augmented_view()));
-      on('sign-flip', 'change', (e) => call(() => lab.set_sign_flip(e.target.checked)));
-      on('activation-view', 'change', (e) => call(() => lab.set_activation_view(e.target.checked)));
-      // Dragging (mouse, touch, pen): 1 CSS pixel turns the view by 0.01 radians.
-      let dragFrom = null;
-      listen(augmented, 'pointerdown', (e) => {
-        dragFrom = [e.clientX, e.clientY];
-        augmented.setPointerCapture(e.pointerId);
-        e.preventDefault();
-      });
-      listen(augmented, 'pointermove', (e) => {
-        if (!dragFrom) return;
-        const [x, y] = dragFrom;
-        dragFrom = [e.clientX, e.clientY];
-        call(() => lab.turn_augmented((e.clientX - x) * 0.01, (e.clientY - y) * 0.01));
-      });
-      const endDrag = () => { dragFrom = null; };
-      listen(augmented, 'pointerup', endDrag);
-      listen(augmented, 'pointercancel', endDrag);
-      // Opening the panel, or a new size, draws the view afresh in the next frame.
-      listen(byId('augmented-panel'), 'toggle', () => call(() => lab.refresh()));
-      const resized = new ResizeObserver(() => call(() => lab.refresh()));
-      resized.observe(augmented);
-      observers.push(resized);
-      on('augmented-svg', 'click', () => {
-        const text = call(() => lab.export_augmented_svg());
-        if (typeof text === 'string') download('perceptron-augmented.svg', 'image/svg+xml', text);
-      });
-      on('augmented-png', 'click', () => saveCanvas(augmented, 'perceptron-augmented.png'));
-    }
 
     // ----- practice: compose a set, answer, reveal, results ------------------------------------
     // The lab checks every answer and writes the panel in its frame; here the composer's fields
@@ -771,30 +703,6 @@
       });
     }
     if (byId('points-panel')) on('points-panel', 'toggle', () => call(() => lab.refresh()));
-
-    // ----- "This run in code": the frame writes the snippet while the panel is open ----------
-    on('code-panel', 'toggle', () => call(() => lab.code_panel_toggled()));
-    on('copy-code', 'click', () => {
-      const status = byId('code-status');
-      status.textContent = '';
-      const failed = () => {
-        status.textContent = 'Could not copy here: select the code below and copy it (Ctrl+C).';
-      };
-      let text;
-      try {
-        text = lab.python_code();
-      } catch (err) {
-        status.textContent = `Could not copy: ${err}`;
-        return;
-      }
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(text).then(() => {
-          status.textContent = 'Copied the Python code to the clipboard.';
-        }, failed);
-      } else {
-        failed();
-      }
-    });
 
     // ----- files: open (button or drag and drop) and save --------------------------------------
     const fileError = byId('file-error');

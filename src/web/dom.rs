@@ -77,6 +77,25 @@ pub fn backing_scale(canvas: &HtmlCanvasElement) -> f64 {
     }
 }
 
+/// Saves what `href` (an object or data URL) holds as a file called `name`, through a hidden
+/// link's click.
+pub fn save_href(document: &web_sys::Document, name: &str, href: &str) {
+    if let Some(a) = document
+        .create_element("a")
+        .ok()
+        .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+    {
+        a.set_href(href);
+        a.set_download(name);
+        a.set_hidden(true);
+        if let Some(body) = document.body() {
+            let _ = body.append_child(&a);
+            a.click();
+            a.remove();
+        }
+    }
+}
+
 /// Offers `text` as a file named `name` of type `mime` (a download the browser saves).
 pub fn download(document: &web_sys::Document, name: &str, mime: &str, text: &str) {
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
@@ -88,20 +107,7 @@ pub fn download(document: &web_sys::Document, name: &str, mime: &str, text: &str
     let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
         return;
     };
-    if let Some(a) = document
-        .create_element("a")
-        .ok()
-        .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok())
-    {
-        a.set_href(&url);
-        a.set_download(name);
-        a.set_hidden(true);
-        if let Some(body) = document.body() {
-            let _ = body.append_child(&a);
-            a.click();
-            a.remove();
-        }
-    }
+    save_href(document, name, &url);
     // The URL goes a second later, once the browser has taken the file.
     let revoke = wasm_bindgen::closure::Closure::once_into_js(move || {
         let _ = web_sys::Url::revoke_object_url(&url);

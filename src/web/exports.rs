@@ -24,12 +24,6 @@ impl Lab {
         self.query(|runner| Ok(runner.python_code()))
     }
 
-    /// The "This run in code" panel was opened or closed: the next frame writes its text if
-    /// it is open and behind the state.
-    pub fn code_panel_toggled(&self) -> Result<(), JsValue> {
-        self.with(|_| Ok(()))
-    }
-
     /// The points as CSV text, `x1,x2,label`.
     pub fn points_csv(&self) -> Result<String, JsValue> {
         self.query(|runner| Ok(runner.points_csv()))

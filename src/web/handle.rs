@@ -267,8 +267,8 @@ impl Lab {
         result
     }
 
-    /// Listens on the lab's root for the registry panels' commands (clicks on their
-    /// `data-panel-act` elements) and toggles (an opened panel is brought up to date).
+    /// Listens on the lab's root for the registry panels' commands (see `panels/events.rs`);
+    /// a toggle brings an opened panel up to date.
     fn listen_to_panels(&self) {
         let on = |kind: &'static str, capture: bool, f: fn(&Lab, &web_sys::Event)| {
             let weak = Rc::downgrade(&self.shared);
@@ -285,16 +285,14 @@ impl Lab {
                 .borrow_mut()
                 .push((kind, callback, capture));
         };
-        on("click", false, |lab, e| {
-            if let Some((name, event)) = super::panels::clicked(e) {
-                let _ = lab.with(|runner| runner.panel_event(&name, &event));
-            }
-        });
-        on("toggle", true, |lab, e| {
-            if super::panels::toggled(e) {
-                let _ = lab.with(|_| Ok(()));
-            }
-        });
+        // Captured: `toggle` does not bubble.
+        for kind in super::panels::LISTENED {
+            on(kind, true, |lab, e| {
+                if let Some((name, event)) = super::panels::asked(e) {
+                    let _ = lab.with(|runner| runner.panel_event(&name, &event));
+                }
+            });
+        }
     }
 
     /// The panic guard and the runner, read only, for a query (a getter): refused after a panic

@@ -263,7 +263,7 @@ test('single-key shortcuts can be switched off (WCAG 2.1.4); clicker keys still 
 
 test('every control is at least 24 × 24 CSS px, on a desktop, in presenter mode and on a phone', async ({ lab, page }) => {
   await lab.loadPreset('seed000');
-  for (const panel of ['#augmented-panel', '#code-panel']) await page.locator(`${panel} > summary`).click();
+  for (const panel of ['[data-panel="augmented"]', '[data-panel="code"]']) await page.locator(`${panel} > summary`).click();
   expect(await smallTargets(page), 'desktop').toEqual([]);
   await page.locator('#presenter').click();
   expect(await smallTargets(page), 'presenter').toEqual([]);
@@ -368,7 +368,7 @@ test.describe('axe-core finds no violation', () => {
   test('the help overlay, presenter mode with panels open', async ({ lab, page }) => {
     await lab.loadPreset('seed000');
     await page.locator('#presenter').click();
-    for (const panel of ['#augmented-panel', '#code-panel']) await page.locator(`${panel} > summary`).click();
+    for (const panel of ['[data-panel="augmented"]', '[data-panel="code"]']) await page.locator(`${panel} > summary`).click();
     await page.locator('#run').click();
     await expect(lab.field('state')).toHaveText(/^converged/);
     expect(await axeViolations(page), 'presenter').toEqual([]);

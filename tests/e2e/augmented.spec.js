@@ -10,10 +10,10 @@ const { test, expect } = require('./helpers');
 const { SCREENSHOT_DIR } = require('./env');
 const AxeBuilder = require('@axe-core/playwright').default;
 
-const panel = (page) => page.locator('#augmented-panel');
-const plot = (page) => page.locator('#augmented-plot');
-const description = (page) => page.locator('#augmented-description');
-const spoken = (page) => page.locator('[data-role="augmented-status"]');
+const panel = (page) => page.locator('[data-panel="augmented"]');
+const plot = (page) => page.locator('[data-panel="augmented"] canvas');
+const description = (page) => page.locator('[data-panel="augmented"] [data-part="description"]');
+const spoken = (page) => page.locator('[data-panel="augmented"] [data-part="status"]');
 
 /** Opens the panel from the keyboard (focus its summary, Enter) and waits until it is drawn. */
 async function openPanel(page) {
@@ -29,7 +29,7 @@ async function shot(page, name) {
 }
 
 async function axe(page) {
-  const results = await new AxeBuilder({ page }).include('#augmented-panel').analyze();
+  const results = await new AxeBuilder({ page }).include('[data-panel="augmented"]').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(' ')})`)).toEqual([]);
 }
 
@@ -71,19 +71,19 @@ test('it follows Step and Back, turns by keys without stepping, by buttons and b
   await expect(spoken(page)).toHaveText('View turned 34°, tilted 20°.');
   await expect(lab.field('step'), 'arrow keys on the 3-D view do not step').toHaveText('1');
   // Elsewhere → still steps.
-  await page.locator('#augmented-reset').focus();
+  await page.locator('[data-panel="augmented"] [data-panel-act="reset-view"]').focus();
   await page.keyboard.press('ArrowRight');
   await expect(lab.field('step')).toHaveText('2');
 
   // The buttons (mouse or touch), each a usable target.
   for (const name of ['left', 'right', 'up', 'down']) {
-    const box = await page.locator(`[data-turn="${name}"]`).boundingBox();
+    const box = await page.locator(`[data-panel="augmented"] [data-panel-act="turn-${name}"]`).boundingBox();
     expect(box.height, `the ${name} button is at least 24 px high`).toBeGreaterThanOrEqual(24);
     expect(box.width).toBeGreaterThanOrEqual(24);
   }
-  await page.locator('[data-turn="down"]').click();
+  await page.locator('[data-panel="augmented"] [data-panel-act="turn-down"]').click();
   await expect(spoken(page)).toHaveText('View turned 34°, tilted 5°.');
-  await page.locator('#augmented-reset').click();
+  await page.locator('[data-panel="augmented"] [data-panel-act="reset-view"]').click();
   await expect(spoken(page)).toHaveText('View turned 34°, tilted 20°.');
 
   // Dragging with the mouse: 100 CSS px to the right turns it by 1 radian (57°).
@@ -107,9 +107,9 @@ test('the sign flip: announced, and a converged run has every point on the posit
   await page.locator('#step').click();
   await expect(lab.field('step')).toHaveText('1');
   // Keyboard: Space on the checkbox.
-  await page.locator('#sign-flip').focus();
+  await page.locator('[data-panel="augmented"] [data-panel-act="flip"]').focus();
   await page.keyboard.press('Space');
-  await expect(page.locator('#sign-flip')).toBeChecked();
+  await expect(page.locator('[data-panel="augmented"] [data-panel-act="flip"]')).toBeChecked();
   // w = [-1, 0, 0] scores −1 everywhere: the 2 points of class −1 are right, the 3 of +1 wrong.
   await expect(spoken(page)).toHaveText('Sign flip on: class −1 drawn as −z. 2 of 5 points are on the positive side of the plane.');
   await expect(description(page)).toContainText('the 2 points of class −1 are drawn as −z');
@@ -118,13 +118,13 @@ test('the sign flip: announced, and a converged run has every point on the posit
   await expect(description(page)).toContainText('every point on the positive side; 5 of 5 are.');
   await shot(page, 'augmented-seed000-flip-converged-light.png');
 
-  const { name, text } = await lab.download('#augmented-svg');
+  const { name, text } = await lab.download('[data-panel="augmented"] [data-panel-act="svg"]');
   expect(name).toBe('perceptron-augmented.svg');
   expect(text).toContain('<svg');
   expect(text).toContain('x₀');
   expect(text).toContain('class −1 drawn as −z');
 
-  await page.locator('#sign-flip').uncheck();
+  await page.locator('[data-panel="augmented"] [data-panel-act="flip"]').uncheck();
   await expect(spoken(page)).toHaveText('Sign flip off: every point drawn as z.');
   await axe(page);
 });
@@ -139,21 +139,21 @@ test('without the bias the data plane passes through the origin; multiclass gets
   await shot(page, 'augmented-seed001-no-bias-light.png');
 
   // Seed 000's other picture: the activation over the data plane (keyboard: Space on its box).
-  await page.locator('#activation-view').focus();
+  await page.locator('[data-panel="augmented"] [data-panel-act="activation"]').focus();
   await page.keyboard.press('Space');
   await expect(spoken(page)).toHaveText('Showing the activation h(x) = w·(1, x) over the data plane.');
   await expect(description(page)).toContainText('Activation h(x) = x1 − 3·x2 drawn upwards over the data plane, for the 4 points: a plane through the origin');
   await expect(description(page)).toContainText('4 of 4 points have h of their class\'s sign.');
-  await expect(page.locator('#sign-flip'), 'the flip is for the augmented vectors').toBeDisabled();
+  await expect(page.locator('[data-panel="augmented"] [data-panel-act="flip"]'), 'the flip is for the augmented vectors').toBeDisabled();
   await shot(page, 'augmented-seed001-activation-light.png');
   await axe(page);
-  await page.locator('#activation-view').uncheck();
+  await page.locator('[data-panel="augmented"] [data-panel-act="activation"]').uncheck();
   await expect(spoken(page)).toHaveText('Showing the augmented vectors z = (1, x1, x2) and the plane w·z = 0.');
-  await expect(page.locator('#sign-flip')).toBeEnabled();
+  await expect(page.locator('[data-panel="augmented"] [data-panel-act="flip"]')).toBeEnabled();
 
   await lab.chooseAlgorithm('multiclass');
   await expect(plot(page)).toBeHidden();
-  await expect(panel(page).locator('[data-role="augmented-note"]')).toHaveText(/binary linear rules/);
+  await expect(panel(page).locator('[data-part="note"]')).toHaveText(/binary linear rules/);
   await lab.chooseAlgorithm('averaged');
   await expect(plot(page)).toBeVisible();
   await axe(page);
@@ -168,7 +168,7 @@ test('it follows Play; PNG saves the view as drawn', async ({ lab, page }) => {
   await expect(description(page)).toContainText('w = [0, 3, 2]', { timeout: 10_000 });
   await page.locator('#play').click();
   await expect(page.locator('[data-field="play-label"]')).toHaveText('Play');
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.locator('#augmented-png').click()]);
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.locator('[data-panel="augmented"] [data-panel-act="png"]').click()]);
   expect(dl.suggestedFilename()).toBe('perceptron-augmented.png');
   const bytes = require('node:fs').readFileSync(await dl.path());
   expect(bytes.subarray(1, 4).toString('latin1'), 'a PNG file').toBe('PNG');
@@ -179,7 +179,7 @@ test.describe('touch', () => {
   test('a tap on a button turns the view; a touch drag tilts it', async ({ lab, page }) => {
     await lab.loadPreset('seed000');
     await openPanel(page);
-    await page.locator('[data-turn="right"]').tap();
+    await page.locator('[data-panel="augmented"] [data-panel-act="turn-right"]').tap();
     await expect(spoken(page)).toHaveText('View turned 49°, tilted 20°.');
     const box = await plot(page).boundingBox();
     const from = [box.x + box.width / 2, box.y + box.height / 3];
@@ -211,7 +211,7 @@ test.describe('dark theme', () => {
     await axe(page);
     await page.locator('#presenter').click();
     await expect(page.locator('body')).toHaveClass(/\bpresenter\b/);
-    await page.locator('#sign-flip').check();
+    await page.locator('[data-panel="augmented"] [data-panel-act="flip"]').check();
     await expect(spoken(page)).toHaveText(/^Sign flip on/);
     await lab.settle();
     await shot(page, 'augmented-seed000-flip-presenter-dark.png');

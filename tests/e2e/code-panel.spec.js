@@ -23,21 +23,21 @@ async function cliSnippet(page, points, algorithm, steps) {
   return perceptronTrace(points, { args, format: 'markdown', parse: false });
 }
 
-const code = (page) => page.locator('[data-role="code"]');
+const code = (page) => page.locator('[data-panel="code"] [data-part="code"]');
 
 async function axeClean(page, what) {
-  const results = await new AxeBuilder({ page }).include('#code-panel').analyze();
+  const results = await new AxeBuilder({ page }).include('[data-panel="code"]').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`), what).toEqual([]);
 }
 
 async function panelShot(page, name) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.locator('#code-panel').screenshot({ path: path.join(SCREENSHOT_DIR, name) });
+  await page.locator('[data-panel="code"]').screenshot({ path: path.join(SCREENSHOT_DIR, name) });
 }
 
 test('the panel opens by keyboard and shows the CLI\'s snippet for the same run, step by step', async ({ lab, page }) => {
   await lab.loadPreset('seed000');
-  const panel = page.locator('#code-panel');
+  const panel = page.locator('[data-panel="code"]');
   await expect(panel).not.toHaveAttribute('open', '');
   await expect(code(page), 'nothing is written while the panel is closed').toHaveText('');
 
@@ -84,7 +84,7 @@ test('the panel opens by keyboard and shows the CLI\'s snippet for the same run,
 test('the code is reachable by keyboard, Copy copies it and says so, axe finds nothing in any theme', async ({ lab, page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await lab.loadPreset('seed000');
-  const panel = page.locator('#code-panel');
+  const panel = page.locator('[data-panel="code"]');
   await panel.locator('summary').focus();
   await page.keyboard.press('Enter');
   await lab.clickStep(4);
@@ -93,7 +93,7 @@ test('the code is reachable by keyboard, Copy copies it and says so, axe finds n
   // Tab: summary → Copy → the code region (focusable, labelled).
   await panel.locator('summary').focus();
   await page.keyboard.press('Tab');
-  const copy = page.locator('#copy-code');
+  const copy = page.locator('[data-panel="code"] [data-panel-act="copy"]');
   await expect(copy).toBeFocused();
   await page.keyboard.press('Tab');
   const region = page.locator('pre.code-scroll');
@@ -105,8 +105,8 @@ test('the code is reachable by keyboard, Copy copies it and says so, axe finds n
   // Copy by keyboard: the status says it, the clipboard holds the snippet.
   await copy.focus();
   await page.keyboard.press('Enter');
-  await expect(page.locator('#code-status')).toHaveText('Copied the Python code to the clipboard.');
-  await expect(page.locator('#code-status')).toHaveAttribute('role', 'status');
+  await expect(page.locator('[data-panel="code"] [data-part="status"]')).toHaveText('Copied the Python code to the clipboard.');
+  await expect(page.locator('[data-panel="code"] [data-part="status"]')).toHaveAttribute('role', 'status');
   const clipboard = await page.evaluate(() => navigator.clipboard.readText());
   expect(clipboard).toBe(await code(page).textContent());
 
@@ -125,4 +125,35 @@ test('the code is reachable by keyboard, Copy copies it and says so, axe finds n
   await axeClean(page, 'presenter theme');
   await panel.scrollIntoViewIfNeeded();
   await panelShot(page, 'code-panel-presenter.png');
+});
+
+test('a <perceptron-lab> on a course page has the panel too: its snippet is the CLI\'s, and Copy copies it', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/course.html');
+  await page.waitForFunction(() => customElements.get('perceptron-lab') !== undefined, null, { timeout: 20_000 });
+  await page.evaluate(() => document.getElementById('lab-element').ready.then(() => true));
+  const el = page.locator('#lab-element');
+  const panel = el.locator('[data-panel="code"]');
+  const snippet = panel.locator('[data-part="code"]');
+  await expect(panel).not.toHaveAttribute('open', '');
+  await panel.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(panel).toHaveAttribute('open', '');
+  // The element's scenario is seed 000 (bias, w0 = [-1, 0, 0], η = 1, fixed order) at step 0.
+  const args = (steps) => ['--emit', 'python', '--steps', String(steps), '--algo', 'perceptron', '--init=-1,0,0',
+    '--eta', '1', '--order', 'fixed', '--seed', '1', '--max-epochs', '1000'];
+  await expect(snippet).toContainText('after step 0.');
+  expect(await snippet.textContent()).toBe(await perceptronTrace(SEED000, { args: args(0), format: 'markdown', parse: false }));
+  await el.locator('button[data-act="step"]').click();
+  await el.locator('button[data-act="step"]').click();
+  await expect(snippet).toContainText('after step 2.');
+  expect(await snippet.textContent()).toBe(await perceptronTrace(SEED000, { args: args(2), format: 'markdown', parse: false }));
+
+  const copy = panel.locator('[data-panel-act="copy"]');
+  await copy.focus();
+  await page.keyboard.press('Enter');
+  await expect(panel.locator('[data-part="status"]')).toHaveText('Copied the Python code to the clipboard.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await snippet.textContent());
+  const results = await new AxeBuilder({ page }).include('perceptron-lab').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`)).toEqual([]);
 });

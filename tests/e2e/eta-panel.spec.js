@@ -15,12 +15,12 @@ const vectorOf = (text) => text.replace(/[[\]\s]/g, '').split(',').map((v) => (v
 
 /** The η table's rows as the page shows them: [step, sample, η₁ decision, η₂ decision, w1, w2]. */
 const tableRows = (page) =>
-  page.locator('[data-role="eta-body"] tr').evaluateAll((trs) =>
+  page.locator('[data-panel="eta"] [data-part="body"] tr').evaluateAll((trs) =>
     trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent)));
 
 /** Types η₂ into its field by keyboard alone and applies it with Enter. */
 async function typeSecondEta(page, text) {
-  const field = page.locator('#eta-2');
+  const field = page.locator('[data-panel="eta"] [data-part="input"]');
   await field.focus();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
@@ -30,12 +30,12 @@ async function typeSecondEta(page, text) {
 
 async function panelShot(page, name) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.locator('#eta-panel').screenshot({ path: path.join(SCREENSHOT_DIR, name), animations: 'disabled' });
+  await page.locator('[data-panel="eta"]').screenshot({ path: path.join(SCREENSHOT_DIR, name), animations: 'disabled' });
 }
 
 test('seed 000 from zero: η₂ by keyboard, the pass makes the same mistakes and w scales; bad η₂ refused; axe; screenshots', async ({ lab, page }) => {
-  const panel = page.locator('#eta-panel');
-  const verdict = page.locator('[data-role="eta-verdict"]');
+  const panel = page.locator('[data-panel="eta"]');
+  const verdict = page.locator('[data-panel="eta"] [data-part="verdict"]');
   await expect(panel, 'shown for the classic perceptron').toBeVisible();
   await lab.loadPreset('seed000');
   await lab.applySettings({ init: 'zero' });
@@ -45,22 +45,22 @@ test('seed 000 from zero: η₂ by keyboard, the pass makes the same mistakes an
   // Keyboard only: the field is labelled, Enter applies; Tab reaches Apply, which applies too.
   await expect(page.getByLabel('Second learning rate η₂')).toBeVisible();
   await typeSecondEta(page, '0.1');
-  await expect(page.locator('#eta-error')).toHaveText('');
+  await expect(page.locator('[data-panel="eta"] [data-part="error"]')).toHaveText('');
   await expect(verdict).toHaveText(/^Step to compare η = 1 with η = 0\.1: from w = 0 both make the same mistakes/);
-  await page.locator('#eta-2').focus();
+  await page.locator('[data-panel="eta"] [data-part="input"]').focus();
   await page.keyboard.press('Tab');
   await expect(panel.getByRole('button', { name: 'Apply η₂' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.locator('#eta-error')).toHaveText('');
-  const box = await page.locator('#eta-2').boundingBox();
+  await expect(page.locator('[data-panel="eta"] [data-part="error"]')).toHaveText('');
+  const box = await page.locator('[data-panel="eta"] [data-part="input"]').boundingBox();
   expect(box.height, 'the field is a usable target').toBeGreaterThanOrEqual(24);
 
   // One pass of seed 000 with → (the course's table: mistakes at steps 1, 2 and 5).
   await lab.visitSamples(5);
   await expect(verdict).toHaveText(
     'Same mistakes at all 5 steps so far: w(η₂) = 0.1 · w(η₁) = (η₂/η₁)·w(η₁), with η₁ = 1, η₂ = 0.1.');
-  await expect(page.locator('[data-role="eta-head-1"]')).toHaveText('η₁ = 1');
-  await expect(page.locator('[data-role="eta-head-2"]')).toHaveText('η₂ = 0.1');
+  await expect(page.locator('[data-panel="eta"] [data-part="head-1"]')).toHaveText('η₁ = 1');
+  await expect(page.locator('[data-panel="eta"] [data-part="head-2"]')).toHaveText('η₂ = 0.1');
   const rows = await tableRows(page);
   expect(rows.map((r) => r[0])).toEqual(['1', '2', '3', '4', '5']);
   expect(rows.map((r) => r[1])).toEqual(['#1', '#2', '#3', '#4', '#5']);
@@ -87,14 +87,14 @@ test('seed 000 from zero: η₂ by keyboard, the pass makes the same mistakes an
     ['0', 'η₂ (the second learning rate) should be positive and finite, but is 0'],
   ]) {
     await typeSecondEta(page, bad);
-    await expect(page.locator('#eta-error')).toHaveText(reason);
-    await expect(page.locator('#eta-error')).toHaveAttribute('role', 'alert');
-    await expect(page.locator('#eta-2')).toHaveValue(bad);
-    await expect(page.locator('[data-role="eta-head-2"]')).toHaveText('η₂ = 0.1');
+    await expect(page.locator('[data-panel="eta"] [data-part="error"]')).toHaveText(reason);
+    await expect(page.locator('[data-panel="eta"] [data-part="error"]')).toHaveAttribute('role', 'alert');
+    await expect(page.locator('[data-panel="eta"] [data-part="input"]')).toHaveValue(bad);
+    await expect(page.locator('[data-panel="eta"] [data-part="head-2"]')).toHaveText('η₂ = 0.1');
     await expect(verdict).toHaveText(/^Same mistakes at all 5 steps so far: w\(η₂\) = 0\.1 · w\(η₁\)/);
   }
   await typeSecondEta(page, '0.1');
-  await expect(page.locator('#eta-error')).toHaveText('');
+  await expect(page.locator('[data-panel="eta"] [data-part="error"]')).toHaveText('');
 
   // Back cuts the comparison to the step on show.
   await lab.key('ArrowLeft');
@@ -123,10 +123,10 @@ test('seed 000 from zero: η₂ by keyboard, the pass makes the same mistakes an
   await page.goto('about:blank');
   await page.goto(url);
   await expect(lab.field('step')).toHaveText('5');
-  await expect(page.locator('#eta-2')).toHaveValue('0.1');
+  await expect(page.locator('[data-panel="eta"] [data-part="input"]')).toHaveValue('0.1');
   await expect(verdict).toHaveText(/^Same mistakes at all 5 steps so far: w\(η₂\) = 0\.1 · w\(η₁\)/);
 
-  const results = await new AxeBuilder({ page }).include('#eta-panel').analyze();
+  const results = await new AxeBuilder({ page }).include('[data-panel="eta"]').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await panelShot(page, 'eta-panel-light.png');
 
@@ -138,15 +138,15 @@ test('seed 000 from zero: η₂ by keyboard, the pass makes the same mistakes an
 
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(24, 26, 27)');
-  const dark = await new AxeBuilder({ page }).include('#eta-panel').analyze();
+  const dark = await new AxeBuilder({ page }).include('[data-panel="eta"]').analyze();
   expect(dark.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await panelShot(page, 'eta-panel-dark.png');
   await page.emulateMedia({ colorScheme: 'light' });
 });
 
 test('non-zero initial weights: the panel shows the step where the runs part; only the classic perceptron has it', async ({ lab, page }) => {
-  const panel = page.locator('#eta-panel');
-  const verdict = page.locator('[data-role="eta-verdict"]');
+  const panel = page.locator('[data-panel="eta"]');
+  const verdict = page.locator('[data-panel="eta"] [data-part="verdict"]');
   await lab.loadPreset('seed000');
   await lab.applySettings({ init: '1,-1,1' });
   await lab.expectNoSettingsError();
@@ -162,8 +162,8 @@ test('non-zero initial weights: the panel shows the step where the runs part; on
   const marked = rows.filter((r) => /first difference/.test(r[0]));
   expect(marked, 'the divergence row is marked in words').toEqual([rows[5]]);
   expect(rows[5].slice(0, 4)).toEqual(['6 ← first difference', '#1', 'correct', 'mistake']);
-  await expect(page.locator('[data-role="eta-body"] tr.first-difference')).toHaveCount(1);
-  const results = await new AxeBuilder({ page }).include('#eta-panel').analyze();
+  await expect(page.locator('[data-panel="eta"] [data-part="body"] tr.first-difference')).toHaveCount(1);
+  const results = await new AxeBuilder({ page }).include('[data-panel="eta"]').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await panelShot(page, 'eta-panel-diverged.png');
 

@@ -109,9 +109,9 @@ test.describe('long work', () => {
     await page.locator('#eta').fill('5');
     await page.locator('#apply').click();
     await expect(page.locator('#eta')).toHaveValue('1');
-    await page.locator('#eta-2').fill('3');
-    await page.locator('#eta-2').press('Enter');
-    await expect(page.locator('#eta-2')).toHaveValue('0.5');
+    await page.locator('[data-panel="eta"] [data-part="input"]').fill('3');
+    await page.locator('[data-panel="eta"] [data-part="input"]').press('Enter');
+    await expect(page.locator('[data-panel="eta"] [data-part="input"]')).toHaveValue('0.5');
     await expect(work(page), 'the run was still under way').toBeVisible();
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect(work(page)).toBeHidden();
@@ -209,8 +209,8 @@ test.describe('long work', () => {
     const points = ring(40).map((r) => r.join(',')).join(';');
     await page.evaluate((h) => { window.location.hash = h; }, `v=1&a=perceptron&b=1&i=zero&e=1&o=shuffle&s=1&m=1000000&p=${points}`);
     await expect(lab.field('points')).toHaveText('40 (20 of +1, 20 of -1)');
-    await page.locator('#code-panel summary').click();
-    const code = page.locator('[data-role="code"]');
+    await page.locator('[data-panel="code"] summary').click();
+    const code = page.locator('[data-panel="code"] [data-part="code"]');
     await expect(code).toContainText('after step 0.');
     await page.locator('#speed').fill('3'); // max
     await takeLongTasks(page);

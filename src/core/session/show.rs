@@ -97,6 +97,46 @@ impl Session {
         self.augmented
     }
 
+    /// What the augmented view's panel says when it has no picture for the model, or `None`
+    /// when it has one.
+    pub fn augmented_note(&self) -> Option<&'static str> {
+        self.augmented_scene().is_none().then_some(
+            "The augmented view shows the binary linear rules (one weight vector w): choose the classic, averaged, batch or passive-aggressive perceptron, or the linear kernel.",
+        )
+    }
+
+    /// What a screen reader is told after the augmented view's options changed from `said`:
+    /// the camera's new angles, the picture switched, or the sign flip (with how many points
+    /// are then on the positive side); `None` when nothing changed or there is no picture.
+    pub fn augmented_announcement(
+        &self,
+        said: &crate::core::augmented::AugmentedOptions,
+    ) -> Option<String> {
+        let now = self.augmented;
+        let scene = self.augmented_scene()?;
+        Some(if said.camera != now.camera {
+            now.camera.describe()
+        } else if said.activation != now.activation {
+            if now.activation {
+                "Showing the activation h(x) = w·(1, x) over the data plane.".to_string()
+            } else {
+                "Showing the augmented vectors z = (1, x1, x2) and the plane w·z = 0.".to_string()
+            }
+        } else if said.flip != now.flip {
+            if now.flip {
+                format!(
+                    "Sign flip on: class −1 drawn as −z. {} of {} points are on the positive side of the plane.",
+                    scene.on_positive_side(),
+                    scene.points.len()
+                )
+            } else {
+                "Sign flip off: every point drawn as z.".to_string()
+            }
+        } else {
+            return None;
+        })
+    }
+
     /// The status line and the panels' text.
     pub fn status(&self) -> Status {
         let t = self.model();

@@ -4,7 +4,7 @@
 
 use super::{el, text, Cx, Markup, Panel, PanelEvent};
 use crate::core::curve::{Curve, CURVE_SLICE};
-use crate::core::{Action, Session};
+use crate::core::{Action, Error, Session};
 use crate::render::{draw_curve, CurveFrame, Theme};
 use crate::web::backend::PageBackend;
 use crate::web::dom::{download, find, fit_backing, set_attribute, set_text};
@@ -238,20 +238,28 @@ impl Panel for LearningCurve {
         !self.complete
     }
 
-    fn event(&mut self, event: &PanelEvent, session: &Session) -> Option<Action> {
-        let step = match event.act.as_str() {
-            "jump" if event.value.is_finite() && event.value >= 0.0 => event.value.round() as u64,
+    fn event(&mut self, event: &PanelEvent, session: &Session) -> Result<Option<Action>, Error> {
+        Ok(self.step_of(event, session).map(Action::JumpToStep))
+    }
+}
+
+impl LearningCurve {
+    /// The step a click asks for (the SVG button saves the curve and asks for none).
+    fn step_of(&self, event: &PanelEvent, session: &Session) -> Option<u64> {
+        match event.act.as_str() {
+            "jump" if event.value.is_finite() && event.value >= 0.0 => {
+                Some(event.value.round() as u64)
+            }
             "svg" => {
                 self.save_svg(session);
-                return None;
+                None
             }
             "jump-at" => {
                 let (frame, scale) = self.frame?;
                 let wanted = frame.step_at(event.at.0 * scale);
-                self.curve.view(session).nearest(wanted)?
+                self.curve.view(session).nearest(wanted)
             }
-            _ => return None,
-        };
-        Some(Action::JumpToStep(step))
+            _ => None,
+        }
     }
 }

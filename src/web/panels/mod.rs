@@ -5,66 +5,44 @@
 //!
 //! What every panel needs is written here once:
 //! - **placing** the markup and finding the panel's root (`[data-panel="<name>"]`); its
-//!   `data-control` makes it hideable with `hide=` like every control;
+//!   `data-control` makes it hideable with `hide=` like every control; ids in the markup get
+//!   the lab's number, so two labs of a page never share one;
 //! - **open or closed**: a panel whose root is a `<details>` is drawn and written only while it
-//!   is open; opening it asks for a frame (the lab listens for `toggle`);
+//!   is open; opening it asks for a frame (the lab listens for `toggle`); the slot's
+//!   `data-open` names the panels that start open;
 //! - **the frame's order**: a draw pass over the panels (canvases are measured and drawn) comes
 //!   before the frame writes any text, and the write pass after the lab's own text;
 //! - **throttling**: while the run plays, a panel is brought up to date at most every
 //!   [`Panel::throttle_ms`];
-//! - **commands**: a click on an element marked `data-panel-act` inside a panel (with its
-//!   `data-value`, and the click's position in it) becomes a [`PanelEvent`] for that panel,
-//!   which may answer with an [`Action`] for the session.
+//! - **commands**: a click, submit, change, key or drag on a panel's elements, as their markup
+//!   asks (`events.rs`), becomes a [`PanelEvent`] for that panel, which may answer with an
+//!   [`Action`] for the session (or why it cannot) and is told how it went.
 
+mod augmented;
 mod batch;
+mod code;
 mod curve;
+mod eta;
+mod events;
 mod gram;
 
-use crate::core::{Action, Session};
+pub(crate) use augmented::{css_size as augmented_size, svg as augmented_svg};
+pub(crate) use events::{asked, LISTENED};
+
+use crate::core::{Action, Error, Session};
 use crate::render::Theme;
 use crate::web::dom::{find, set_attribute};
-use wasm_bindgen::JsCast;
 use web_sys::Element;
-
-/// The panel and command of a click inside the lab, if it was on a panel's `[data-panel-act]`.
-pub(crate) fn clicked(event: &web_sys::Event) -> Option<(String, PanelEvent)> {
-    let target: Element = event.target()?.dyn_into().ok()?;
-    let actor = target.closest("[data-panel-act]").ok()??;
-    let panel = actor.closest("[data-panel]").ok()??;
-    let at = event
-        .dyn_ref::<web_sys::MouseEvent>()
-        .map_or((0.0, 0.0), |m| {
-            let rect = actor.get_bounding_client_rect();
-            (
-                f64::from(m.client_x()) - rect.left(),
-                f64::from(m.client_y()) - rect.top(),
-            )
-        });
-    let event = PanelEvent {
-        act: actor.get_attribute("data-panel-act")?,
-        value: actor
-            .get_attribute("data-value")
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(f64::NAN),
-        at,
-    };
-    Some((panel.get_attribute("data-panel")?, event))
-}
-
-/// Whether a `toggle` event came from a panel's own `<details>`.
-pub(crate) fn toggled(event: &web_sys::Event) -> bool {
-    event
-        .target()
-        .and_then(|t| t.dyn_into::<Element>().ok())
-        .is_some_and(|e| e.has_attribute("data-panel"))
-}
 
 /// Every panel of the lab, in the order they appear. Adding a panel is one line here.
 fn registry() -> Vec<Box<dyn Panel>> {
     vec![
+        Box::new(augmented::AugmentedPanel::default()),
+        Box::new(eta::EtaPanel::default()),
         Box::new(batch::BatchPanel::default()),
         Box::new(gram::GramPanel::default()),
         Box::new(curve::LearningCurve::default()),
+        Box::new(code::CodePanel::default()),
     ]
 }
 
@@ -95,18 +73,40 @@ pub(crate) fn text(text: &'static str) -> Markup {
     Markup::Text(text)
 }
 
+/// The attributes that hold ids (an element's own, or those it refers to).
+const ID_ATTRIBUTES: [&str; 5] = [
+    "id",
+    "for",
+    "aria-describedby",
+    "aria-labelledby",
+    "aria-controls",
+];
+
+/// Every lab mounted in this page so far: a lab's ids end in its number, so that two labs of a
+/// page never share one.
+static MOUNTED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
 impl Markup {
-    /// The DOM node of this markup in `document`.
-    fn build(&self, document: &web_sys::Document) -> Option<web_sys::Node> {
+    /// The DOM node of this markup in `document`; every id in it (and every reference to one)
+    /// ends in `-{lab}`.
+    fn build(&self, document: &web_sys::Document, lab: u32) -> Option<web_sys::Node> {
         match self {
             Markup::Text(text) => Some(document.create_text_node(text).into()),
             Markup::El(tag, attributes, children) => {
                 let element = document.create_element(tag).ok()?;
                 for (name, value) in *attributes {
-                    element.set_attribute(name, value).ok()?;
+                    if ID_ATTRIBUTES.contains(name) {
+                        let ids: Vec<String> = value
+                            .split_whitespace()
+                            .map(|id| format!("{id}-{lab}"))
+                            .collect();
+                        element.set_attribute(name, &ids.join(" ")).ok()?;
+                    } else {
+                        element.set_attribute(name, value).ok()?;
+                    }
                 }
                 for child in children {
-                    element.append_child(&child.build(document)?).ok()?;
+                    element.append_child(&child.build(document, lab)?).ok()?;
                 }
                 Some(element.into())
             }
@@ -127,15 +127,30 @@ pub(crate) struct Cx<'a> {
     pub now_ms: f64,
 }
 
-/// A click on a panel's `[data-panel-act]` element.
+/// A command to a panel: a click, a submit, a change, a key or a drag on one of its elements
+/// (see `events.rs`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PanelEvent {
-    /// The element's `data-panel-act`.
+    /// The element's `data-panel-act` (`drag` for a drag, `toggle` for its `<details>`).
     pub act: String,
-    /// Its `data-value` as a number (NaN when it has none).
+    /// A click's `data-value` as a number, a box's change as 1 (checked) or 0; NaN otherwise.
     pub value: f64,
-    /// Where in the element it was clicked, CSS pixels from its top left.
+    /// Where in the element it was clicked, or how far a drag moved, CSS pixels.
     pub at: (f64, f64),
+    /// The key pressed (for an element's `data-panel-keys`), else empty.
+    pub key: String,
+}
+
+impl PanelEvent {
+    /// The command `act`, with no value, position or key.
+    pub(crate) fn new(act: String) -> PanelEvent {
+        PanelEvent {
+            act,
+            value: f64::NAN,
+            at: (0.0, 0.0),
+            key: String::new(),
+        }
+    }
 }
 
 /// One panel of the lab.
@@ -152,6 +167,9 @@ pub(crate) trait Panel {
     fn applies(&self, _session: &Session) -> bool {
         true
     }
+    /// The session's state changed (an action that redraws was applied), whether or not the
+    /// panel is showing: for a panel that cannot tell a change from a key of the session.
+    fn changed(&mut self) {}
     /// Measures and draws its canvases (before the frame writes text); it compares what it
     /// shows with what it drew and returns at once when nothing changed.
     fn draw(&mut self, _cx: &Cx<'_>) {}
@@ -165,10 +183,16 @@ pub(crate) trait Panel {
     fn throttle_ms(&self) -> f64 {
         250.0
     }
-    /// A click on one of its `[data-panel-act]` elements: the action it asks for, if any.
-    fn event(&mut self, _event: &PanelEvent, _session: &Session) -> Option<Action> {
-        None
+    /// A command on one of its elements (a click, submit, change, key or drag: see
+    /// `events.rs`): the action it asks for, if any, or why what was asked cannot be done.
+    fn event(&mut self, _event: &PanelEvent, _session: &Session) -> Result<Option<Action>, Error> {
+        Ok(None)
     }
+    /// How its event went: refused by [`Panel::event`] or by the session, or done.
+    fn answered(&mut self, _result: &Result<(), Error>) {}
+    /// A change waited for long work to finish: the panel shows again what is in force (a
+    /// field it writes from the session).
+    fn echo(&mut self) {}
 }
 
 /// One registered panel in this lab.
@@ -210,18 +234,27 @@ pub(crate) struct Panels {
 
 impl Panels {
     /// Places every registered panel's markup in `root`'s `[data-panels]` slot and binds it.
+    /// The panels the slot names in `data-open` (space-separated) start open.
     pub(crate) fn mount(root: &Element) -> Panels {
         let slot = find(root, "[data-panels]");
+        let lab = MOUNTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        let open = slot
+            .as_ref()
+            .and_then(|slot| slot.get_attribute("data-open"))
+            .unwrap_or_default();
         let placed = registry()
             .into_iter()
             .map(|mut panel| {
                 let root = slot.as_ref().and_then(|slot| {
                     let document = slot.owner_document()?;
-                    let node = panel.markup().build(&document)?;
+                    let node = panel.markup().build(&document, lab)?;
                     slot.append_child(&node).ok()?;
                     find(slot, &format!("[data-panel=\"{}\"]", panel.name()))
                 });
                 if let Some(root) = &root {
+                    if open.split_whitespace().any(|name| name == panel.name()) {
+                        set_attribute(root, "open", "");
+                    }
                     panel.bind(root);
                 }
                 Placed {
@@ -273,16 +306,39 @@ impl Panels {
             .any(|p| p.showing() && p.panel.wants_frames(session))
     }
 
-    /// Hands `event` to the panel named `name`: the action it asks for.
+    /// Tells every panel that the session's state changed.
+    pub(crate) fn changed(&mut self) {
+        for placed in &mut self.placed {
+            placed.panel.changed();
+        }
+    }
+
+    /// Hands `event` to the panel named `name`: its place (for [`Panels::answered`]) and the
+    /// action it asks for, or why it cannot be done.
     pub(crate) fn event(
         &mut self,
         name: &str,
         event: &PanelEvent,
         session: &Session,
-    ) -> Option<Action> {
-        let placed = self.placed.iter_mut().find(|p| p.panel.name() == name)?;
+    ) -> Option<(usize, Result<Option<Action>, Error>)> {
+        let at = self.placed.iter().position(|p| p.panel.name() == name)?;
+        let placed = &mut self.placed[at];
         // Whatever it was, the panel is brought up to date in the next frame.
         placed.last_ms = f64::NEG_INFINITY;
-        placed.panel.event(event, session)
+        Some((at, placed.panel.event(event, session)))
+    }
+
+    /// Tells the panel at `at` (of [`Panels::event`]) how its event went.
+    pub(crate) fn answered(&mut self, at: usize, result: &Result<(), Error>) {
+        if let Some(placed) = self.placed.get_mut(at) {
+            placed.panel.answered(result);
+        }
+    }
+
+    /// A change waited for long work: every panel shows again what is in force.
+    pub(crate) fn echo(&mut self) {
+        for placed in &mut self.placed {
+            placed.panel.echo();
+        }
     }
 }

@@ -3,14 +3,12 @@
 //! (`dom_out`, `panels`) and the address bar (`address`).
 
 mod address;
-mod augmented;
-mod code;
 mod described;
 mod dom_out;
-mod eta_panel;
 mod keep;
 mod open;
 mod paint;
+pub(crate) use paint::paint_scene;
 mod panels;
 mod practice;
 mod practice_calls;
@@ -22,7 +20,6 @@ use crate::core::{Action, Changed, Error, Label, Session};
 use crate::render::{layout, region_grid, PlotFrame, Theme};
 use crate::web::panels::{Cx, PanelEvent, Panels};
 use address::Address;
-use augmented::{augmented_panel, AugmentedPanel};
 use paint::{paint_plot, BackdropLayer, MarksLayer};
 use panels::{compare_panel, CompareDrawn, CompareKey, ComparePanel};
 use plotters::prelude::IntoDrawingArea;
@@ -87,7 +84,7 @@ const LINK_POINTS_LIMIT: usize = 2_000;
 const TRACE_WINDOW: usize = 60;
 
 /// The side-by-side plots are drawn this much smaller than the main plot's text and lines.
-const COMPARE_SCALE: f64 = 0.8;
+pub(crate) const COMPARE_SCALE: f64 = 0.8;
 
 /// The ms since `began` (`performance.now()`).
 fn spent_since(began: f64) -> f64 {
@@ -138,10 +135,6 @@ pub struct Runner {
     /// after the frame has written the panels, it would make the browser lay the page out
     /// twice (a forced layout of 10–30 ms with large tables).
     scale_this_frame: std::cell::Cell<Option<f64>>,
-    /// The augmented (3-D) view's panel, when the page has one.
-    augmented: Option<AugmentedPanel>,
-    /// The η-invariance panel (classic perceptron), when the page has one.
-    eta_panel: Option<eta_panel::EtaPanel>,
     marks_layer: MarksLayer,
     /// The main plot's backdrop, kept while its size, view and theme stay.
     backdrop_layer: BackdropLayer,
@@ -160,8 +153,6 @@ pub struct Runner {
     last_trace_ms: f64,
     /// The trace table's row to scroll to at the end of the frame, and whether smoothly.
     trace_scroll: Option<(web_sys::Element, bool)>,
-    /// The "This run in code" panel (see `code.rs`).
-    code: code::CodePanel,
     /// The last good scenario, for the crash panel (see `keep.rs`).
     keeper: keep::Keeper,
     /// The plot's keyboard cursor's live region (`[data-role="cursor-status"]`).
@@ -211,8 +202,6 @@ impl Runner {
             compare_deferred: false,
             frame_began: 0.0,
             scale_this_frame: std::cell::Cell::new(None),
-            augmented: augmented_panel(root),
-            eta_panel: eta_panel::eta_panel(root),
             marks_layer: MarksLayer::default(),
             backdrop_layer: BackdropLayer::default(),
             session,
@@ -234,7 +223,6 @@ impl Runner {
             address: None,
             last_trace_ms: f64::NEG_INFINITY,
             trace_scroll: None,
-            code: code::CodePanel::find(root),
             keeper: keep::Keeper::new(root),
             cursor_status: find(root, "[data-role=\"cursor-status\"]"),
             described: described::Described::find(root),
@@ -263,16 +251,14 @@ impl Runner {
             // the boxes and η₂ show again what is in force, not what was asked for.
             self.settings_dirty = true;
             self.dirty = true;
-            if let Some(panel) = &mut self.eta_panel {
-                panel.forget_written();
-            }
+            self.panels.echo();
         }
         // Back or Step that undid or redid a destructive action brings other settings back.
         self.settings_dirty |= self.session.undoable() != undoable;
         if echo_settings || matches!(changed, Ok(Changed::Redraw)) {
             self.dirty = true;
             self.changed = true;
-            self.code.stale = true;
+            self.panels.changed();
         }
         changed.map(|_| ())
     }
@@ -520,7 +506,6 @@ impl Runner {
             self.panels_write(now_ms);
         }
         self.announce(now_ms);
-        self.show_code(now_ms);
         // Only a change of the state may change the link (a resize or a palette does not).
         if std::mem::take(&mut self.changed) {
             if let Some(address) = &mut self.address {
@@ -542,9 +527,7 @@ impl Runner {
     fn redraw(&mut self, now_ms: f64) -> Result<(), String> {
         self.draw()?;
         // Every canvas is measured and drawn before the panels' text is written (see
-        // `scroll_trace`): the η panel's plots too.
-        let theme = self.theme();
-        self.show_eta(&theme, now_ms);
+        // `scroll_trace`): the registry's panels' too.
         self.panels_draw(now_ms);
         self.show_status();
         self.work.show(self.session.progress().as_ref(), &self.root);
@@ -590,12 +573,23 @@ impl Runner {
         self.panels.write(&cx);
     }
 
+    /// The snippet of the current state ("This run in code").
+    pub fn python_code(&self) -> String {
+        self.session.python_code()
+    }
+
     /// A click on a panel's command (`data-panel-act`): the action it asks for, applied.
     pub fn panel_event(&mut self, name: &str, event: &PanelEvent) -> Result<(), Error> {
-        match self.panels.event(name, event, &self.session) {
-            Some(action) => self.apply(action),
-            None => Ok(()),
-        }
+        let Some((at, asked)) = self.panels.event(name, event, &self.session) else {
+            return Ok(());
+        };
+        let result = match asked {
+            Ok(Some(action)) => self.apply(action),
+            Ok(None) => Ok(()),
+            Err(e) => Err(e),
+        };
+        self.panels.answered(at, &result);
+        result
     }
 
     fn theme(&self) -> Theme {
@@ -629,7 +623,6 @@ impl Runner {
         } else {
             self.compare_deferred = true;
         }
-        self.draw_augmented(&theme);
         Ok(())
     }
 

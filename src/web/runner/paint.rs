@@ -233,7 +233,7 @@ fn marks_through_scratch(
 /// Draws `scene` (which has no region map) on `canvas` through `render::draw_with_underlay`,
 /// the points rasterized through the scratch layer and the backdrop kept on another: the η
 /// panel's small plots.
-pub(super) fn paint_scene(
+pub(crate) fn paint_scene(
     canvas: &HtmlCanvasElement,
     theme: &Theme,
     scene: &Scene<'_>,

@@ -1,10 +1,10 @@
-//! The side panels drawn in a frame: the multiclass strategies side by side, the batch
-//! perceptron's charts and the kernel's Gram matrix.
+//! The side-by-side panel drawn in a frame (the multiclass strategies), and the augmented view
+//! as SVG for the JS API.
 
 use super::paint::paint_plot;
 use super::{Runner, COMPARE_SCALE, REGION_CELL_CSS};
 use crate::core::compare::{Comparison, COMPARED, COMPARE_POINTS_LIMIT};
-use crate::core::{Algorithm, Rect, Settings, Setup, SLICE_WORK};
+use crate::core::{Algorithm, Error, Rect, Settings, Setup, SLICE_WORK};
 use crate::render::Theme;
 use crate::web::dom::{active_element, find, set_attribute, set_text};
 use wasm_bindgen::JsCast;
@@ -278,4 +278,19 @@ pub(super) fn compare_panel(root: &HtmlElement) -> Option<ComparePanel> {
         panel,
         figures,
     })
+}
+
+impl Runner {
+    /// The augmented view as SVG at its canvas's CSS size (at least 320 × 240; 640 × 480 when
+    /// the lab has no such panel), by the same `render::draw_augmented`.
+    pub fn export_augmented_svg(&self) -> Result<String, Error> {
+        let canvas = find(&self.root, "[data-panel=\"augmented\"] canvas");
+        let size = crate::web::panels::augmented_size(canvas.as_ref());
+        let theme = if self.options.dark {
+            Theme::dark(1.0)
+        } else {
+            Theme::new(1.0)
+        };
+        crate::web::panels::augmented_svg(&self.session, size, &theme)
+    }
 }

@@ -910,7 +910,7 @@ async function codePanelPlay(browser) {
     const lab = window.perceptronLab;
     lab.set_settings(true, 'zero', '1', 'shuffle', '1', '1000000');
     lab.set_speed(1000);
-    document.querySelector('#code-panel summary').click();
+    document.querySelector('[data-panel="code"] summary').click();
     await b.nextFrame();
     await b.nextFrame();
     const tasks = [];
@@ -929,7 +929,7 @@ async function codePanelPlay(browser) {
     const pausedMs = performance.now() - pause;
     await b.nextFrame();
     observer.disconnect();
-    const code = document.querySelector('[data-role="code"]').textContent;
+    const code = document.querySelector('[data-panel="code"] [data-part="code"]').textContent;
     return { tasks, seconds, pausedMs, steps: b.steps(), codeChars: code.length };
   });
   await lab.close();

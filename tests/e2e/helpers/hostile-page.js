@@ -444,8 +444,8 @@ const READ_TEXTS = {
   'This step': '#explain',
   'described plot': '#plot-description',
   theory: '#theory',
-  '3-D description': '[data-role="augmented-description"]',
-  'η panel': '[data-role="eta-verdict"], [data-role="eta-caption"], #eta-error',
+  '3-D description': '[data-panel="augmented"] [data-part="description"]',
+  'η panel': '[data-panel="eta"] [data-part="verdict"], [data-panel="eta"] [data-part="caption"], [data-panel="eta"] [data-part="error"]',
 };
 
 /** Each text of READ_TEXTS that says inf or NaN: ['where: "…inf…"']. */
@@ -648,9 +648,9 @@ async function openNamesOpen(ctx, input, options) {
   }
   r.injections.push(...(await svgInjections(page, 'page SVG', await downloadText(page, '#export-svg', t))));
   // The code panel, opened once and left open (its text follows the state).
-  await page.evaluate(() => { document.getElementById('code-panel').open = true; });
+  await page.evaluate(() => { document.querySelector('[data-panel="code"]').open = true; });
   const code = await guard(
-    page.waitForFunction(() => document.querySelector('[data-role="code"]')?.textContent || false, null, { timeout: t }).then((h) => h.jsonValue()),
+    page.waitForFunction(() => document.querySelector('[data-panel="code"] [data-part="code"]')?.textContent || false, null, { timeout: t }).then((h) => h.jsonValue()),
     t + 1000,
     'the code panel'
   ).catch(() => '');
@@ -797,8 +797,8 @@ async function openOrigin(ctx, input, options) {
 /** Closes the 3-D and code panels again (the scenarios are opened with them closed). */
 function closePanels(page) {
   return page.evaluate(() => {
-    document.getElementById('augmented-panel').open = false;
-    document.getElementById('code-panel').open = false;
+    document.querySelector('[data-panel="augmented"]').open = false;
+    document.querySelector('[data-panel="code"]').open = false;
   }).catch(() => {});
 }
 
@@ -821,19 +821,19 @@ async function openExtremeOpen(ctx, input, options) {
   const page = ctx.pages.lab;
   const t = options.answerTimeout || 20_000;
   await guard(page.evaluate(() => {
-    document.getElementById('augmented-panel').open = true;
-    document.getElementById('code-panel').open = true;
+    document.querySelector('[data-panel="augmented"]').open = true;
+    document.querySelector('[data-panel="code"]').open = true;
   }), t, 'opening the panels');
   const r = await openHostile(page, { ...input, kind: 'link' }, options);
   r.injections = [];
   r.infShown = [];
   if (!r.answered || r.crashed) return r;
   const tasksFrom = await guard(page.evaluate(() => (window.__hostileLongTasks ? window.__hostileLongTasks.length : 0)), t, 'reading the long tasks');
-  if (input.eta2 && !r.refused && (await page.locator('#eta-2').isVisible())) {
+  if (input.eta2 && !r.refused && (await page.locator('[data-panel="eta"] [data-part="input"]').isVisible())) {
     // η₂ typed and applied: the answer (the verdict or the field's error) within 1 s.
     const t0 = Date.now();
-    await page.locator('#eta-2').fill(input.eta2, { timeout: t });
-    await page.locator('#eta-2').press('Enter', { timeout: t });
+    await page.locator('[data-panel="eta"] [data-part="input"]').fill(input.eta2, { timeout: t });
+    await page.locator('[data-panel="eta"] [data-part="input"]').press('Enter', { timeout: t });
     await guard(page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))), t, 'η₂');
     r.eta2Ms = Date.now() - t0;
   }
