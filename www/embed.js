@@ -420,7 +420,7 @@
   /**
    * <perceptron-lab>: a compact lab in an open shadow root (embed.css linked inside it, so the
    * page's styles cannot reach it), mounted when it joins a page, destroyed (its WebAssembly
-   * state freed) when it leaves. Attributes scenario, hide, name, theme (light only today);
+   * state freed) when it leaves. Attributes scenario, hide, name, open-panels, theme (light);
    * the handle's methods; events step, change (detail: the link), answer, finish, bubbling and
    * composed. docs/src/course-authors.md, "The <perceptron-lab> element", has the details.
    */
@@ -488,6 +488,7 @@
         handle = await build(this, scenarioOf(scenario), hiddenOf({ hide: this.hide }), {
           place: (root) => {
             this._label(root);
+            root.querySelector('[data-panels]').dataset.open = this.getAttribute('open-panels') || '';
             this.shadowRoot.replaceChildren(this._css, root);
           },
           emit: (type, detail) => this._emit(type, detail),

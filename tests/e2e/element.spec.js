@@ -242,6 +242,32 @@ test.describe('<perceptron-lab> on course.html', () => {
     expect(problems).toEqual([]);
   });
 
+  test('open-panels="augmented" asks for the 3-D view: open and drawn from the start, turned by keys without stepping', async ({ page }) => {
+    const problems = watchProblems(page);
+    await openElement(page);
+    await page.evaluate(() => document.getElementById('lab-augmented').ready.then(() => true));
+    const el = page.locator('#lab-augmented');
+    const panel = el.locator('[data-panel="augmented"]');
+    await expect(panel).toHaveAttribute('open', '');
+    await expect(el.locator('[data-panel="curve"]'), 'only the panel asked for').not.toHaveAttribute('open', '');
+    // Seed 000 at step 2 (the link's n=2): the update +[1, 3, 2], w = [0, 3, 2].
+    await expect(field(el, 'step')).toHaveText('2');
+    await expect(panel.locator('[data-part="description"]')).toContainText('w = [0, 3, 2] is normal to the plane w·z = 0');
+    const view = panel.locator('canvas');
+    await el.scrollIntoViewIfNeeded();
+    await expect
+      .poll(async () => distinctColours(decodePng(await view.screenshot()), 50), { message: 'the 3-D view is drawn' })
+      .toBeGreaterThan(5);
+    await view.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(panel.locator('[data-part="status"]')).toHaveText('View turned 49°, tilted 20°.');
+    await expect(field(el, 'step'), 'the arrow turned the view and did not step').toHaveText('2');
+    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).include('#lab-augmented').analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    await el.screenshot({ path: path.join(SCREENSHOT_DIR, 'element-augmented.png') });
+    expect(problems).toEqual([]);
+  });
+
   test('axe-core finds nothing in the element (curve open, after steps); a screenshot', async ({ page }) => {
     const problems = watchProblems(page);
     const el = await openElement(page);
