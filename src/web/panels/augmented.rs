@@ -75,15 +75,11 @@ impl Panel for AugmentedPanel {
     }
 
     fn markup(&self) -> Markup {
-        el(
-            "details",
-            &[
-                ("class", "panel lab-panel augmented-panel"),
-                ("data-panel", "augmented"),
-                ("data-control", "augmented"),
-            ],
+        details_panel!(
+            "augmented",
+            "augmented-panel",
+            "Augmented space (3-D): the bias as one dimension more",
             vec![
-                el("summary", &[], vec![text("Augmented space (3-D): the bias as one dimension more")]),
                 el(
                     "p",
                     &[("class", "caption")],

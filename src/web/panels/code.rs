@@ -49,15 +49,11 @@ impl Panel for CodePanel {
     }
 
     fn markup(&self) -> Markup {
-        el(
-            "details",
-            &[
-                ("class", "panel lab-panel code-panel"),
-                ("data-panel", "code"),
-                ("data-control", "code"),
-            ],
+        details_panel!(
+            "code",
+            "code-panel",
+            "This run in code",
             vec![
-                el("summary", &[], vec![text("This run in code")]),
                 el(
                     "p",
                     &[("class", "caption")],

@@ -2,7 +2,7 @@
 //! `render::draw_curve`, in words and as a table whose steps are buttons; a click on the curve
 //! or a step goes there. It measures the curve in slices while it is open.
 
-use super::{el, text, Cx, Markup, Panel, PanelEvent};
+use super::{el, text, thead, Cx, Markup, Panel, PanelEvent};
 use crate::core::curve::{Curve, CURVE_SLICE};
 use crate::core::{Action, Error, Session};
 use crate::render::{draw_curve, CurveFrame, Theme};
@@ -73,15 +73,11 @@ impl Panel for LearningCurve {
 
     fn markup(&self) -> Markup {
         let head = |label: &'static str| el("th", &[("scope", "col")], vec![text(label)]);
-        el(
-            "details",
-            &[
-                ("class", "panel lab-panel"),
-                ("data-panel", "curve"),
-                ("data-control", "curve"),
-            ],
+        details_panel!(
+            "curve",
+            "curve-panel",
+            "Learning curve",
             vec![
-                el("summary", &[], vec![text("Learning curve")]),
                 el(
                     "p",
                     &[("class", "caption"), ("data-part", "caption")],
@@ -124,20 +120,12 @@ impl Panel for LearningCurve {
                         "table",
                         &[],
                         vec![
-                            el(
-                                "thead",
-                                &[],
-                                vec![el(
-                                    "tr",
-                                    &[],
-                                    vec![
-                                        head("step"),
-                                        head("epoch"),
-                                        head("training points wrong"),
-                                        head("updates so far"),
-                                    ],
-                                )],
-                            ),
+                            thead(vec![
+                                head("step"),
+                                head("epoch"),
+                                head("training points wrong"),
+                                head("updates so far"),
+                            ]),
                             el("tbody", &[("data-part", "rows")], vec![]),
                         ],
                     )],

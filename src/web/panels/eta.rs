@@ -2,7 +2,7 @@
 //! learning rate η₂ to apply, the verdict, the two runs' plots and the table of their steps, all
 //! from [`Session::eta_view`] and [`Session::eta_scenes`].
 
-use super::{el, text, Cx, Markup, Panel, PanelEvent};
+use super::{el, text, thead, Cx, Markup, Panel, PanelEvent};
 use crate::core::algo::perceptron::eta::{parse_second_eta, weights_text, EtaRow};
 use crate::core::numfmt::{exact, num};
 use crate::core::{Action, Error, EtaKey, Session};
@@ -59,15 +59,11 @@ impl Panel for EtaPanel {
         let head = |part: &'static [(&'static str, &'static str)], words: &'static str| {
             el("th", part, vec![text(words)])
         };
-        el(
-            "details",
-            &[
-                ("class", "panel lab-panel eta-panel"),
-                ("data-panel", "eta"),
-                ("data-control", "eta"),
-            ],
+        details_panel!(
+            "eta",
+            "eta-panel",
+            "η-invariance",
             vec![
-                el("summary", &[], vec![text("η-invariance")]),
                 el(
                     "p",
                     &[("class", "caption")],
@@ -135,22 +131,14 @@ impl Panel for EtaPanel {
                         "table",
                         &[("class", "eta-table"), ("aria-label", "Both runs step by step")],
                         vec![
-                            el(
-                                "thead",
-                                &[],
-                                vec![el(
-                                    "tr",
-                                    &[],
-                                    vec![
-                                        head(&[("scope", "col")], "step"),
-                                        head(&[("scope", "col")], "sample"),
-                                        head(&[("scope", "col"), ("data-part", "head-1")], "η₁"),
-                                        head(&[("scope", "col"), ("data-part", "head-2")], "η₂"),
-                                        head(&[("scope", "col"), ("data-part", "head-w1")], "w(η₁)"),
-                                        head(&[("scope", "col"), ("data-part", "head-w2")], "w(η₂)"),
-                                    ],
-                                )],
-                            ),
+                            thead(vec![
+                                head(&[("scope", "col")], "step"),
+                                head(&[("scope", "col")], "sample"),
+                                head(&[("scope", "col"), ("data-part", "head-1")], "η₁"),
+                                head(&[("scope", "col"), ("data-part", "head-2")], "η₂"),
+                                head(&[("scope", "col"), ("data-part", "head-w1")], "w(η₁)"),
+                                head(&[("scope", "col"), ("data-part", "head-w2")], "w(η₂)"),
+                            ]),
                             el("tbody", &[("data-part", "body")], vec![]),
                         ],
                     )],

@@ -18,6 +18,24 @@
 //!   asks (`events.rs`), becomes a [`PanelEvent`] for that panel, which may answer with an
 //!   [`Action`] for the session (or why it cannot) and is told how it went.
 
+/// A panel that opens and closes: `<details class="panel lab-panel {class}" data-panel="{name}"
+/// data-control="{name}">`, its summary `{summary}` first, then `children`.
+macro_rules! details_panel {
+    ($name:literal, $class:literal, $summary:literal, $children:expr $(,)?) => {{
+        let mut children = vec![super::el("summary", &[], vec![super::text($summary)])];
+        children.extend($children);
+        super::el(
+            "details",
+            &[
+                ("class", concat!("panel lab-panel ", $class)),
+                ("data-panel", $name),
+                ("data-control", $name),
+            ],
+            children,
+        )
+    }};
+}
+
 mod augmented;
 mod batch;
 mod code;
@@ -66,6 +84,11 @@ pub(crate) fn el(
     children: Vec<Markup>,
 ) -> Markup {
     Markup::El(tag, attributes, children)
+}
+
+/// A table's head: one row of `cells`.
+pub(crate) fn thead(cells: Vec<Markup>) -> Markup {
+    el("thead", &[], vec![el("tr", &[], cells)])
 }
 
 /// Text in a panel's markup.
