@@ -210,3 +210,128 @@ fn a_comparison_in_slices_ends_where_the_whole_one_does() {
         );
     }
 }
+
+/// The notes the side-by-side panel shows, from the session's comparison.
+const TRAINING: &str = "Training the three strategies on the points on show…";
+const STOPPED: &str = "Not compared: stopped before the three strategies were trained. Compare \
+                       trains them on from where they stopped.";
+const DONE: &str = "The points on show, trained by each strategy from the initial weights until \
+                    it converges or stops; grey: no single class wins. Choose one to step \
+                    through it.";
+
+#[test]
+fn the_session_compares_only_while_watched_and_all_at_once_without_slices() {
+    let mut s = blobs();
+    assert!(s.comparison().is_none(), "not watched: not trained");
+    assert!(!s.compare_pending());
+    act(&mut s, Action::WatchComparison(true));
+    let whole = compare(&s).expect("a comparison");
+    let view = s.comparison().expect("watched: compared");
+    assert_eq!(view.note, DONE);
+    assert_eq!((view.progress, view.stopped), (None, false));
+    let compared = view.compared.expect("trained at once without slices");
+    for (a, b) in whole.iter().zip(compared) {
+        assert_eq!(a.algorithm, b.algorithm);
+        assert_eq!(a.lab.model(), b.lab.model());
+        assert_eq!(a.summary, b.summary);
+    }
+    let started = view.started;
+    // Stepping the lab does not train the comparison again; a new point does.
+    act(&mut s, Action::Step);
+    assert_eq!(s.comparison().expect("compared").started, started);
+    act(
+        &mut s,
+        Action::AddPoint {
+            x: 0.5,
+            y: 0.5,
+            alternate: false,
+            pixel: 0.0,
+        },
+    );
+    assert_eq!(s.comparison().expect("compared").started, started + 1);
+    // A binary algorithm has no comparison; unwatched, none either.
+    act(&mut s, Action::WatchComparison(false));
+    assert!(s.comparison().is_none());
+}
+
+#[test]
+fn the_session_trains_the_comparison_a_slice_per_tick_stops_and_trains_on() {
+    let mut s = never_converging();
+    let whole = compare(&s).expect("a comparison");
+    s.set_slices(true);
+    let before = s.scenario();
+    act(&mut s, Action::WatchComparison(true));
+    let view = s.comparison().expect("watched");
+    assert_eq!(view.note, TRAINING);
+    let first = view.progress.expect("training");
+    assert!(
+        first > 0.0 && first < 1.0,
+        "one slice trained when it began: {first}"
+    );
+    assert!(s.compare_pending() && s.catching_up());
+    act(&mut s, Action::Tick { now_ms: 0.0 });
+    let second = s.comparison().and_then(|v| v.progress).expect("training");
+    assert!(
+        second > first,
+        "a tick trains a slice: {first} then {second}"
+    );
+    // Cancel: stopped where it was, the lab untouched, no tick trains it.
+    act(&mut s, Action::SetComparing(false));
+    let view = s.comparison().expect("watched");
+    assert_eq!(
+        (view.note.as_str(), view.progress, view.stopped),
+        (STOPPED, None, true)
+    );
+    assert!(!s.compare_pending());
+    act(&mut s, Action::Tick { now_ms: 16.0 });
+    act(&mut s, Action::SetComparing(true));
+    assert_eq!(
+        s.comparison().and_then(|v| v.progress),
+        Some(second),
+        "stopped: not trained"
+    );
+    let mut ticks = 0;
+    while s.compare_pending() {
+        act(
+            &mut s,
+            Action::Tick {
+                now_ms: 32.0 + f64::from(ticks),
+            },
+        );
+        ticks += 1;
+        assert!(ticks < 10_000, "the training ends");
+    }
+    let view = s.comparison().expect("watched");
+    assert_eq!(view.note, DONE);
+    for (a, b) in whole.iter().zip(view.compared.expect("trained")) {
+        assert_eq!(
+            a.lab.model(),
+            b.lab.model(),
+            "{:?} ends where the whole one does",
+            a.algorithm
+        );
+        assert_eq!(a.summary, b.summary);
+    }
+    assert_eq!(s.scenario(), before, "the lab is not touched");
+}
+
+#[test]
+fn the_session_says_why_there_is_no_comparison() {
+    let mut s = Session::new();
+    act(&mut s, Action::WatchComparison(true));
+    assert!(s.comparison().is_none(), "a binary algorithm has none");
+    act(
+        &mut s,
+        Action::SetSetup(Setup {
+            algorithm: Algorithm::Multiclass,
+            classes: 3,
+            ..Setup::default()
+        }),
+    );
+    let view = s.comparison().expect("multiclass");
+    assert_eq!(
+        view.note,
+        "Not compared: add points to compare the three strategies."
+    );
+    assert!(view.compared.is_none() && view.progress.is_none());
+}

@@ -267,19 +267,6 @@
         if (e.key === 'Enter' && e.target.dataset.param) { e.preventDefault(); applySetup(); }
       });
     }
-    // The side-by-side training's Cancel, and Compare to train it on.
-    const compareCancel = document.querySelector('[data-role="compare-cancel"]');
-    if (compareCancel) listen(compareCancel, 'click', () => call(() => lab.set_comparing(false)));
-    const compareAgain = document.querySelector('[data-role="compare-again"]');
-    if (compareAgain) listen(compareAgain, 'click', () => call(() => lab.set_comparing(true)));
-    // The side-by-side plots: choosing one steps through that strategy on the same points.
-    document.querySelectorAll('[data-compare-use]').forEach((button) => {
-      listen(button, 'click', () => {
-        byId('algorithm').value = button.dataset.compareUse;
-        applySetup();
-      });
-    });
-
     on('scrubber', 'input', (e) => call(() => lab.jump_to_step(Number(e.target.value))));
     listen(document.querySelector('[data-role="trace-body"]'), 'click', (e) => {
       const row = e.target.closest('tr[data-step]');
@@ -587,9 +574,10 @@
       // …and then the side-by-side training (its Cancel).
       if (e.key === 'Escape' && isComparing()) { e.preventDefault(); call(() => lab.set_comparing(false)); return; }
       // Space presses the Practice panel's buttons (an answer, Reveal, Next) and opens or
-      // closes its summary, and the side-by-side panel's buttons (Cancel, Compare, a strategy),
-      // as a keyboard user expects, rather than stepping.
-      if (e.key === ' ' && target instanceof Element && target.closest('#practice-panel, #compare-panel')
+      // closes its summary, and the buttons and summaries of the registry's panels (the
+      // side-by-side panel's Cancel, Compare, a strategy), as a keyboard user expects,
+      // rather than stepping.
+      if (e.key === ' ' && target instanceof Element && target.closest('#practice-panel, [data-panel]')
         && (target instanceof HTMLButtonElement || target.tagName === 'SUMMARY')) return;
       if (isCharacterKey(e.key) && !singleKeys.checked) return;
       if (e.key === '?') { showHelp(help.hidden); e.preventDefault(); return; }

@@ -7,7 +7,7 @@
 
 use super::algo::registry::Algorithm;
 use super::session::{Action, Session};
-use super::TrainState;
+use super::{Settings, Setup, TrainState};
 
 /// The strategies compared, in the order they are shown.
 pub const COMPARED: [Algorithm; 3] = [Algorithm::Multiclass, Algorithm::Ovr, Algorithm::Ovo];
@@ -173,6 +173,136 @@ impl Comparison {
     /// The three models, to draw them (drawing keeps a model's derived views).
     pub fn compared_mut(&mut self) -> &mut [Compared] {
         &mut self.compared
+    }
+}
+
+/// What a comparison is trained from: when it changes, the three models are trained again.
+#[derive(Debug, Clone, PartialEq)]
+struct CompareKey {
+    data_version: u64,
+    settings: Settings,
+    setup: Setup,
+    names: Vec<String>,
+}
+
+/// The session's side-by-side comparison (see [`Session::comparison`]): trained only while a
+/// page watches it ([`Action::WatchComparison`]), a slice per frame with slices on, and
+/// stopped and trained on by [`Action::SetComparing`].
+#[derive(Debug, Clone, Default)]
+pub(crate) struct CompareCache {
+    watched: bool,
+    stopped: bool,
+    /// How many comparisons were started: a new one draws again.
+    started: u64,
+    run: Option<(CompareKey, Result<Comparison, NoComparison>)>,
+}
+
+/// What the side-by-side panel shows (see [`Session::comparison`]).
+#[derive(Debug)]
+pub struct CompareView<'a> {
+    /// The sentence above the plots: what they are, how far the training is, or why there is
+    /// no comparison.
+    pub note: String,
+    /// How far the training is (0 to 1) while it goes on.
+    pub progress: Option<f64>,
+    /// Whether the training was stopped before the end (Compare trains on).
+    pub stopped: bool,
+    /// The three models once trained, in the order of [`COMPARED`].
+    pub compared: Option<&'a [Compared]>,
+    /// Which comparison this is: another number, other models.
+    pub started: u64,
+}
+
+impl CompareCache {
+    /// Watches the comparison (`true`: the panel showing it is on show) or stops watching.
+    pub(crate) fn watch(&mut self, on: bool) -> bool {
+        std::mem::replace(&mut self.watched, on) != on
+    }
+
+    /// Stops the training (`false`) or trains on (`true`); the lab is not touched.
+    pub(crate) fn set_comparing(&mut self, on: bool) -> bool {
+        std::mem::replace(&mut self.stopped, !on) == on
+    }
+
+    /// Starts a comparison again when what it is trained from changed (the points, the
+    /// settings, the setup, the names), and trains it a slice of `slice` work (all of it for
+    /// `u64::MAX`). Nothing while unwatched or for a binary algorithm.
+    pub(crate) fn refresh(&mut self, session: &Session, data_version: u64, slice: u64) {
+        if !self.watched || !session.setup().algorithm.is_multiclass() {
+            return;
+        }
+        let key = CompareKey {
+            data_version,
+            settings: session.settings().clone(),
+            setup: session.setup().clone(),
+            names: session.class_names().to_vec(),
+        };
+        if self.run.as_ref().map(|(k, _)| k) != Some(&key) {
+            self.run = Some((key, Comparison::start(session)));
+            self.stopped = false;
+            self.started += 1;
+            self.train(slice);
+        }
+    }
+
+    /// Whether training is under way: watched, a multiclass algorithm, not stopped, not done.
+    pub(crate) fn pending(&self, multiclass: bool) -> bool {
+        self.watched
+            && multiclass
+            && !self.stopped
+            && matches!(&self.run, Some((_, Ok(c))) if !c.is_done())
+    }
+
+    /// Trains a slice of `slice` work when training is under way: whether it did.
+    pub(crate) fn train(&mut self, slice: u64) -> bool {
+        if self.stopped || !self.watched {
+            return false;
+        }
+        match &mut self.run {
+            Some((_, Ok(c))) if !c.is_done() => {
+                c.advance(slice);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// What the panel shows: `None` unwatched, for a binary algorithm or before a start.
+    pub(crate) fn view(&self, multiclass: bool) -> Option<CompareView<'_>> {
+        if !self.watched || !multiclass {
+            return None;
+        }
+        let (_, run) = self.run.as_ref()?;
+        let mut view = CompareView {
+            note: String::new(),
+            progress: None,
+            stopped: false,
+            compared: None,
+            started: self.started,
+        };
+        match run {
+            Err(why) => {
+                view.note = format!("Not compared: {why}.");
+            }
+            Ok(c) if !c.is_done() && self.stopped => {
+                view.note = "Not compared: stopped before the three strategies were trained. \
+                             Compare trains them on from where they stopped."
+                    .to_string();
+                view.stopped = true;
+            }
+            Ok(c) if !c.is_done() => {
+                view.note = "Training the three strategies on the points on show…".to_string();
+                view.progress = Some(c.fraction());
+            }
+            Ok(c) => {
+                view.note = "The points on show, trained by each strategy from the initial \
+                             weights until it converges or stops; grey: no single class wins. \
+                             Choose one to step through it."
+                    .to_string();
+                view.compared = Some(c.compared());
+            }
+        }
+        Some(view)
     }
 }
 

@@ -32,6 +32,7 @@ mod show;
 mod speech;
 mod training;
 mod undo;
+mod views;
 
 pub use action::{Action, PracticeAction};
 pub use cursor::{cursor_steps, CursorAction};
@@ -164,6 +165,8 @@ pub struct Session {
     /// The η panel's second learning rate, and its two runs (see [`Session::eta_view`]).
     second_eta: f64,
     eta_cache: Option<EtaCache>,
+    /// The side-by-side comparison (see [`Session::comparison`]).
+    compare: crate::core::compare::CompareCache,
     /// The states before destructive actions, for Back, and those undone, for Step.
     undo: undo::Undo,
     /// The keyboard cursor on the focused plot.
@@ -272,6 +275,7 @@ impl Session {
             undo: Default::default(),
             second_eta: DEFAULT_SECOND_ETA,
             eta_cache: None,
+            compare: Default::default(),
             cursor: Default::default(),
             said: None,
             said_seq: 0,
@@ -702,27 +706,13 @@ impl Session {
                     Ok(Changed::Redraw)
                 }
             }
-            Action::TurnAugmented { yaw, pitch } => {
-                let camera = self.augmented.camera.turned(yaw, pitch);
-                if camera == self.augmented.camera {
-                    return Ok(Changed::Nothing);
-                }
-                self.augmented.camera = camera;
-                Ok(Changed::Redraw)
-            }
-            Action::ResetAugmentedView => {
-                self.augmented.camera = Default::default();
-                Ok(Changed::Redraw)
-            }
-            Action::SetSignFlip(on) => {
-                self.augmented.flip = on;
-                Ok(Changed::Redraw)
-            }
-            Action::SetActivationView(on) => {
-                self.augmented.activation = on;
-                Ok(Changed::Redraw)
-            }
-            Action::SetSecondEta(eta) => self.set_second_eta(eta),
+            Action::TurnAugmented { .. }
+            | Action::ResetAugmentedView
+            | Action::SetSignFlip(_)
+            | Action::SetActivationView(_)
+            | Action::SetSecondEta(_)
+            | Action::WatchComparison(_)
+            | Action::SetComparing(_) => self.view_action(action),
             Action::Cursor(cursor) => self.cursor_action(cursor),
             Action::Practice(action) => self.practice_action(action),
             Action::Tick { now_ms } => Ok(self.tick(now_ms)),

@@ -74,14 +74,14 @@ function expectedCaptions(points) {
   return out;
 }
 
-const panel = (page) => page.locator('#compare-panel');
-const note = (page) => page.locator('[data-role="compare-note"]');
-const work = (page) => page.locator('[data-role="compare-work"]');
+const panel = (page) => page.locator('[data-panel="compare"]');
+const note = (page) => page.locator('[data-panel="compare"] [data-part="note"]');
+const work = (page) => page.locator('[data-panel="compare"] [data-part="work"]');
 const bar = (page) => panel(page).getByRole('progressbar', { name: 'Training the three strategies' });
-const cancel = (page) => page.locator('[data-role="compare-cancel"]');
-const again = (page) => page.locator('[data-role="compare-again"]');
+const cancel = (page) => page.locator('[data-panel="compare"] [data-part="cancel"]');
+const again = (page) => page.locator('[data-panel="compare"] [data-part="again"]');
 const figure = (page, name) => page.locator(`figure[data-compare="${name}"]`);
-const caption = (page, name) => figure(page, name).locator('[data-role="compare-caption"]');
+const caption = (page, name) => figure(page, name).locator('[data-part="caption"]');
 
 const TRAINING_NOTE = 'Training the three strategies on the points on show…';
 const STOPPED_NOTE =
@@ -95,8 +95,8 @@ const DONE_NOTE =
  */
 function watchProgress(page) {
   return page.evaluate(() => {
-    const div = document.querySelector('[data-role="compare-work"]');
-    const progress = document.querySelector('[data-role="compare-progress"]');
+    const div = document.querySelector('[data-panel="compare"] [data-part="work"]');
+    const progress = document.querySelector('[data-panel="compare"] [data-part="progress"]');
     const log = { shown: false, values: [] };
     window.__compareWork = log;
     const look = () => {
@@ -286,7 +286,7 @@ test.describe('the side-by-side comparison trained a slice per frame', () => {
     await frames(page, 30);
     await expectStopped(page);
     expect((await progressLog(page)).values.length, 'no progress while stopped').toBe(log.values.length);
-    await expect(page.locator('[data-role="compare-progress"]')).toHaveAttribute('aria-valuetext', `${stoppedAt}%`);
+    await expect(page.locator('[data-panel="compare"] [data-part="progress"]')).toHaveAttribute('aria-valuetext', `${stoppedAt}%`);
 
     // Compare by Enter: training goes on from where it stopped (the bar does not start again
     // at 0), and focus goes to Cancel.
@@ -361,11 +361,11 @@ test.describe('the side-by-side comparison trained a slice per frame', () => {
       await progressMoves(page, 1);
 
       // While the bar is shown.
-      const training = await new AxeBuilder({ page }).include('#compare-panel').analyze();
+      const training = await new AxeBuilder({ page }).include('[data-panel="compare"]').analyze();
       // The analysis saw the bar: training had not ended meanwhile, and axe checked it.
       await expect(work(page), 'still training after the analysis').toBeVisible({ timeout: 1 });
       const sawBar = [...training.passes, ...training.incomplete].some((rule) =>
-        rule.nodes.some((node) => node.target.join(' ').includes('compare-progress'))
+        rule.nodes.some((node) => node.html.startsWith('<progress'))
       );
       expect(sawBar, 'axe looked at the progress bar').toBe(true);
       expect(training.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
@@ -377,7 +377,7 @@ test.describe('the side-by-side comparison trained a slice per frame', () => {
       // Stopped.
       await cancel(page).click();
       await expectStopped(page);
-      const stopped = await new AxeBuilder({ page }).include('#compare-panel').analyze();
+      const stopped = await new AxeBuilder({ page }).include('[data-panel="compare"]').analyze();
       expect(stopped.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
       const box = await again(page).boundingBox();
       expect(box.width, 'Compare is at least 24 px wide').toBeGreaterThanOrEqual(24);
@@ -387,7 +387,7 @@ test.describe('the side-by-side comparison trained a slice per frame', () => {
       // Trained on to the end.
       await again(page).click();
       await expectCompared(page, expectedCaptions(points));
-      const done = await new AxeBuilder({ page }).include('#compare-panel').analyze();
+      const done = await new AxeBuilder({ page }).include('[data-panel="compare"]').analyze();
       expect(done.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
       await panel(page).screenshot({ path: path.join(SCREENSHOT_DIR, `compare-work-done-${theme}.png`) });
     });

@@ -1029,10 +1029,10 @@ async function comparedRegions(figure) {
 
 test('three Gaussian blobs side by side: multiclass, one-vs-rest and one-vs-one trained to the end on the same points', async ({ lab, page }) => {
   await lab.loadPreset('blobs3');
-  const panel = page.locator('#compare-panel');
+  const panel = page.locator('[data-panel="compare"]');
   await expect(panel).toBeVisible();
   const figure = (name) => panel.locator(`figure[data-compare="${name}"]`);
-  const caption = (name) => figure(name).locator('[data-role="compare-caption"]');
+  const caption = (name) => figure(name).locator('[data-part="caption"]');
   const done = /^converged after (\d+) epochs? \((\d+) steps?, (\d+) updates?\); accuracy 100%$/;
   for (const name of MULTICLASS_ALGORITHMS) await expect(caption(name)).toHaveText(done);
   await expect(figure('multiclass')).toHaveAttribute('aria-current', 'true');

@@ -159,6 +159,12 @@ pub enum Action {
     /// The η panel's second learning rate η₂ (the classic perceptron run again with it beside
     /// the session's η). Refused, changing nothing, unless positive and finite.
     SetSecondEta(f64),
+    /// Whether a page shows the side-by-side comparison of the multiclass strategies: it is
+    /// trained only while watched (see [`Session::comparison`](super::Session::comparison)).
+    WatchComparison(bool),
+    /// Stops training the side-by-side comparison (`false`, its Cancel) or trains it on from
+    /// where it stopped (`true`, Compare). The lab itself is not touched.
+    SetComparing(bool),
     /// Practice mode (see [`PracticeAction`]): start a set, answer, go on, stop. The lab's own
     /// points and timeline stay as they were, under the practice run.
     Practice(PracticeAction),

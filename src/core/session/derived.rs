@@ -1,5 +1,5 @@
 //! Derived data, cached per data version: the theory (R, γ, max margin), accuracy, region maps,
-//! the kernel's Gram panel, the batch charts and the η panel's two runs.
+//! the kernel's Gram panel, the batch charts, the η panel's two runs and the comparison.
 
 use super::*;
 use crate::core::algo::perceptron::eta;
@@ -64,6 +64,7 @@ impl Session {
         }
         self.refresh_region();
         self.refresh_eta(eta_most);
+        self.refresh_comparison();
     }
 
     /// The points the model gets wrong, or `None` while the kernel perceptron's scores of the
@@ -379,7 +380,7 @@ impl Session {
     /// Whether derived data is still being computed in slices (the η panel's runs, the kernel's
     /// scores of the points): the page's frames tick until it is not.
     pub fn catching_up(&self) -> bool {
-        self.eta_pending() || self.points_pending().is_some()
+        self.eta_pending() || self.points_pending().is_some() || self.compare_pending()
     }
 
     /// Whether the η panel's runs are still catching up with the current step (with slices

@@ -201,6 +201,8 @@ fn allowed_while_busy(action: &Action) -> bool {
             | Action::ResetAugmentedView
             | Action::SetSignFlip(_)
             | Action::SetActivationView(_)
+            | Action::WatchComparison(_)
+            | Action::SetComparing(_)
             | Action::SetShowMaxMargin(_)
             | Action::SetSpeed(_)
             | Action::SetSnap(_)

@@ -37,6 +37,8 @@ impl Session {
                 | Action::ResetAugmentedView
                 | Action::SetSignFlip(_)
                 | Action::SetActivationView(_)
+                | Action::WatchComparison(_)
+                | Action::SetComparing(_)
                 | Action::Cursor(crate::core::CursorAction::Focus(_))
                 | Action::Cursor(crate::core::CursorAction::Move { .. })
         )

@@ -117,7 +117,9 @@ impl Session {
             | Action::ResetAugmentedView
             | Action::SetSignFlip(_)
             | Action::SetActivationView(_)
-            | Action::SetSecondEta(_) => Heard::Quiet,
+            | Action::SetSecondEta(_)
+            | Action::WatchComparison(_)
+            | Action::SetComparing(_) => Heard::Quiet,
             _ => Heard::Message,
         };
         Before {

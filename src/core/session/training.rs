@@ -298,7 +298,15 @@ impl Session {
     }
 
     pub(super) fn tick(&mut self, now_ms: f64) -> Changed {
-        if !self.playing && self.catching_up() {
+        // The side-by-side comparison trains a slice in every frame until it is done; its
+        // panel follows it from the session in every frame, so it changes nothing else.
+        let _ = self.train_comparison();
+        self.tick_play(now_ms)
+    }
+
+    fn tick_play(&mut self, now_ms: f64) -> Changed {
+        // The comparison is drawn by its panel alone, from the session: the plot stays.
+        if !self.playing && (self.eta_pending() || self.points_pending().is_some()) {
             // The η panel or the points' scores catch up a slice (in `refresh_derived`, after
             // this change).
             return Changed::Redraw;

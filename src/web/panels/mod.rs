@@ -39,6 +39,7 @@ macro_rules! details_panel {
 mod augmented;
 mod batch;
 mod code;
+mod compare;
 mod curve;
 mod eta;
 mod events;
@@ -55,6 +56,7 @@ use web_sys::Element;
 /// Every panel of the lab, in the order they appear. Adding a panel is one line here.
 fn registry() -> Vec<Box<dyn Panel>> {
     vec![
+        Box::new(compare::ComparePanel::default()),
         Box::new(augmented::AugmentedPanel::default()),
         Box::new(eta::EtaPanel::default()),
         Box::new(batch::BatchPanel::default()),
@@ -190,6 +192,11 @@ pub(crate) trait Panel {
     fn applies(&self, _session: &Session) -> bool {
         true
     }
+    /// The action that tells the session whether the panel is showing, for derived data the
+    /// session computes only while it is (the side-by-side comparison).
+    fn watch(&self, _showing: bool) -> Option<Action> {
+        None
+    }
     /// The session's state changed (an action that redraws was applied), whether or not the
     /// panel is showing: for a panel that cannot tell a change from a key of the session.
     fn changed(&mut self) {}
@@ -225,6 +232,8 @@ struct Placed {
     root: Option<Element>,
     /// When it was last brought up to date, ms.
     last_ms: f64,
+    /// Whether it was showing when the session was last told ([`Panel::watch`]).
+    watched: bool,
 }
 
 impl Placed {
@@ -284,6 +293,7 @@ impl Panels {
                     panel,
                     root,
                     last_ms: f64::NEG_INFINITY,
+                    watched: false,
                 }
             })
             .collect();
@@ -301,6 +311,22 @@ impl Panels {
             p.showing()
                 && !(playing && now_ms >= p.last_ms && now_ms - p.last_ms < p.panel.throttle_ms())
         })
+    }
+
+    /// The actions that tell the session which panels now show and which no longer do
+    /// ([`Panel::watch`]), after the panels that do not apply to `session` are put away: the
+    /// runner applies them at the start of a frame.
+    pub(crate) fn watches(&mut self, session: &Session) -> Vec<Action> {
+        let mut actions = Vec::new();
+        for placed in &mut self.placed {
+            placed.follow_applies(session);
+            let showing = placed.showing();
+            if showing != placed.watched {
+                placed.watched = showing;
+                actions.extend(placed.panel.watch(showing));
+            }
+        }
+        actions
     }
 
     /// The draw pass: every due panel measures and draws its canvases (after the panels that

@@ -14,14 +14,12 @@ mod practice;
 mod practice_calls;
 
 use super::dom::find;
-use crate::core::compare::{Comparison, NoComparison};
 use crate::core::table::TableFormat;
 use crate::core::{Action, Changed, Error, Label, Session};
 use crate::render::{layout, region_grid, PlotFrame, Theme};
 use crate::web::panels::{Cx, PanelEvent, Panels};
 use address::Address;
 use paint::{paint_plot, BackdropLayer, MarksLayer};
-use panels::{compare_panel, CompareDrawn, CompareKey, ComparePanel};
 use plotters::prelude::IntoDrawingArea;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlCanvasElement, HtmlElement, HtmlInputElement, Window};
@@ -75,7 +73,7 @@ fn fill_menus(root: &HtmlElement) {
 }
 
 /// Region map cells are this many CSS pixels wide and high.
-const REGION_CELL_CSS: f64 = 3.0;
+pub(crate) const REGION_CELL_CSS: f64 = 3.0;
 
 /// Links carry the points up to this many; beyond, the scenario goes in a file.
 const LINK_POINTS_LIMIT: usize = 2_000;
@@ -121,14 +119,6 @@ pub struct Runner {
     class_index_buttons: Vec<(usize, Element)>,
     binary_picker: Option<Element>,
     multi_picker: Option<Element>,
-    compare_panel: Option<ComparePanel>,
-    compared: Option<(CompareKey, Result<Comparison, NoComparison>)>,
-    compare_drawn: Option<CompareDrawn>,
-    /// The comparison under way was stopped by its Cancel (until Compare, or a change of what
-    /// it is trained from).
-    compare_stopped: bool,
-    /// The side-by-side panel waits for the next frame: this one had spent its share.
-    compare_deferred: bool,
     /// When this frame began (`performance.now()`, ms).
     frame_began: f64,
     /// The canvas's backing scale as read at this frame's first need of it: read again later,
@@ -195,11 +185,6 @@ impl Runner {
             class_index_buttons,
             binary_picker: find(root, "[data-role=\"class-picker\"]"),
             multi_picker: find(root, "[data-role=\"class-picker-multi\"]"),
-            compare_panel: compare_panel(root),
-            compared: None,
-            compare_drawn: None,
-            compare_stopped: false,
-            compare_deferred: false,
             frame_began: 0.0,
             scale_this_frame: std::cell::Cell::new(None),
             marks_layer: MarksLayer::default(),
@@ -268,6 +253,11 @@ impl Runner {
         self.session.is_busy()
     }
 
+    /// Whether the side-by-side comparison is being trained.
+    pub fn compare_pending(&self) -> bool {
+        self.session.compare_pending()
+    }
+
     /// The most work a slice of long work does (test hooks).
     #[cfg(feature = "test-hooks")]
     pub fn set_slice_work(&mut self, units: u64) {
@@ -280,8 +270,6 @@ impl Runner {
             || self.session.is_busy()
             || self.address.as_ref().is_some_and(Address::pending)
             || self.keeper.pending()
-            || self.compare_pending()
-            || self.compare_deferred
             || self.session.catching_up()
             || self.panels.wants_frames(&self.session)
     }
@@ -490,6 +478,10 @@ impl Runner {
             .and_then(|w| w.performance())
             .map_or(now_ms, |p| p.now());
         self.scale_this_frame.set(None);
+        // The session computes some derived data only while a panel shows it.
+        for action in self.panels.watches(&self.session) {
+            self.apply(action).map_err(|e| e.to_string())?;
+        }
         if self.session.is_playing() || self.session.is_busy() || self.session.catching_up() {
             self.apply(Action::Tick { now_ms })
                 .map_err(|e| e.to_string())?;
@@ -498,10 +490,6 @@ impl Runner {
             self.dirty = false;
             self.redraw(now_ms)?;
         } else {
-            if self.compare_pending() || std::mem::take(&mut self.compare_deferred) {
-                let theme = self.theme();
-                self.draw_compare(&theme);
-            }
             self.panels_draw(now_ms);
             self.panels_write(now_ms);
         }
@@ -616,13 +604,6 @@ impl Runner {
             backdrop,
         )?;
         self.frame = Some(frame);
-        // The three side-by-side models and their region maps wait for the next frame when
-        // this one has already taken its share (a large set's plot, a long replay's end).
-        if self.frame_spent() < FRAME_SHARE_MS {
-            self.draw_compare(&theme);
-        } else {
-            self.compare_deferred = true;
-        }
         Ok(())
     }
 

@@ -230,9 +230,10 @@ fn marks_through_scratch(
     }
 }
 
-/// Draws `scene` (which has no region map) on `canvas` through `render::draw_with_underlay`,
-/// the points rasterized through the scratch layer and the backdrop kept on another: the η
-/// panel's small plots.
+/// Draws `scene` on `canvas` through `render::draw_with_underlay`, its region map (when it
+/// has one, on the grid of `render::region_grid` for this canvas) put first, the points
+/// rasterized through the scratch layer and the backdrop kept on another: the η and
+/// side-by-side panels' small plots.
 pub(crate) fn paint_scene(
     canvas: &HtmlCanvasElement,
     theme: &Theme,
@@ -248,7 +249,10 @@ pub(crate) fn paint_scene(
         &area,
         scene,
         theme,
-        |_| false,
+        |frame| match (scene.region, &context) {
+            (Some(region), Some(context)) => put_region(context, frame, region, theme),
+            _ => false,
+        },
         |frame| match &context {
             Some(context) => {
                 marks_through_scratch(context, size, frame, scene, theme);
