@@ -10,6 +10,10 @@
 //! - The core and the drawing stay pure: no file under `src/core/` or `src/render/` names a
 //!   browser crate (`js_sys`, `web_sys`, `wasm_bindgen`, in code or in words, as `js-sys` …);
 //!   what needs the browser is handed in by `src/web/`.
+//! - The web layer builds no sentence: every string literal under `src/web/` with two words or
+//!   more (outside comments, a panel's `fn markup`, a `macro_rules!` of markup and CSS
+//!   selectors handed to `find`) is worded in the core (`core::words`, or next to the data it
+//!   tells of), where native tests reach it.
 
 use perceptron_lab::core::algo::registry::Algorithm;
 use std::path::{Path, PathBuf};
@@ -196,4 +200,208 @@ fn the_core_and_the_drawing_name_no_browser_crate() {
 fn the_browser_rule_sees_code_and_comments() {
     let text = "let s = js_sys::JsString::from(x);\n// through web-sys\nlet ok = 1;";
     assert_eq!(browser_names(text), [(1, "js_sys"), (2, "web-sys")]);
+}
+
+/// The string literals of `line` (their contents, escapes left as written).
+fn literals(line: &str) -> Vec<&str> {
+    let bytes = line.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(start) = line[i..].find('"').map(|k| i + k) {
+        // A quote character (`'"'`) is not a literal.
+        if start > 0 && bytes[start - 1] == b'\'' {
+            i = start + 1;
+            continue;
+        }
+        let mut end = start + 1;
+        while end < bytes.len() && bytes[end] != b'"' {
+            end += if bytes[end] == b'\\' { 2 } else { 1 };
+        }
+        out.push(&line[start + 1..end.min(bytes.len())]);
+        i = (end + 1).min(bytes.len());
+        if i >= bytes.len() {
+            break;
+        }
+    }
+    out
+}
+
+/// Whether `literal` holds words a reader would read: two or more whitespace-separated tokens
+/// made of letters only (a trailing `.,;:?!…` allowed), once `{…}` placeholders are taken out.
+fn is_words(literal: &str) -> bool {
+    let mut text = String::new();
+    let mut depth = 0;
+    for c in literal.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth > 0 => depth -= 1,
+            _ if depth == 0 => text.push(c),
+            _ => {}
+        }
+    }
+    text.split_whitespace()
+        .filter(|token| {
+            let word = token.trim_end_matches(['.', ',', ';', ':', '?', '!', '…']);
+            word.chars().count() >= 2 && word.chars().all(char::is_alphabetic)
+        })
+        .count()
+        >= 2
+}
+
+/// The sentences `text` (a file of `src/web/`) builds: `(line, literal)`, 1-based. Comments,
+/// the bodies of `fn markup` and of `macro_rules!` (a panel's markup, static text that the
+/// panel places) and selectors handed to `find` are not looked at.
+fn web_sentences(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut skip_to: Option<usize> = None;
+    for (n, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        if let Some(at) = skip_to {
+            if indent == at && trimmed.starts_with('}') {
+                skip_to = None;
+            }
+            continue;
+        }
+        if trimmed.starts_with("fn markup(") || trimmed.starts_with("macro_rules!") {
+            skip_to = Some(indent);
+            continue;
+        }
+        if trimmed.starts_with("//") || line.contains("find(") {
+            continue;
+        }
+        for literal in literals(line) {
+            if is_words(literal) {
+                out.push((n + 1, literal.to_string()));
+            }
+        }
+    }
+    out
+}
+
+/// Files of `src/web/` that may hold words: the test hooks (built only for the tests, never
+/// into the page a student sees).
+const WEB_WORDS_ALLOWED: [&str; 1] = ["src/web/hooks.rs"];
+
+#[test]
+fn the_web_layer_builds_no_sentence() {
+    let mut offences = Vec::new();
+    for file in rust_files(&root().join("src/web")) {
+        if WEB_WORDS_ALLOWED.contains(&shown(&file).as_str()) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for (line, literal) in web_sentences(&text) {
+            offences.push(format!("{}:{line}: \"{literal}\"", shown(&file)));
+        }
+    }
+    assert!(
+        offences.is_empty(),
+        "src/web/ places words, it does not write them: word these in the core \
+         (src/core/words.rs, or beside the data they tell of) and test them natively:\n{}",
+        offences.join("\n")
+    );
+}
+
+#[test]
+fn the_sentence_rule_tells_words_from_code() {
+    let text = "fn a() {\n    set_text(e, &format!(\"Step {n} of {m}\"));\n    \
+                let q = find(root, \"input, button\");\n    set_attribute(e, \"class\", \"a b\");\n    \
+                // a comment with words in it\n    x(\"[data-part=\\\"note\\\"] canvas\");\n}\n\
+                fn markup(&self) -> Markup {\n    text(\"Words of the markup.\")\n}\n\
+                fn b() { y(\"No steps yet.\", '\"'); }\n";
+    assert_eq!(
+        web_sentences(text),
+        [
+            (2, "Step {n} of {m}".to_string()),
+            (11, "No steps yet.".to_string())
+        ]
+    );
+    assert!(!is_words("{name} ({n})"));
+    assert!(!is_words("differs first-difference"));
+    assert!(is_words("the canvas has no 2D context"));
+}
+
+/// The sentences `www/`'s scripts still build (template literals with words), per file: each
+/// count may only fall, as they move into the core. Most are what a page says when the
+/// WebAssembly module cannot load or stopped, which the module cannot word.
+const WWW_SENTENCES: [(&str, usize); 6] = [
+    ("www/app.js", 5),
+    ("www/course.js", 4),
+    ("www/embed.js", 12),
+    ("www/loader.js", 2),
+    ("www/practice.js", 1),
+    ("www/compact.js", 0),
+];
+
+/// The template literals of a script that build sentences: `${…}` in them and two words or
+/// more around it (see [`is_words`]); comment lines are not looked at.
+fn js_sentences(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("//") || trimmed.starts_with('*') {
+            continue;
+        }
+        for (k, part) in line.split('`').enumerate() {
+            let inside = k % 2 == 1;
+            if inside && part.contains("${") {
+                let words = part.replace("${", "{");
+                if is_words(&words) {
+                    out.push((n + 1, part.to_string()));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_pages_scripts_build_fewer_sentences_only() {
+    let mut problems = Vec::new();
+    let dir = root().join("www");
+    let mut seen = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("www/") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_none_or(|e| e != "js") {
+            continue;
+        }
+        let name = shown(&path);
+        let text = std::fs::read_to_string(&path).expect("a script");
+        let found = js_sentences(&text);
+        let allowed = WWW_SENTENCES
+            .iter()
+            .find(|(file, _)| *file == name)
+            .map_or(0, |&(_, n)| n);
+        if found.len() > allowed {
+            let list: Vec<String> = found.iter().map(|(l, s)| format!("  {l}: `{s}`")).collect();
+            problems.push(format!(
+                "{name} builds {} sentences, more than the {allowed} it had: word new ones in the core\n{}",
+                found.len(),
+                list.join("\n")
+            ));
+        } else if found.len() < allowed {
+            problems.push(format!(
+                "{name} builds {} sentences now: lower its count in WWW_SENTENCES to {}",
+                found.len(),
+                found.len()
+            ));
+        }
+        seen.push(name);
+    }
+    for (file, _) in WWW_SENTENCES {
+        if !seen.iter().any(|s| s == file) {
+            problems.push(format!("{file} is gone: take it off WWW_SENTENCES"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_script_rule_finds_built_sentences() {
+    let text = "el.textContent = `${n} points could not be read`;\n// `${a} b c`\nconst q = `[data-x=\"${k}\"]`;\n";
+    assert_eq!(
+        js_sentences(text),
+        [(1, "${n} points could not be read".to_string())]
+    );
 }

@@ -32,6 +32,7 @@ pub mod speech;
 mod status;
 pub mod table;
 pub mod theory;
+pub mod words;
 
 pub use algo::perceptron::{Refusal, StepOutcome, StepRecord, TrainState, Trainer};
 pub use algo::registry::{Algorithm, Model, Record, Setup};

@@ -5,7 +5,7 @@ use web_sys::{Element, HtmlCanvasElement, HtmlElement, Window};
 
 /// The window, or a readable error.
 pub fn window() -> Result<Window, JsValue> {
-    web_sys::window().ok_or_else(|| JsValue::from_str("no global window (not in a browser page)"))
+    web_sys::window().ok_or_else(|| JsValue::from_str(crate::core::words::NO_WINDOW))
 }
 
 /// The element under `root` matching `selector`, or `None`.
@@ -28,7 +28,7 @@ pub fn active_element(node: &web_sys::Node) -> Option<Element> {
 pub fn canvas(root: &HtmlElement) -> Result<HtmlCanvasElement, JsValue> {
     find(root, "canvas")
         .and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok())
-        .ok_or_else(|| JsValue::from_str("Perceptron Lab needs a <canvas> inside its root element"))
+        .ok_or_else(|| JsValue::from_str(crate::core::words::NO_CANVAS))
 }
 
 /// Sets an element's text if it differs (avoids needless layout work every frame).

@@ -33,9 +33,7 @@ impl Lab {
     pub fn trace_export(&self, format: &str) -> Result<String, JsValue> {
         self.alive()?;
         let Some(format) = TableFormat::parse(format) else {
-            return Err(JsValue::from_str(
-                "the format must be markdown, csv or latex",
-            ));
+            return Err(JsValue::from_str(crate::core::words::TABLE_FORMATS));
         };
         self.query(|runner| Ok(runner.trace_export(format)))
     }

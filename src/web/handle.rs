@@ -4,8 +4,10 @@
 //! A call that may change what is drawn queues a frame (`Lab::with`); a query does not
 //! (`Lab::query`).
 
+// The crash panel's message for a lab whose state a call left in use (see `on_frame`).
 use super::runner::Runner;
 use super::{dom, panic};
+use crate::core::words::LEFT_IN_USE;
 use crate::core::{Action, Error, Label, Preset, SettingsForm};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -151,11 +153,6 @@ impl Shared {
     }
 }
 
-/// The crash panel's message for a lab whose state a call left in use (see `on_frame`).
-const LEFT_IN_USE: &str = "A call into this lab never returned (most likely the page's script \
-    ran out of stack space part-way through it), and left the lab's state in use: it cannot go \
-    on safely.";
-
 /// One Perceptron Lab on a page: a plot, a status line and the session behind them.
 #[wasm_bindgen]
 pub struct Lab {
@@ -186,9 +183,7 @@ impl Lab {
         panic::install();
         super::install_name_normalizer();
         if panic::has_panicked() {
-            return Err(JsValue::from_str(
-                "Perceptron Lab stopped after an internal error; reload the page.",
-            ));
+            return Err(JsValue::from_str(crate::core::words::STOPPED));
         }
         let canvas = dom::canvas(&root)?;
         let window = dom::window()?;
@@ -256,7 +251,7 @@ impl Lab {
     ) -> Result<T, JsValue> {
         let result = panic::guard(self.shared.id, || {
             let Ok(mut runner) = self.shared.runner.try_borrow_mut() else {
-                return Err(JsValue::from_str("Perceptron Lab is busy; try again."));
+                return Err(JsValue::from_str(crate::core::words::BUSY));
             };
             f(&mut runner).map_err(|e| JsValue::from_str(&e.to_string()))
         });
@@ -304,7 +299,7 @@ impl Lab {
     ) -> Result<T, JsValue> {
         panic::guard(self.shared.id, || {
             let Ok(runner) = self.shared.runner.try_borrow_mut() else {
-                return Err(JsValue::from_str("Perceptron Lab is busy; try again."));
+                return Err(JsValue::from_str(crate::core::words::BUSY));
             };
             f(&runner).map_err(|e| JsValue::from_str(&e.to_string()))
         })
@@ -449,9 +444,7 @@ impl Lab {
             .ok()
             .filter(|k| (min..=max).contains(k))
             .ok_or_else(|| {
-                JsValue::from_str(&format!(
-                    "classes: {classes:?} is not a whole number from {min} to {max}"
-                ))
+                JsValue::from_str(&crate::core::words::classes_out_of_range(classes, min, max))
             })?;
         let params = algorithm.parse_params(params).map_err(error)?;
         self.with(|runner| {
@@ -536,7 +529,7 @@ impl Lab {
             return self.import_csv_bytes(bytes);
         }
         let Ok(text) = std::str::from_utf8(bytes) else {
-            return Err(JsValue::from_str("the file is not UTF-8 text"));
+            return Err(JsValue::from_str(crate::core::words::NOT_UTF8));
         };
         // A byte-order mark is not part of the JSON.
         self.open_json(text.strip_prefix('\u{feff}').unwrap_or(text))
@@ -570,9 +563,7 @@ impl Lab {
     pub fn load_preset(&self, id: &str) -> Result<(), JsValue> {
         self.alive()?;
         let Some(preset) = Preset::from_id(id) else {
-            return Err(JsValue::from_str(&format!(
-                "there is no preset called {id:?}"
-            )));
+            return Err(JsValue::from_str(&crate::core::words::no_preset(id)));
         };
         self.with(|runner| runner.apply(Action::LoadPreset(preset)))
     }

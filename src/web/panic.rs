@@ -83,9 +83,7 @@ pub fn unregister(id: u32) {
 /// panicked, and otherwise runs `f` as that lab (a panic in it is shown in its own panel).
 pub fn guard<T>(id: u32, f: impl FnOnce() -> Result<T, JsValue>) -> Result<T, JsValue> {
     if has_panicked() {
-        return Err(JsValue::from_str(
-            "Perceptron Lab stopped after an internal error; reload the page.",
-        ));
+        return Err(JsValue::from_str(crate::core::words::STOPPED));
     }
     let outer = CURRENT.with(|c| c.replace(id));
     let result = f();
@@ -129,7 +127,7 @@ fn show_crash_panels(message: &str) {
             let text = if lab.id == current {
                 message.to_string()
             } else {
-                format!("Another lab on this page stopped after an internal error: {message}")
+                crate::core::words::another_lab_stopped(message)
             };
             if let Some(panel) = &lab.panel {
                 show(panel, &text);

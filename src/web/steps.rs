@@ -44,7 +44,7 @@ impl Lab {
     pub fn jump_to_step(&self, step: f64) -> Result<(), JsValue> {
         self.alive()?;
         if !(step.is_finite() && step >= 0.0) {
-            return Err(JsValue::from_str("the step must be a whole number ≥ 0"));
+            return Err(JsValue::from_str(crate::core::words::NOT_A_STEP));
         }
         self.with(|runner| runner.apply(Action::JumpToStep(step.round() as u64)))
     }

@@ -268,8 +268,8 @@ pub(crate) fn css_size(canvas: Option<&Element>) -> (u32, u32) {
 pub(crate) fn svg(session: &Session, size: (u32, u32), theme: &Theme) -> Result<String, Error> {
     let Some(scene) = session.augmented_scene() else {
         return Err(Error::Field {
-            field: "augmented view",
-            reason: "this algorithm has no single linear boundary to lift".to_string(),
+            field: crate::core::words::AUGMENTED_VIEW,
+            reason: crate::core::words::NO_AUGMENTED_VIEW.to_string(),
         });
     };
     let failed = |e: String| Error::Field {

@@ -14,14 +14,9 @@ use web_sys::Element;
 /// 10 ms; one of 100,000 (`PAGE_CODE_STEPS`, written once on Pause) about 50 ms.
 const PLAY_CODE_STEPS: u64 = 20_000;
 
-/// What the panel says while a run longer than [`PLAY_CODE_STEPS`] plays.
-const PLAYING_NOTE: &str = "# Playing: the script of the run on show is written when it pauses.\n";
-
-/// What the Copy button's status says when the code is on the clipboard.
-const COPIED: &str = "Copied the Python code to the clipboard.";
-
-/// What it says when the page may not write the clipboard (no secure context, or refused).
-const NOT_COPIED: &str = "Could not copy here: select the code below and copy it (Ctrl+C).";
+use crate::core::words::{
+    CODE_COPIED as COPIED, CODE_NOT_COPIED as NOT_COPIED, CODE_PLAYING as PLAYING_NOTE,
+};
 
 pub(super) struct CodePanel {
     out: Option<Element>,

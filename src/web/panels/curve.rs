@@ -182,7 +182,11 @@ impl Panel for LearningCurve {
             set_text(out, &summary);
         }
         if let Some(canvas) = &self.canvas {
-            set_attribute(canvas, "aria-label", &format!("Learning curve. {summary}"));
+            set_attribute(
+                canvas,
+                "aria-label",
+                &crate::core::words::learning_curve_label(&summary),
+            );
         }
         let (Some(body), Some(document)) = (
             &self.rows,
@@ -209,7 +213,8 @@ impl Panel for LearningCurve {
                         let _ = button.set_attribute("type", "button");
                         let _ = button.set_attribute("data-panel-act", "jump");
                         let _ = button.set_attribute("data-value", &point.step.to_string());
-                        let _ = button.set_attribute("aria-label", &format!("Go to step {text}"));
+                        let _ = button
+                            .set_attribute("aria-label", &crate::core::words::go_to_step(text));
                         button.set_text_content(Some(text));
                         let _ = td.append_child(&button);
                     }

@@ -312,13 +312,7 @@ fn table_row(document: &web_sys::Document, row: &EtaRow, first: bool) -> Option<
     } else if row.differs() {
         let _ = tr.set_attribute("class", "differs");
     }
-    let step = if first {
-        format!("{} ← first difference", row.step)
-    } else if row.differs() {
-        format!("{} ≠", row.step)
-    } else {
-        row.step.to_string()
-    };
+    let step = crate::core::words::eta_step(row.step, first, row.differs());
     for words in [
         step,
         format!("#{}", row.index),

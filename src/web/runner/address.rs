@@ -23,9 +23,7 @@ pub(super) fn link_of(session: &Session) -> Result<String, Error> {
     if n > LINK_POINTS_LIMIT {
         return Err(Error::Field {
             field: "link",
-            reason: format!(
-                "{n} points are too many for a link (at most {LINK_POINTS_LIMIT}); export the scenario as a file instead"
-            ),
+            reason: crate::core::words::too_many_for_link(n, LINK_POINTS_LIMIT),
         });
     }
     let link = crate::core::scenario::to_link(&session.scenario());

@@ -152,17 +152,7 @@ impl Runner {
         }
         if let Some(caption) = &self.described.caption {
             let n = self.session.data().len();
-            let text = match n {
-                0 => "The points: none yet.".to_string(),
-                n if n > rows.len() => format!(
-                    "The points: the first {} of {n}, with the class, the score and whether the model gets each right.",
-                    rows.len()
-                ),
-                n => format!(
-                    "The points ({n}), with the class, the score and whether the model gets each right."
-                ),
-            };
-            set_text(caption, &text);
+            set_text(caption, &crate::core::words::points_caption(n, rows.len()));
         }
     }
 }

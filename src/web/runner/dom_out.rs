@@ -67,7 +67,7 @@ impl Runner {
             set_attribute(
                 scrubber,
                 "aria-valuetext",
-                &format!("step {value} of {max}"),
+                &crate::core::words::scrubber_text(self.session.model().steps(), max),
             );
         }
         if let Some(region) = &self.cursor_status {
@@ -138,21 +138,8 @@ impl Runner {
             }
         }
         if let Some(caption) = &self.trace_caption {
-            let text = match shown {
-                Some((a, b)) if count < total || first_kept > 0 => format!(
-                    "Steps {}–{} shown of {}{}.",
-                    a,
-                    b,
-                    self.session.history().last_step(),
-                    if first_kept > 0 {
-                        format!(" (steps before {} are no longer kept)", first_kept + 1)
-                    } else {
-                        String::new()
-                    }
-                ),
-                Some(_) => format!("{total} steps."),
-                _ => "No steps yet.".to_string(),
-            };
+            let last = self.session.history().last_step();
+            let text = crate::core::words::trace_caption(shown, count, total, last, first_kept);
             set_text(caption, &text);
         }
         if let Some(row) = current_row {

@@ -53,18 +53,7 @@ impl Runner {
                 // space before `v=1`): said, rather than nothing happening.
                 None if !link.unknown.is_empty() => Err(Error::Field {
                     field: "link",
-                    reason: format!(
-                        "it holds no scenario (a link of this lab begins with v=1&), only {}",
-                        link.unknown
-                            .iter()
-                            .take(3)
-                            .map(|k| match crate::core::cut(k, 24) {
-                                (start, true) => format!("“{start}…”"),
-                                (whole, false) => format!("“{whole}”"),
-                            })
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
+                    reason: crate::core::words::link_without_scenario(&link.unknown),
                 }),
                 None => Ok(false),
             };
@@ -75,11 +64,8 @@ impl Runner {
             return Ok(true);
         }
         if !link.unknown.is_empty() {
-            let notice = format!(
-                "{} Ignored what this version does not know in the link: {}.",
-                self.session.status().notice,
-                link.unknown.join(", ")
-            );
+            let notice =
+                crate::core::words::link_keys_ignored(&self.session.status().notice, &link.unknown);
             self.apply(Action::Say(notice))?;
         }
         Ok(true)

@@ -150,7 +150,7 @@ pub(super) fn paint_plot(
     backdrop: Option<&mut BackdropLayer>,
 ) -> Result<PlotFrame, String> {
     let Some(backend) = PageBackend::canvas(canvas) else {
-        return Err("the canvas has no 2D context".to_string());
+        return Err(crate::core::words::NO_CONTEXT.to_string());
     };
     let area = backend.into_drawing_area();
     let (width, height) = (canvas.width(), canvas.height());
@@ -240,7 +240,7 @@ pub(crate) fn paint_scene(
     scene: &Scene<'_>,
 ) -> Result<PlotFrame, String> {
     let Some(backend) = PageBackend::canvas(canvas) else {
-        return Err("the canvas has no 2D context".to_string());
+        return Err(crate::core::words::NO_CONTEXT.to_string());
     };
     let area = backend.into_drawing_area();
     let context = context_2d(canvas);

@@ -159,14 +159,7 @@ impl PracticePanel {
             set_text(title, &view.title);
         }
         if let Some(variant) = &self.variant {
-            let text = match view.variant {
-                Some(seed) => format!(
-                    "Exercise {} · your variant's seed: {seed} (a lecturer reproduces it with this seed and vary off)",
-                    view.exercise
-                ),
-                None => format!("Exercise {}", view.exercise),
-            };
-            set_text(variant, &text);
+            set_text(variant, &view.exercise_line());
         }
         if let Some(prompt) = &self.prompt {
             set_text(prompt, &view.prompt);
@@ -179,15 +172,7 @@ impl PracticePanel {
             toggle(worked, !view.worked.is_empty());
         }
         if let Some(feedback) = &self.feedback {
-            let (result, text) = match &view.feedback {
-                Some((true, m)) => ("right", format!("✓ {m}")),
-                Some((false, m)) => ("wrong", format!("✗ {m}")),
-                None if view.held => (
-                    "",
-                    "Answer taken: reveal it when the class has voted.".to_string(),
-                ),
-                None => ("", String::new()),
-            };
+            let (result, text) = view.feedback_line();
             set_text(feedback, &text);
             // The page's CSS marks a right and a wrong answer by `data-result`.
             crate::web::dom::set_attribute(feedback, "data-result", result);
@@ -229,16 +214,8 @@ impl PracticePanel {
                 parts
                     .iter()
                     .map(|(name, n)| {
-                        let count = if *n == 1 {
-                            "one number".to_string()
-                        } else {
-                            format!("{n} numbers")
-                        };
-                        (
-                            name.clone(),
-                            format!("{name} ({count}, e.g. {})", example(*n)),
-                            example(*n),
-                        )
+                        let label = crate::core::words::numbers_label(name, *n, &example(*n));
+                        (name.clone(), label, example(*n))
                     })
                     .collect(),
             ),
@@ -246,7 +223,13 @@ impl PracticePanel {
                 "scores",
                 names
                     .iter()
-                    .map(|name| (name.clone(), format!("{name} (one number)"), "2".into()))
+                    .map(|name| {
+                        (
+                            name.clone(),
+                            crate::core::words::score_label(name),
+                            "2".into(),
+                        )
+                    })
                     .collect(),
             ),
             _ => ("", Vec::new()),
@@ -318,11 +301,7 @@ impl PracticePanel {
             }
         }
         if let Some(text) = &self.tip_text {
-            let words = match view.draft.tip {
-                Some(tip) => format!("Your arrow's tip: ({}).", point(&tip)),
-                None => "No arrow on the plot yet.".to_string(),
-            };
-            set_text(text, &words);
+            set_text(text, &crate::core::words::arrow_tip(view.draft.tip));
         }
         self.draft = Some(view.draft.clone());
     }
@@ -342,17 +321,9 @@ impl PracticePanel {
         };
         toggle(panel, !results.is_empty());
         if let Some(caption) = &self.results_caption {
-            let seconds: f64 = results.iter().map(|q| q.seconds).sum();
             set_text(
                 caption,
-                &format!(
-                    "Results: {} of {} right, {} of {} answered, {} s in all.",
-                    score,
-                    total,
-                    results.len(),
-                    total,
-                    crate::core::numfmt::num((seconds * 10.0).round() / 10.0)
-                ),
+                &crate::core::words::results_caption(results, score, total),
             );
         }
         if self.rows == results.len() {

@@ -42,7 +42,7 @@ impl super::Runner {
     /// Checks the set written as link keys (`xv=1&xk=…`), as the composer builds them; the
     /// set, or why it cannot be one.
     fn composed_set(keys: &str) -> Result<ExerciseSet, Error> {
-        ExerciseSet::from_link(keys)?.ok_or_else(|| refused("the set has no exercise keys"))
+        ExerciseSet::from_link(keys)?.ok_or_else(|| refused(crate::core::words::NO_EXERCISE_KEYS))
     }
 
     /// The link fragment (without `#`) that opens the set written as `keys`: the set's keys,
@@ -89,7 +89,7 @@ impl super::Runner {
         }
         if results.questions.len() > before {
             let activity = crate::core::practice::activity_id(page, run.composed());
-            let title = format!("Perceptron Lab practice: {}", run.composed().id);
+            let title = crate::core::words::practice_title(&run.composed().id);
             if let Some(detail) = results.finish_event(&activity, &title) {
                 events.push(serde_json::json!({"type": "finish", "detail": detail}));
             }
@@ -122,10 +122,7 @@ impl super::Runner {
         let end = |t: &str| -> Result<[f64; 2], Error> {
             match crate::core::practice::parse_numbers(t).map_err(refused)?[..] {
                 [x, y] => Ok([x, y]),
-                _ => Err(refused(format!(
-                    "{} is not one point: type its two coordinates, e.g. 1, -2.",
-                    crate::core::excerpt(t)
-                ))),
+                _ => Err(refused(crate::core::words::not_one_point(t))),
             }
         };
         let ends = [end(a)?, end(b)?];
@@ -168,10 +165,7 @@ impl super::Runner {
                 }))?;
                 Ok(self.practice_events(before, page))
             }
-            other => Err(refused(format!(
-                "{} is not a practice action",
-                crate::core::excerpt(other)
-            ))),
+            other => Err(refused(crate::core::words::not_a_practice_action(other))),
         }
     }
 
@@ -194,7 +188,7 @@ impl super::Runner {
             crate::core::Ask::Done => Ok(()),
             _ => {
                 let prompt = self.session.practice_prompt();
-                self.apply(Action::Say(format!("Answer first. {prompt}")))
+                self.apply(Action::Say(crate::core::words::answer_first(&prompt)))
             }
         }
     }
@@ -206,7 +200,7 @@ impl super::Runner {
             .session
             .practice()
             .or(self.session.ended_practice())
-            .ok_or_else(|| refused("no practice set has answers to save"))?;
+            .ok_or_else(|| refused(crate::core::words::NO_RESULTS))?;
         match format {
             "csv" => Ok(run.results().to_csv()),
             _ => Ok(serde_json::to_string_pretty(&run.results().to_json()).unwrap_or_default()),

@@ -1,0 +1,249 @@
+//! The sentences the page builds from the state (captions, labels, messages), worded here so
+//! that native tests reach them and a translation finds them in one place. The web layer only
+//! places them (`tests/layering.rs` checks that it builds none of its own).
+
+use super::numfmt::num;
+use super::practice::QuestionResult;
+use super::{cut, excerpt, PracticeView};
+
+/// The history slider's value in words: `step 3 of 12`.
+pub fn scrubber_text(step: u64, last: u64) -> String {
+    format!("step {step} of {last}")
+}
+
+/// The trace table's caption: which steps its window shows (`shown`, `count` rows) of `total`
+/// kept, up to step `last`, and which are no longer kept (before `first_kept`).
+pub fn trace_caption(
+    shown: Option<(u64, u64)>,
+    count: usize,
+    total: usize,
+    last: u64,
+    first_kept: u64,
+) -> String {
+    match shown {
+        Some((a, b)) if count < total || first_kept > 0 => {
+            let dropped = if first_kept > 0 {
+                format!(" (steps before {} are no longer kept)", first_kept + 1)
+            } else {
+                String::new()
+            };
+            format!("Steps {a}–{b} shown of {last}{dropped}.")
+        }
+        Some(_) => format!("{total} steps."),
+        None => "No steps yet.".to_string(),
+    }
+}
+
+/// The points table's caption: `n` points, of which the first `rows` are listed.
+pub fn points_caption(n: usize, rows: usize) -> String {
+    match n {
+        0 => "The points: none yet.".to_string(),
+        n if n > rows => format!(
+            "The points: the first {rows} of {n}, with the class, the score and whether the model gets each right."
+        ),
+        n => format!(
+            "The points ({n}), with the class, the score and whether the model gets each right."
+        ),
+    }
+}
+
+/// A learning-curve table row's button: `Go to step 12`.
+pub fn go_to_step(step: &str) -> String {
+    format!("Go to step {step}")
+}
+
+/// What a lab's crash panel says when another lab of the page stopped.
+pub fn another_lab_stopped(message: &str) -> String {
+    format!("Another lab on this page stopped after an internal error: {message}")
+}
+
+/// Why a link of only unknown keys opens nothing.
+pub fn link_without_scenario(unknown: &[String]) -> String {
+    let keys: Vec<String> = unknown
+        .iter()
+        .take(3)
+        .map(|k| match cut(k, 24) {
+            (start, true) => format!("“{start}…”"),
+            (whole, false) => format!("“{whole}”"),
+        })
+        .collect();
+    format!(
+        "it holds no scenario (a link of this lab begins with v=1&), only {}",
+        keys.join(", ")
+    )
+}
+
+/// The notice after a link that opened with keys this version does not know.
+pub fn link_keys_ignored(notice: &str, unknown: &[String]) -> String {
+    format!(
+        "{notice} Ignored what this version does not know in the link: {}.",
+        unknown.join(", ")
+    )
+}
+
+/// Why a set of `n` points has no link (more than `limit`).
+pub fn too_many_for_link(n: usize, limit: usize) -> String {
+    format!(
+        "{n} points are too many for a link (at most {limit}); export the scenario as a file instead"
+    )
+}
+
+/// Why an example id opens nothing.
+pub fn no_preset(id: &str) -> String {
+    format!("there is no preset called {id:?}")
+}
+
+/// Why a number of classes is refused.
+pub fn classes_out_of_range(classes: &str, min: usize, max: usize) -> String {
+    format!("classes: {classes:?} is not a whole number from {min} to {max}")
+}
+
+/// When the lab is in the middle of something else (a call from inside a call).
+pub const BUSY: &str = "Perceptron Lab is busy; try again.";
+
+/// The title of a practice set's results, for the course page's events.
+pub fn practice_title(id: &str) -> String {
+    format!("Perceptron Lab practice: {id}")
+}
+
+/// Why a typed end of a guessed boundary is not a point.
+pub fn not_one_point(text: &str) -> String {
+    format!(
+        "{} is not one point: type its two coordinates, e.g. 1, -2.",
+        excerpt(text)
+    )
+}
+
+/// Why a practice command is refused.
+pub fn not_a_practice_action(text: &str) -> String {
+    format!("{} is not a practice action", excerpt(text))
+}
+
+/// What a clicker's "forward" says before an answer.
+pub fn answer_first(prompt: &str) -> String {
+    format!("Answer first. {prompt}")
+}
+
+/// A typed answer field's label: the part's name, how many numbers and an example.
+pub fn numbers_label(name: &str, n: usize, example: &str) -> String {
+    if n == 1 {
+        format!("{name} (one number, e.g. {example})")
+    } else {
+        format!("{name} ({n} numbers, e.g. {example})")
+    }
+}
+
+/// A score field's label.
+pub fn score_label(name: &str) -> String {
+    format!("{name} (one number)")
+}
+
+/// The tip of the student's arrow w′ on the plot, in words.
+pub fn arrow_tip(tip: Option<[f64; 2]>) -> String {
+    match tip {
+        Some([x, y]) => format!("Your arrow's tip: ({}, {}).", num(x), num(y)),
+        None => "No arrow on the plot yet.".to_string(),
+    }
+}
+
+/// The results table's caption.
+pub fn results_caption(results: &[QuestionResult], score: u32, total: u32) -> String {
+    let seconds: f64 = results.iter().map(|q| q.seconds).sum();
+    format!(
+        "Results: {score} of {total} right, {} of {total} answered, {} s in all.",
+        results.len(),
+        num((seconds * 10.0).round() / 10.0)
+    )
+}
+
+impl PracticeView<'_> {
+    /// The exercise line: its id, and the student's own seed when the set varies.
+    pub fn exercise_line(&self) -> String {
+        match self.variant {
+            Some(seed) => format!(
+                "Exercise {} · your variant's seed: {seed} (a lecturer reproduces it with this seed and vary off)",
+                self.exercise
+            ),
+            None => format!("Exercise {}", self.exercise),
+        }
+    }
+
+    /// The feedback line and how the page marks it (`right`, `wrong` or nothing).
+    pub fn feedback_line(&self) -> (&'static str, String) {
+        match &self.feedback {
+            Some((true, m)) => ("right", format!("✓ {m}")),
+            Some((false, m)) => ("wrong", format!("✗ {m}")),
+            None if self.held => (
+                "",
+                "Answer taken: reveal it when the class has voted.".to_string(),
+            ),
+            None => ("", String::new()),
+        }
+    }
+}
+
+/// What every call says once the module has stopped after an internal error.
+pub const STOPPED: &str = "Perceptron Lab stopped after an internal error; reload the page.";
+
+/// The crash panel's message for a lab whose state a call left in use.
+pub const LEFT_IN_USE: &str = "A call into this lab never returned (most likely the page's \
+    script ran out of stack space part-way through it), and left the lab's state in use: it \
+    cannot go on safely.";
+
+/// Why a trace export's format is refused.
+pub const TABLE_FORMATS: &str = "the format must be markdown, csv or latex";
+
+/// Why a step to jump to is refused.
+pub const NOT_A_STEP: &str = "the step must be a whole number ≥ 0";
+
+/// Why a scenario file is refused before it is read.
+pub const NOT_UTF8: &str = "the file is not UTF-8 text";
+
+/// Why a lab cannot start outside a browser page.
+pub const NO_WINDOW: &str = "no global window (not in a browser page)";
+
+/// Why a lab cannot start on an element without a canvas.
+pub const NO_CANVAS: &str = "Perceptron Lab needs a <canvas> inside its root element";
+
+/// Why a plot cannot be drawn.
+pub const NO_CONTEXT: &str = "the canvas has no 2D context";
+
+/// Why a composed practice set is refused.
+pub const NO_EXERCISE_KEYS: &str = "the set has no exercise keys";
+
+/// Why there are no results to save.
+pub const NO_RESULTS: &str = "no practice set has answers to save";
+
+/// Why there is no augmented view to export.
+pub const NO_AUGMENTED_VIEW: &str = "this algorithm has no single linear boundary to lift";
+
+/// The learning curve's label for a screen reader: what it is, then its summary.
+pub fn learning_curve_label(summary: &str) -> String {
+    format!("Learning curve. {summary}")
+}
+
+/// An η table row's step: marked in words when it is the first difference, `≠` when the runs
+/// decide differently there.
+pub fn eta_step(step: u64, first: bool, differs: bool) -> String {
+    if first {
+        format!("{step} ← first difference")
+    } else if differs {
+        format!("{step} ≠")
+    } else {
+        step.to_string()
+    }
+}
+
+/// What the code panel shows while a long run plays.
+pub const CODE_PLAYING: &str =
+    "# Playing: the script of the run on show is written when it pauses.\n";
+
+/// What the code panel's Copy says when the code is on the clipboard.
+pub const CODE_COPIED: &str = "Copied the Python code to the clipboard.";
+
+/// What it says when the page may not write the clipboard (no secure context, or refused).
+pub const CODE_NOT_COPIED: &str =
+    "Could not copy here: select the code below and copy it (Ctrl+C).";
+
+/// The augmented view, as an error names it.
+pub const AUGMENTED_VIEW: &str = "augmented view";

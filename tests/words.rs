@@ -1,0 +1,81 @@
+//! The sentences the page builds from the state, worded in the core (`core::words`): each case
+//! as a reader sees it.
+
+use perceptron_lab::core::words::*;
+
+#[test]
+fn the_trace_caption_says_which_steps_are_shown_and_kept() {
+    assert_eq!(trace_caption(None, 0, 0, 0, 0), "No steps yet.");
+    assert_eq!(trace_caption(Some((1, 12)), 12, 12, 12, 0), "12 steps.");
+    assert_eq!(
+        trace_caption(Some((41, 100)), 60, 120, 120, 0),
+        "Steps 41–100 shown of 120."
+    );
+    assert_eq!(
+        trace_caption(Some((501, 560)), 60, 500, 1000, 500),
+        "Steps 501–560 shown of 1000 (steps before 501 are no longer kept)."
+    );
+    assert_eq!(scrubber_text(3, 12), "step 3 of 12");
+}
+
+#[test]
+fn the_points_caption_counts_the_points_listed() {
+    assert_eq!(points_caption(0, 0), "The points: none yet.");
+    assert_eq!(
+        points_caption(3, 3),
+        "The points (3), with the class, the score and whether the model gets each right."
+    );
+    assert_eq!(
+        points_caption(5000, 1000),
+        "The points: the first 1000 of 5000, with the class, the score and whether the model gets each right."
+    );
+}
+
+#[test]
+fn practice_labels_name_the_numbers_asked_for() {
+    assert_eq!(
+        numbers_label("w", 3, "0, 3, 2"),
+        "w (3 numbers, e.g. 0, 3, 2)"
+    );
+    assert_eq!(numbers_label("b", 1, "0"), "b (one number, e.g. 0)");
+    assert_eq!(score_label("s"), "s (one number)");
+    assert_eq!(arrow_tip(None), "No arrow on the plot yet.");
+    assert_eq!(arrow_tip(Some([1.5, -2.0])), "Your arrow's tip: (1.5, -2).");
+    assert_eq!(
+        answer_first("Update or not?"),
+        "Answer first. Update or not?"
+    );
+}
+
+#[test]
+fn link_messages_quote_at_most_three_keys_cut_short() {
+    let long = "x".repeat(40);
+    let unknown = vec![
+        "a".to_string(),
+        long.clone(),
+        "c".to_string(),
+        "d".to_string(),
+    ];
+    assert_eq!(
+        link_without_scenario(&unknown),
+        format!(
+            "it holds no scenario (a link of this lab begins with v=1&), only “a”, “{}…”, “c”",
+            &long[..24]
+        )
+    );
+    assert_eq!(
+        link_keys_ignored("Opened.", &["zz".to_string()]),
+        "Opened. Ignored what this version does not know in the link: zz."
+    );
+    assert_eq!(
+        too_many_for_link(5000, 1000),
+        "5000 points are too many for a link (at most 1000); export the scenario as a file instead"
+    );
+}
+
+#[test]
+fn eta_steps_are_marked_where_the_runs_part() {
+    assert_eq!(eta_step(4, true, true), "4 ← first difference");
+    assert_eq!(eta_step(5, false, true), "5 ≠");
+    assert_eq!(eta_step(6, false, false), "6");
+}
