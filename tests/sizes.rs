@@ -26,8 +26,8 @@ const FILES_OVER: &[(&str, usize)] = &[
     ("src/render/mod.rs", 610),
     ("src/render/raster.rs", 620),
     ("src/web/handle.rs", 640),
-    ("src/web/runner/mod.rs", 633),
-    ("www/app.js", 802),
+    ("src/web/runner/mod.rs", 612),
+    ("www/app.js", 791),
 ];
 
 /// Functions over the limit when the lint came (`file: name`), with their length then.
@@ -37,7 +37,7 @@ const FUNCTIONS_OVER: &[(&str, usize)] = &[
     ("src/core/session/loading.rs: load_scenario", 153),
     ("src/core/session/practice.rs: practice_view", 145),
     ("src/core/session/show.rs: status", 145),
-    ("www/app.js: start", 723),
+    ("www/app.js: start", 712),
     // The old `mount`'s body, now shared by `mount` and the <perceptron-lab> element.
     ("www/embed.js: build", 193),
 ];
@@ -206,7 +206,7 @@ fn the_function_finder_measures_both_languages() {
 
 /// The runner's fields today: they may only get fewer, down to [`RUNNER_FIELDS_TARGET`], as
 /// what is left of the panels moves into the panel registry.
-const RUNNER_FIELDS: usize = 32;
+const RUNNER_FIELDS: usize = 27;
 /// What the runner should hold in the end: the session, the page's root, the panels and the
 /// frame's own state.
 const RUNNER_FIELDS_TARGET: usize = 15;

@@ -155,17 +155,13 @@ async fn mounts_adds_points_steps_and_draws() {
 
 #[wasm_bindgen_test]
 async fn lecture_mode_steps_back_and_fills_the_trace_table() {
-    let root = mount_root();
-    let doc = document();
-    let scroll = doc.create_element("div").unwrap();
-    scroll.set_attribute("data-role", "trace-scroll").unwrap();
-    let table = doc.create_element("table").unwrap();
-    let body = doc.create_element("tbody").unwrap();
-    body.set_attribute("data-role", "trace-body").unwrap();
-    table.append_child(&body).unwrap();
-    scroll.append_child(&table).unwrap();
-    root.append_child(&scroll).unwrap();
+    // The trace table is a registry panel, placed in the lab's slot.
+    let root = mount_root_with_panels("");
     let lab = Lab::new(root.clone()).expect("mounts");
+    let body = root
+        .query_selector("[data-panel=\"trace\"] tbody")
+        .unwrap()
+        .expect("the trace panel is placed");
     frames(1).await;
 
     lab.load_preset("seed000").expect("a known preset");

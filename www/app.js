@@ -268,10 +268,6 @@
       });
     }
     on('scrubber', 'input', (e) => call(() => lab.jump_to_step(Number(e.target.value))));
-    listen(document.querySelector('[data-role="trace-body"]'), 'click', (e) => {
-      const row = e.target.closest('tr[data-step]');
-      if (row) call(() => lab.jump_to_step(Number(row.dataset.step)));
-    });
 
     on('preset', 'change', (e) => {
       if (!e.target.value) return;
@@ -325,13 +321,6 @@
     const download = (name, type, text) => saveBlob(name, new Blob([text], { type }));
     // A canvas as drawn, at the screen's resolution.
     const saveCanvas = (source, name) => source.toBlob((blob) => { if (blob) saveBlob(name, blob); }, 'image/png');
-    const exporter = (format, name, type) => () => {
-      const text = call(() => lab.trace_export(format));
-      if (typeof text === 'string') download(name, type, text);
-    };
-    on('export-markdown', 'click', exporter('markdown', 'perceptron-trace.md', 'text/markdown'));
-    on('export-csv', 'click', exporter('csv', 'perceptron-trace.csv', 'text/csv'));
-    on('export-latex', 'click', exporter('latex', 'perceptron-trace.tex', 'application/x-tex'));
 
     // ----- practice: compose a set, answer, reveal, results ------------------------------------
     // The lab checks every answer and writes the panel in its frame; here the composer's fields

@@ -96,14 +96,12 @@
         el('div', {}, el('span', { class: 'plab-k' }, 'score '), el('span', { 'data-field': 'explain-score' })),
         el('div', {}, el('span', { class: 'plab-k' }, 'check '), el('span', { 'data-field': 'explain-check' })),
         el('div', {}, el('span', { class: 'plab-k' }, 'update '), el('span', { 'data-field': 'explain-update' }))),
-      el('div', { class: 'plab-trace', 'data-role': 'trace-scroll', 'data-control': 'trace', tabindex: '0', role: 'group', 'aria-label': 'Trace table, scrolls' },
-        el('table', {},
-          el('thead', {}, el('tr', {}, ...['step', 'weights', 'score', 'correct?', 'update'].map((h) => el('th', {}, h)))),
-          el('tbody', { 'data-role': 'trace-body' }))),
+      // The trace table, a registry panel placed here.
+      el('div', { class: 'plab-panels', 'data-panels': 'trace', 'data-landmarks': 'no' }),
       // Practice (a link with an exercise set): the lab writes the question, what is asked,
       // the feedback and the results in its frame; practice.js turns the controls into answers.
       // The registry's panels (src/web/panels): the lab places their markup here.
-      el('div', { class: 'plab-panels', 'data-panels': '' }),
+      el('div', { class: 'plab-panels', 'data-panels': '', 'data-landmarks': 'no' }),
       practiceMarkup(),
       // This lab's own crash panel: the lab shows it (with the message) if it ever stops.
       el('div', { class: 'plab-crash', role: 'alert', 'data-role': 'crash', hidden: '' },

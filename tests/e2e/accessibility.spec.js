@@ -310,7 +310,7 @@ test('Tab reaches every control with a visible focus ring never hidden behind a 
     expect([...seen], `Tab reaches ${name}`).toContain(name);
   }
   // The trace's scroll region takes focus and scrolls with the arrow keys.
-  const trace = page.locator('[data-role="trace-scroll"]');
+  const trace = page.locator('[data-panel="trace"] [data-part="scroll"]');
   await trace.focus();
   await expect(trace).toBeFocused();
   await trace.evaluate((el) => { el.scrollTop = 0; });
@@ -333,7 +333,7 @@ test('reduced motion: the trace jumps to the current row in the same frame', asy
     await expect(lab.field('step')).toHaveText(step);
     await lab.settle();
     const inView = await page.evaluate(() => {
-      const box = document.querySelector('[data-role="trace-scroll"]');
+      const box = document.querySelector('[data-panel="trace"] [data-part="scroll"]');
       const row = box.querySelector('tr[aria-current="step"]');
       if (!row) return false;
       const b = box.getBoundingClientRect();
@@ -432,7 +432,7 @@ test.describe('axe-core finds no violation', () => {
     expect(await axeViolations(page), 'the course page with its embeds').toEqual([]);
     expect(await smallTargets(page), 'the compact embeds').toEqual([]);
     // The trace of a compact embed is a scroll region a keyboard reaches.
-    const trace = page.locator('#lab-seed000 [data-role="trace-scroll"]');
+    const trace = page.locator('#lab-seed000 [data-panel="trace"] [data-part="scroll"]');
     await expect(trace).toHaveAttribute('tabindex', '0');
     await page.screenshot({ path: require('node:path').join(require('./env').SCREENSHOT_DIR, 'a11y-course.png'), fullPage: true });
     expect(problems).toEqual([]);

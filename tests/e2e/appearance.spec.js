@@ -92,8 +92,8 @@ async function contrasts(page, selector) {
 /** Main text on the page: status, explain panel, trace cells (not undone), notices, hints, help. */
 const MAIN_TEXT = [
   '#status dt', '#status dd', '#status .notice', '#explain dd', '#explain .explain-title',
-  '#trace th', '#trace tbody tr:not(.undone) td', '.hint', '.tagline', '#theory dd', '#theory dt',
-  '[data-role="trace-caption"]', '.history-note', 'button',
+  '[data-panel="trace"] table th', '[data-panel="trace"] table tbody tr:not(.undone) td', '.hint', '.tagline', '#theory dd', '#theory dt',
+  '[data-panel="trace"] [data-part="caption"]', '.history-note', 'button',
 ];
 
 async function expectReadable(page, scheme) {

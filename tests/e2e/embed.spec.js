@@ -549,7 +549,7 @@ test.describe('course.html', () => {
     for (const sel of ['header.top', '.settings-panel', '#theory', '#share', '#copy-link', '#file-input', '#preset']) {
       await expect(frame.locator(sel), `${sel} is hidden in the frame`).toBeHidden();
     }
-    for (const sel of ['#plot', '#step', '#back', '#play', '#status', '#trace']) {
+    for (const sel of ['#plot', '#step', '#back', '#play', '#status', '[data-panel="trace"] table']) {
       await expect(frame.locator(sel), `${sel} is shown in the frame`).toBeVisible();
     }
     await expectDrawn(frame.locator('main'), 'the framed lab');
@@ -789,7 +789,7 @@ test('course.html: no request leaves the page’s origin', async ({ page }) => {
   await frame.locator('#play').click();
   await page.waitForTimeout(400);
   await frame.locator('#play').click();
-  await Promise.all([page.waitForEvent('download'), frame.locator('#export-csv').click()]);
+  await Promise.all([page.waitForEvent('download'), frame.locator('[data-panel="trace"] [data-panel-act="csv"]').click()]);
 
   expect(urls.filter((u) => u.endsWith('.wasm')).length, 'the wasm was requested (page and frame)').toBeGreaterThan(0);
   expect(urls.some((u) => u.includes('embed.css')), 'embed.css was requested').toBe(true);

@@ -211,7 +211,7 @@ test('#algorithm: every choice restarts training, keeps the points and shows its
     // An algorithm without its own line above is a linear one: its weights text starts [0, 0, 0].
     await expect(lab.field('weights'), `${algo}: the model starts again from zero`).toHaveText(zero[algo] ?? /^\[0, 0, 0\]( |$)/);
     await expect(lab.anyField('explain-title')).toHaveText(NO_STEP_TITLE);
-    await expect(page.locator('[data-role="trace-body"] tr'), `${algo}: the trace starts again`).toHaveCount(0);
+    await expect(page.locator('[data-panel="trace"] tbody tr'), `${algo}: the trace starts again`).toHaveCount(0);
     const multi = MULTICLASS_ALGORITHMS.includes(algo);
     // The points stay: -1 is class 0 and +1 class 1 for the multiclass algorithms.
     await expect(lab.field('points'), `${algo}: the points stay`).toHaveText(
@@ -408,7 +408,7 @@ test('multiclass: keys 1–3 and the class buttons choose the class, a click add
   // Training on the new points works: the step count and the trace.
   await lab.key('ArrowRight');
   await expect(lab.field('step')).toHaveText('1');
-  await expect(page.locator('[data-role="trace-body"] tr[data-step]')).toHaveCount(1);
+  await expect(page.locator('[data-panel="trace"] tbody tr[data-step]')).toHaveCount(1);
 
   // Four classes: a fourth button and key 4.
   await page.locator('#classes').selectOption('4');
@@ -1166,7 +1166,7 @@ test('trace table and exports for every algorithm: rows, current row, jumping to
     }
     const at3 = await snapshot(lab);
     // Clicking row 2 goes back to step 2; → returns to step 3 exactly.
-    await page.locator('[data-role="trace-body"] tr[data-step="2"]').click();
+    await page.locator('[data-panel="trace"] tbody tr[data-step="2"]').click();
     await expect(lab.field('step'), `${algo}: clicking row 2`).toHaveText('2');
     const rows2 = await lab.traceRows();
     expect(rows2.filter((r) => r.classes.includes('current')).map((r) => r.step)).toEqual([2]);
@@ -1178,7 +1178,7 @@ test('trace table and exports for every algorithm: rows, current row, jumping to
     await expect(lab.field('step')).toHaveText('3');
     expect(await snapshot(lab), `${algo}: → after jumping back replays step 3`).toEqual(at3);
 
-    const md = await lab.download('#export-markdown');
+    const md = await lab.download('[data-panel="trace"] [data-panel-act="markdown"]');
     expect(md.name).toBe('perceptron-trace.md');
     const mdLines = md.text.replace(/\n+$/, '').split('\n');
     expect(mdLines[0]).toBe('| step | weights | score | correct? | update |');
@@ -1191,7 +1191,7 @@ test('trace table and exports for every algorithm: rows, current row, jumping to
       algo === 'kernel' ? (await lab.text('weights')).split('; w =')[0] : await lab.text('weights')
     );
 
-    const csv = await lab.download('#export-csv');
+    const csv = await lab.download('[data-panel="trace"] [data-panel-act="csv"]');
     expect(csv.name).toBe('perceptron-trace.csv');
     const csvLines = csv.text.replace(/\n+$/, '').split('\n');
     expect(csvLines, `${algo}: CSV header and three rows`).toHaveLength(4);
@@ -1212,7 +1212,7 @@ test('trace table and exports for every algorithm: rows, current row, jumping to
       if (algo === 'batch') expect(csv.text, `${algo}: a +[…] update behind a quote`).toContain(',"\'+[');
     }
 
-    const tex = await lab.download('#export-latex');
+    const tex = await lab.download('[data-panel="trace"] [data-panel-act="latex"]');
     expect(tex.name).toBe('perceptron-trace.tex');
     const texLines = tex.text.replace(/\n+$/, '').split('\n');
     expect(texLines[0]).toBe('\\begin{tabular}{rllll}');
@@ -1234,7 +1234,7 @@ test('LaTeX export of every algorithm is plain TeX (ASCII), as the classic perce
     if ((await page.locator('#algorithm').inputValue()) !== algo || algo === 'perceptron') await lab.chooseAlgorithm(algo);
     for (let i = 1; i <= 3; i++) await lab.key('ArrowRight');
     await expect(lab.field('step')).toHaveText('3');
-    const tex = await lab.download('#export-latex');
+    const tex = await lab.download('[data-panel="trace"] [data-panel-act="latex"]');
     const bad = [...new Set(tex.text.match(/[^\x00-\x7f]/g) || [])];
     if (bad.length) problems.push(`${algo}: ${bad.join(' ')} in ${JSON.stringify(tex.text.split('\n').find((l) => /[^\x00-\x7f]/.test(l)))}`);
   }

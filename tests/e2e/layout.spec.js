@@ -161,6 +161,6 @@ test('one type scale: the page as it opens uses few fonts (each one is looked up
   expect(weights(presenter), presenter.join('\n')).toEqual(['400', '700']);
   const px = sizes(presenter).map(parseFloat);
   expect(Math.min(...px), presenter.join('\n')).toBeGreaterThanOrEqual(18);
-  const heading = await page.locator('#trace-panel h2').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  const heading = await page.locator('[data-panel="trace"] h2').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
   expect(heading).toBe(21);
 });

@@ -102,7 +102,7 @@ test('seed 000 preset: five steps give the course table row for row and step 5 e
   await expect(lab.field('points')).toHaveText('5 (3 of +1, 2 of -1)');
   await expect(lab.field('weights')).toHaveText('[-1, 0, 0]');
   await expect(lab.anyField('explain-title')).toHaveText(NO_STEP_TITLE);
-  await expect(page.locator('#trace thead th')).toHaveText(['step', 'weights', 'score', 'correct?', 'update']);
+  await expect(page.locator('[data-panel="trace"] table thead th')).toHaveText(['step', 'weights', 'score', 'correct?', 'update']);
   expect(await lab.traceRows(), 'no trace rows before the first step').toEqual([]);
   // The view is fitted: square units, centred on the origin, all points inside.
   const unit = await lab.cssPerUnit();
@@ -135,7 +135,7 @@ test('seed 000 preset: five steps give the course table row for row and step 5 e
   await expect(lab.field('updates')).toHaveText('2');
   await expect(lab.field('state')).toHaveText('not converged yet');
   await expect(lab.anyField('history'), 'no history note at the last step').toHaveText('');
-  await expect(page.locator('[data-role="trace-caption"]')).not.toHaveText(/^\s*$/);
+  await expect(page.locator('[data-panel="trace"] [data-part="caption"]')).not.toHaveText(/^\s*$/);
   await expect(page.locator('#scrubber')).toHaveValue('5');
   await expect(page.locator('#scrubber')).toHaveAttribute('max', '5');
 });
@@ -200,19 +200,19 @@ test('← undoes each step exactly, → replays; scrubber and trace rows jump to
   expect(await snapshot(lab)).toEqual({ ...states[2], history: await lab.anyText('history') });
 
   // Clicking a trace row jumps there too: row 4, then row 2.
-  await page.locator('#trace tbody tr[data-step="4"]').click();
+  await page.locator('[data-panel="trace"] table tbody tr[data-step="4"]').click();
   await expect(lab.field('step')).toHaveText('4');
   await expect(scrubber).toHaveValue('4');
   await expect(lab.field('weights')).toHaveText('[0, 3, 2]');
   await expect(lab.anyField('explain-score')).toHaveText(SEED000_EXPLAIN[3]['explain-score']);
   await expectCurrentRow(lab, 4, 5);
-  await page.locator('#trace tbody tr[data-step="2"]').click();
+  await page.locator('[data-panel="trace"] table tbody tr[data-step="2"]').click();
   await expect(lab.field('step')).toHaveText('2');
   await expect(scrubber).toHaveValue('2');
   await expect(lab.field('weights')).toHaveText('[0, 3, 2]');
   await expect(lab.field('updates')).toHaveText('1');
   await expectCurrentRow(lab, 2, 5);
-  await expect(page.locator('#trace tbody tr.undone')).toHaveCount(3);
+  await expect(page.locator('[data-panel="trace"] table tbody tr.undone')).toHaveCount(3);
   await expect(lab.anyField('history')).not.toHaveText('');
 
   // #step (the button) redoes step 3 rather than computing a new one.
@@ -276,7 +276,7 @@ test('Next mistake, Finish epoch and Run to convergence', async ({ lab, page }) 
   await expect(lab.field('step')).toHaveText('8');
   await expect(lab.field('updates')).toHaveText('3');
   await expect(lab.field('state')).toHaveText('converged (epoch 2 was clean)');
-  await expect(page.locator('#trace tbody tr[data-step]')).toHaveCount(8);
+  await expect(page.locator('[data-panel="trace"] table tbody tr[data-step]')).toHaveCount(8);
 
   // XOR: after 4 steps the weights repeat, so the page says it cycles; Run says never.
   await lab.loadPreset('xor');
@@ -310,7 +310,7 @@ test('exports: Markdown, CSV and LaTeX of the steps so far; Markdown and CSV equ
   await expect(lab.field('step')).toHaveText('5');
   const args = ['--init=-1,0,0', '--max-epochs', '1'];
 
-  const md = await lab.download('#export-markdown');
+  const md = await lab.download('[data-panel="trace"] [data-panel-act="markdown"]');
   expect(md.name).toBe('perceptron-trace.md');
   const mdLines = md.text.replace(/\n+$/, '').split('\n');
   expect(mdLines).toEqual([
@@ -325,7 +325,7 @@ test('exports: Markdown, CSV and LaTeX of the steps so far; Markdown and CSV equ
   expect(blank, 'the CLI table ends with a blank line').toBeGreaterThan(0);
   expect(mdLines, 'page Markdown export vs perceptron-trace --format markdown').toEqual(cliMd.slice(0, blank));
 
-  const csv = await lab.download('#export-csv');
+  const csv = await lab.download('[data-panel="trace"] [data-panel-act="csv"]');
   expect(csv.name).toBe('perceptron-trace.csv');
   const csvLines = csv.text.replace(/\n+$/, '').split('\n');
   expect(csvLines[0]).toBe(
@@ -336,7 +336,7 @@ test('exports: Markdown, CSV and LaTeX of the steps so far; Markdown and CSV equ
   const cliCsv = runTraceText(SEED000, args, 'csv').replace(/\n+$/, '').split('\n');
   expect(csvLines, 'page CSV export vs perceptron-trace --format csv').toEqual(cliCsv);
 
-  const tex = await lab.download('#export-latex');
+  const tex = await lab.download('[data-panel="trace"] [data-panel-act="latex"]');
   expect(tex.name).toBe('perceptron-trace.tex');
   const texLines = tex.text.replace(/\n+$/, '').split('\n');
   expect(texLines[0]).toBe('\\begin{tabular}{rllll}');
@@ -356,7 +356,7 @@ test('exports: Markdown, CSV and LaTeX of the steps so far; Markdown and CSV equ
   await lab.key('ArrowLeft');
   await lab.key('ArrowLeft');
   await expect(lab.field('step')).toHaveText('2');
-  const md2 = await lab.download('#export-markdown');
+  const md2 = await lab.download('[data-panel="trace"] [data-panel-act="markdown"]');
   const md2Lines = md2.text.replace(/\n+$/, '').split('\n');
   expect(md2Lines).toEqual([
     '| step | weights | score | correct? | update |',
@@ -364,7 +364,7 @@ test('exports: Markdown, CSV and LaTeX of the steps so far; Markdown and CSV equ
     ...SEED000_TABLE.slice(0, 2).map((r) => `| ${r.join(' | ')} |`),
     '| 3 | [0, 3, 2] | | | |',
   ]);
-  const csv2 = await lab.download('#export-csv');
+  const csv2 = await lab.download('[data-panel="trace"] [data-panel-act="csv"]');
   expect(csv2.text.replace(/\n+$/, '').split('\n')).toEqual(cliCsv.slice(0, 3));
 });
 
@@ -466,7 +466,7 @@ test('each preset loads its data and settings, and leaves training at step 0', a
     await expect(lab.field('points'), `${value}: points`).toHaveText(pointsText);
     await expect(lab.field('updates')).toHaveText('0');
     await expect(lab.anyField('explain-title')).toHaveText(NO_STEP_TITLE);
-    await expect(page.locator('#trace tbody tr[data-step]')).toHaveCount(0);
+    await expect(page.locator('[data-panel="trace"] table tbody tr[data-step]')).toHaveCount(0);
     if (init !== null) await expect(page.locator('#init'), `${value}: #init`).toHaveValue(init);
     if (bias !== null) await expect(page.locator('#bias'), `${value}: #bias`).toBeChecked({ checked: bias });
     await lab.expectNoSettingsError();

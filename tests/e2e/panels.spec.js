@@ -15,6 +15,8 @@ test('every panel of the registry opens by keyboard, is named and passes axe in 
   const names = await page.locator('[data-panel]').evaluateAll((nodes) => nodes.map((n) => n.dataset.panel));
   expect(names.length, 'the page shows the registry\'s panels').toBeGreaterThanOrEqual(2);
   expect(new Set(names).size, 'each panel once').toBe(names.length);
+  // Three axe runs and screenshots a panel: the time grows with the registry.
+  test.setTimeout(30_000 * names.length);
   const presets = await page.locator('[data-role="preset-menu"] option').evaluateAll((options) =>
     options.map((o) => o.value).filter((v) => v !== '')
   );

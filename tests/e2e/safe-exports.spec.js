@@ -37,7 +37,7 @@ test('hostile class names are escaped in the LaTeX trace and neutralized in the 
 
   for (let i = 1; i <= 3; i++) await lab.key('ArrowRight');
   await expect(lab.field('step')).toHaveText('3');
-  const tex = await lab.download('#export-latex');
+  const tex = await lab.download('[data-panel="trace"] [data-panel-act="latex"]');
   expect(tex.text).toContain('x\\textbackslash{}input\\{/etc/passwd\\}');
   for (const line of tex.text.split('\n')) {
     const code = line.split('%')[0];
@@ -138,7 +138,7 @@ test('a class name of markup is no tag in the Markdown export (issue #38)', asyn
   await expect(names).toHaveText(['<img src=x onerror=alert(1)>', 'b', 'c']);
   const rows = await lab.traceRows();
   expect(rows).toHaveLength(3);
-  const md = await lab.download('#export-markdown');
+  const md = await lab.download('[data-panel="trace"] [data-panel-act="markdown"]');
   expect(md.text).not.toMatch(/[<>]/);
   expect(md.text).toContain('&lt;img src=x onerror=alert(1)&gt;');
   const lines = md.text.replace(/\n+$/, '').split('\n');
@@ -161,7 +161,7 @@ test('names beyond ASCII stay UTF-8 in the LaTeX export (issue #38)', async ({ p
     await lab.key('ArrowRight');
     await expect(lab.field('step')).toHaveText(String(i));
   }
-  const tex = await lab.download('#export-latex');
+  const tex = await lab.download('[data-panel="trace"] [data-panel-act="latex"]');
   expect(tex.name).toBe('perceptron-trace.tex');
   const lines = tex.text.replace(/\n+$/, '').split('\n');
   expect(lines[0]).toMatch(/^% UTF-8 text .*XeLaTeX or LuaLaTeX with \\usepackage\{fontspec\}/);

@@ -207,7 +207,7 @@ base.test('no request leaves the page’s origin (load, clicks, steps, Play, exp
   await page.locator('#play').click();
   await expect.poll(async () => Number(await lab.text('step')), { message: 'Play steps' }).toBeGreaterThan(2);
   await page.locator('#play').click();
-  await lab.download('#export-csv');
+  await lab.download('[data-panel="trace"] [data-panel-act="csv"]');
 
   expect(urls.some((u) => u.endsWith('.wasm')), 'requests were recorded (the wasm among them)').toBe(true);
   const foreign = urls.filter((u) => !(u.startsWith(`${origin}/`) || u.startsWith('data:') || u.startsWith('blob:')));

@@ -466,7 +466,7 @@ test('hide=play,settings,theory&embed=1 hides those controls and the header; the
   await expect(page.locator('.settings-panel')).toBeHidden();
   await expect(page.locator('#apply')).toBeHidden();
   await expect(page.locator('#theory')).toBeHidden();
-  for (const id of ['#step', '#back', '#reset', '#next-mistake', '#status', '#trace', '#explain', '#copy-link', '#plot']) {
+  for (const id of ['#step', '#back', '#reset', '#next-mistake', '#status', '[data-panel="trace"] table', '#explain', '#copy-link', '#plot']) {
     await expect(page.locator(id), `${id} stays`).toBeVisible();
   }
   await shot(page, 'share-embed.png');
@@ -824,7 +824,7 @@ test('index.html: no request leaves the page’s origin (link, example, steps, P
   await expect.poll(async () => Number(await lab.text('step')), { message: 'Play steps' }).toBeGreaterThan(5);
   await page.locator('#play').click();
   await page.locator('#copy-link').click();
-  for (const id of ['#export-points', '#export-scenario', '#export-png', '#export-svg', '#export-csv']) {
+  for (const id of ['#export-points', '#export-scenario', '#export-png', '#export-svg', '[data-panel="trace"] [data-panel-act="csv"]']) {
     await Promise.all([page.waitForEvent('download'), page.locator(id).click()]);
   }
   await page.locator('#file-input').setInputFiles(csvFile('seed000.csv', SEED000_CSV));

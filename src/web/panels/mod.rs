@@ -44,6 +44,7 @@ mod curve;
 mod eta;
 mod events;
 mod gram;
+mod trace;
 
 pub(crate) use augmented::{css_size as augmented_size, svg as augmented_svg};
 pub(crate) use events::{asked, LISTENED};
@@ -51,11 +52,13 @@ pub(crate) use events::{asked, LISTENED};
 use crate::core::{Action, Error, Session};
 use crate::render::Theme;
 use crate::web::dom::{find, set_attribute};
+use wasm_bindgen::JsCast;
 use web_sys::Element;
 
 /// Every panel of the lab, in the order they appear. Adding a panel is one line here.
 fn registry() -> Vec<Box<dyn Panel>> {
     vec![
+        Box::new(trace::TracePanel::default()),
         Box::new(compare::ComparePanel::default()),
         Box::new(augmented::AugmentedPanel::default()),
         Box::new(eta::EtaPanel::default()),
@@ -113,14 +116,26 @@ static MOUNTED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new
 
 impl Markup {
     /// The DOM node of this markup in `document`; every id in it (and every reference to one)
-    /// ends in `-{lab}`.
-    fn build(&self, document: &web_sys::Document, lab: u32) -> Option<web_sys::Node> {
+    /// ends in `-{lab}`. Without `landmarks` (a compact lab: several may share a page, and a
+    /// page's landmarks must have names of their own) a named `section` and a `region` are
+    /// groups instead.
+    fn build(
+        &self,
+        document: &web_sys::Document,
+        lab: u32,
+        landmarks: bool,
+    ) -> Option<web_sys::Node> {
         match self {
             Markup::Text(text) => Some(document.create_text_node(text).into()),
             Markup::El(tag, attributes, children) => {
                 let element = document.create_element(tag).ok()?;
+                if !landmarks && *tag == "section" {
+                    element.set_attribute("role", "group").ok()?;
+                }
                 for (name, value) in *attributes {
-                    if ID_ATTRIBUTES.contains(name) {
+                    if !landmarks && *name == "role" && *value == "region" {
+                        element.set_attribute(name, "group").ok()?;
+                    } else if ID_ATTRIBUTES.contains(name) {
                         let ids: Vec<String> = value
                             .split_whitespace()
                             .map(|id| format!("{id}-{lab}"))
@@ -131,7 +146,9 @@ impl Markup {
                     }
                 }
                 for child in children {
-                    element.append_child(&child.build(document, lab)?).ok()?;
+                    element
+                        .append_child(&child.build(document, lab, landmarks)?)
+                        .ok()?;
                 }
                 Some(element.into())
             }
@@ -150,6 +167,8 @@ pub(crate) struct Cx<'a> {
     pub pixel_ratio: f64,
     /// The frame's time, ms.
     pub now_ms: f64,
+    /// Whether the reader prefers reduced motion (scrolls jump rather than glide).
+    pub reduced_motion: bool,
 }
 
 /// A command to a panel: a click, a submit, a change, a key or a drag on one of its elements
@@ -205,6 +224,8 @@ pub(crate) trait Panel {
     fn draw(&mut self, _cx: &Cx<'_>) {}
     /// Writes its text (after the lab's own).
     fn write(&mut self, _cx: &Cx<'_>) {}
+    /// After every panel has written its text: what reads the layout (a scroll into view).
+    fn settle(&mut self) {}
     /// Whether it has work left for another frame (while open).
     fn wants_frames(&self, _session: &Session) -> bool {
         false
@@ -223,6 +244,25 @@ pub(crate) trait Panel {
     /// A change waited for long work to finish: the panel shows again what is in force (a
     /// field it writes from the session).
     fn echo(&mut self) {}
+}
+
+/// The lab's `[data-panels]` slots, in the order of the page (none for a lab without panels).
+fn slots(root: &Element) -> Vec<Element> {
+    let Ok(list) = root.query_selector_all("[data-panels]") else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
+        .collect()
+}
+
+/// The slot that names `name`, else the first that names none.
+fn slot_for<'s>(slots: &'s [Element], name: &str) -> Option<&'s Element> {
+    let names = |slot: &Element| slot.get_attribute("data-panels").unwrap_or_default();
+    slots
+        .iter()
+        .find(|slot| names(slot).split_whitespace().any(|n| n == name))
+        .or_else(|| slots.iter().find(|slot| names(slot).trim().is_empty()))
 }
 
 /// One registered panel in this lab.
@@ -265,21 +305,26 @@ pub(crate) struct Panels {
 }
 
 impl Panels {
-    /// Places every registered panel's markup in `root`'s `[data-panels]` slot and binds it.
-    /// The panels the slot names in `data-open` (space-separated) start open.
+    /// Places every registered panel's markup in a `[data-panels]` slot of `root` and binds
+    /// it: in the slot that names it (`data-panels="trace"`), else in the slot that names none
+    /// (`data-panels=""`). The panels a slot names in `data-open` (space-separated) start open.
     pub(crate) fn mount(root: &Element) -> Panels {
-        let slot = find(root, "[data-panels]");
+        let slots = slots(root);
         let lab = MOUNTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-        let open = slot
-            .as_ref()
-            .and_then(|slot| slot.get_attribute("data-open"))
-            .unwrap_or_default();
+        let open: String = slots
+            .iter()
+            .filter_map(|slot| slot.get_attribute("data-open"))
+            .collect::<Vec<_>>()
+            .join(" ");
         let placed = registry()
             .into_iter()
             .map(|mut panel| {
-                let root = slot.as_ref().and_then(|slot| {
+                let slot = slot_for(&slots, panel.name());
+                let root = slot.and_then(|slot| {
                     let document = slot.owner_document()?;
-                    let node = panel.markup().build(&document, lab)?;
+                    // A slot marked `data-landmarks="no"` (compact labs) places groups.
+                    let landmarks = slot.get_attribute("data-landmarks").as_deref() != Some("no");
+                    let node = panel.markup().build(&document, lab, landmarks)?;
                     slot.append_child(&node).ok()?;
                     find(slot, &format!("[data-panel=\"{}\"]", panel.name()))
                 });
@@ -300,13 +345,14 @@ impl Panels {
         Panels { placed }
     }
 
-    /// The panels due in this frame: showing, and not throttled while the run plays.
+    /// The panels due in this frame: showing, and not throttled while the run plays or long
+    /// work goes on.
     fn due<'p>(
         &'p mut self,
         session: &Session,
         now_ms: f64,
     ) -> impl Iterator<Item = &'p mut Placed> + 'p {
-        let playing = session.is_playing();
+        let playing = session.is_playing() || session.is_busy();
         self.placed.iter_mut().filter(move |p| {
             p.showing()
                 && !(playing && now_ms >= p.last_ms && now_ms - p.last_ms < p.panel.throttle_ms())
@@ -340,11 +386,15 @@ impl Panels {
         }
     }
 
-    /// The write pass: every due panel writes its text; then they count as up to date.
+    /// The write pass: every due panel writes its text; then they count as up to date. Then
+    /// each settles (what reads the layout comes after every write of the frame).
     pub(crate) fn write(&mut self, cx: &Cx<'_>) {
         for placed in self.due(cx.session, cx.now_ms) {
             placed.panel.write(cx);
             placed.last_ms = cx.now_ms;
+        }
+        for placed in &mut self.placed {
+            placed.panel.settle();
         }
     }
 

@@ -1,12 +1,10 @@
 //! The page's text written in a frame: the status fields and buttons, the trace table's window
 //! and the settings form after a preset or an algorithm change.
 
-use super::{Runner, TRACE_WINDOW};
+use super::Runner;
 use crate::web::dom::{active_element, find, set_attribute, set_text};
 use wasm_bindgen::JsCast;
-use web_sys::{
-    Element, HtmlElement, HtmlInputElement, HtmlSelectElement, ScrollBehavior, ScrollToOptions,
-};
+use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
 impl Runner {
     pub(super) fn show_status(&self) {
@@ -72,90 +70,6 @@ impl Runner {
         }
         if let Some(region) = &self.cursor_status {
             set_text(region, &self.session.cursor_text());
-        }
-    }
-
-    /// The trace table: a window of rows around the current step, rebuilt only when it moves.
-    pub(super) fn show_trace(&mut self) {
-        let (Some(body), Some(document)) = (&self.trace_body, &self.document) else {
-            return;
-        };
-        let total = self.session.trace_len();
-        let current = self.session.model().steps();
-        let first_kept = self.session.history().first_step();
-        let index = current.saturating_sub(first_kept) as usize;
-        let first = index
-            .saturating_sub(TRACE_WINDOW / 2)
-            .min(total.saturating_sub(TRACE_WINDOW));
-        let key = (
-            first,
-            total,
-            current,
-            self.session.history().dropped_steps(),
-        );
-        if self.trace_key == Some(key) {
-            return;
-        }
-        self.trace_key = Some(key);
-        body.set_text_content(None);
-        let mut current_row = None;
-        let rows = self.session.trace_rows(first, TRACE_WINDOW);
-        // The caption needs only the first and last step numbers; the rows are built once.
-        let shown = rows
-            .first()
-            .map(|r| r.step)
-            .zip(rows.last().map(|r| r.step));
-        let count = rows.len();
-        for row in rows {
-            let Ok(tr) = document.create_element("tr") else {
-                return;
-            };
-            let _ = tr.set_attribute("data-step", &row.step.to_string());
-            let class = match (row.current, row.done) {
-                (true, _) => "current",
-                (false, true) => "done",
-                (false, false) => "undone",
-            };
-            let _ = tr.set_attribute("class", class);
-            if row.current {
-                let _ = tr.set_attribute("aria-current", "step");
-            }
-            for text in [
-                row.step.to_string(),
-                row.weights,
-                row.score,
-                row.correct,
-                row.update,
-            ] {
-                if let Ok(td) = document.create_element("td") {
-                    td.set_text_content(Some(&text));
-                    let _ = tr.append_child(&td);
-                }
-            }
-            let _ = body.append_child(&tr);
-            if row.current {
-                current_row = Some(tr);
-            }
-        }
-        if let Some(caption) = &self.trace_caption {
-            let last = self.session.history().last_step();
-            let text = crate::core::words::trace_caption(shown, count, total, last, first_kept);
-            set_text(caption, &text);
-        }
-        if let Some(row) = current_row {
-            // A smooth scroll while stepping by hand; a jump while playing or when the user
-            // prefers reduced motion.
-            let smooth = !(self.options.reduced_motion || self.session.is_playing());
-            self.trace_scroll = Some((row, smooth));
-        }
-    }
-
-    /// Scrolls the trace table to the row [`show_trace`](Self::show_trace) named, after the
-    /// frame has written everything else: the scroll reads the layout, so done earlier it would
-    /// make the browser lay the page out once for it and again for what follows.
-    pub(super) fn scroll_trace(&mut self) {
-        if let Some((row, smooth)) = self.trace_scroll.take() {
-            scroll_within(&row, smooth);
         }
     }
 
@@ -260,40 +174,6 @@ impl Runner {
             }
         }
     }
-}
-
-/// Scrolls the trace table's own scroll box (never the page) so that `row` is visible.
-fn scroll_within(row: &Element, smooth: bool) {
-    let Some(container) = row
-        .closest("[data-role=\"trace-scroll\"]")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<HtmlElement>().ok())
-    else {
-        return;
-    };
-    let Ok(row) = row.clone().dyn_into::<HtmlElement>() else {
-        return;
-    };
-    let header = 34; // the sticky header row
-    let top = row.offset_top();
-    let bottom = top + row.offset_height();
-    let view_top = container.scroll_top();
-    let target = if top - header < view_top {
-        top - header
-    } else if bottom > view_top + container.client_height() {
-        bottom - container.client_height()
-    } else {
-        return;
-    };
-    let options = ScrollToOptions::new();
-    options.set_top(f64::from(target.max(0)));
-    options.set_behavior(if smooth {
-        ScrollBehavior::Smooth
-    } else {
-        ScrollBehavior::Instant
-    });
-    container.scroll_to_with_scroll_to_options(&options);
 }
 
 /// The progress bar of long work (`[data-role="work"]`: a `<progress>`, its text and a Cancel

@@ -78,9 +78,6 @@ pub(crate) const REGION_CELL_CSS: f64 = 3.0;
 /// Links carry the points up to this many; beyond, the scenario goes in a file.
 const LINK_POINTS_LIMIT: usize = 2_000;
 
-/// Rows of the trace table kept in the page at once (a window around the current step).
-const TRACE_WINDOW: usize = 60;
-
 /// The side-by-side plots are drawn this much smaller than the main plot's text and lines.
 pub(crate) const COMPARE_SCALE: f64 = 0.8;
 
@@ -129,9 +126,6 @@ pub struct Runner {
     /// The main plot's backdrop, kept while its size, view and theme stay.
     backdrop_layer: BackdropLayer,
     scrubber: Option<HtmlInputElement>,
-    trace_body: Option<Element>,
-    trace_caption: Option<Element>,
-    trace_key: Option<(usize, usize, u64, u64)>,
     frame: Option<PlotFrame>,
     options: ViewOptions,
     dirty: bool,
@@ -140,9 +134,6 @@ pub struct Runner {
     settings_dirty: bool,
     /// The address bar and share box, when this lab writes them (the main page's lab).
     address: Option<Address>,
-    last_trace_ms: f64,
-    /// The trace table's row to scroll to at the end of the frame, and whether smoothly.
-    trace_scroll: Option<(web_sys::Element, bool)>,
     /// The last good scenario, for the crash panel (see `keep.rs`).
     keeper: keep::Keeper,
     /// The plot's keyboard cursor's live region (`[data-role="cursor-status"]`).
@@ -197,17 +188,12 @@ impl Runner {
             play_label: find(root, "[data-field=\"play-label\"]"),
             class_buttons,
             scrubber: find(root, "[data-role=\"scrubber\"]").and_then(|e| e.dyn_into().ok()),
-            trace_body: find(root, "[data-role=\"trace-body\"]"),
-            trace_caption: find(root, "[data-role=\"trace-caption\"]"),
-            trace_key: None,
             frame: None,
             options: ViewOptions::default(),
             dirty: true,
             changed: true,
             settings_dirty: true,
             address: None,
-            last_trace_ms: f64::NEG_INFINITY,
-            trace_scroll: None,
             keeper: keep::Keeper::new(root),
             cursor_status: find(root, "[data-role=\"cursor-status\"]"),
             described: described::Described::find(root),
@@ -514,28 +500,19 @@ impl Runner {
 
     fn redraw(&mut self, now_ms: f64) -> Result<(), String> {
         self.draw()?;
-        // Every canvas is measured and drawn before the panels' text is written (see
-        // `scroll_trace`): the registry's panels' too.
+        // Every canvas is measured and drawn before the panels' text is written (the trace
+        // panel's scroll, which reads the layout, comes after every write): the registry's
+        // panels' too.
         self.panels_draw(now_ms);
         self.show_status();
         self.work.show(self.session.progress().as_ref(), &self.root);
         self.practice.show(&self.session, self.document.as_ref());
-        // While playing or working in slices, the trace table (60 rows and a scroll) follows a
-        // few times a second; every frame would cost more than the steps.
-        if !(self.session.is_playing() || self.session.is_busy())
-            || now_ms - self.last_trace_ms >= 250.0
-            || now_ms < self.last_trace_ms
-        {
-            self.show_trace();
-            self.last_trace_ms = now_ms;
-        }
         self.show_described(now_ms);
         if self.settings_dirty {
             self.settings_dirty = false;
             self.show_settings();
         }
         self.panels_write(now_ms);
-        self.scroll_trace();
         Ok(())
     }
 
@@ -546,6 +523,7 @@ impl Runner {
             theme: self.theme(),
             pixel_ratio: self.backing_scale(),
             now_ms,
+            reduced_motion: self.options.reduced_motion,
         };
         self.panels.draw(&cx);
     }
@@ -557,6 +535,7 @@ impl Runner {
             theme: self.theme(),
             pixel_ratio: self.backing_scale(),
             now_ms,
+            reduced_motion: self.options.reduced_motion,
         };
         self.panels.write(&cx);
     }

@@ -629,9 +629,9 @@ async function openNamesOpen(ctx, input, options) {
   if (!r.answered || r.refused || r.crashed) return r;
   const t = options.answerTimeout || 20_000;
   const names = input.names;
-  r.injections.push(...csvInjections('page CSV (trace)', await downloadText(page, '#export-csv', t), names));
-  r.injections.push(...markdownInjections('page Markdown', await downloadText(page, '#export-markdown', t)));
-  r.injections.push(...latexInjections('page LaTeX', await downloadText(page, '#export-latex', t)));
+  r.injections.push(...csvInjections('page CSV (trace)', await downloadText(page, '[data-panel="trace"] [data-panel-act="csv"]', t), names));
+  r.injections.push(...markdownInjections('page Markdown', await downloadText(page, '[data-panel="trace"] [data-panel-act="markdown"]', t)));
+  r.injections.push(...latexInjections('page LaTeX', await downloadText(page, '[data-panel="trace"] [data-panel-act="latex"]', t)));
   const points = await downloadText(page, '#export-points', t);
   r.injections.push(...csvInjections('page points CSV', points, names));
   for (const { line, cells } of parseCsv(points).rows.slice(1)) {

@@ -78,7 +78,7 @@ class LabView {
   /** The trace table's body rows: { step, cells (5 texts), classes, current (aria-current) }. */
   async traceRows() {
     await this.settle();
-    return this.page.locator('#trace tbody tr[data-step]').evaluateAll((rows) =>
+    return this.page.locator('[data-panel="trace"] table tbody tr[data-step]').evaluateAll((rows) =>
       rows.map((r) => ({
         step: Number(r.dataset.step),
         cells: Array.from(r.cells).map((c) => c.textContent.trim()),
