@@ -1,14 +1,61 @@
-//! The page's text written in a frame: the status fields and buttons, the trace table's window
-//! and the settings form after a preset or an algorithm change.
+//! The page's text written in a frame: the status fields and buttons ([`Controls`]) and the
+//! settings form after a preset or an algorithm change.
 
 use super::Runner;
+use crate::core::{Label, Session};
 use crate::web::dom::{active_element, find, set_attribute, set_text};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
-impl Runner {
-    pub(super) fn show_status(&self) {
-        let status = self.session.status();
+/// The status fields and the controls the frame writes: the buttons of Play and the classes,
+/// the class pickers, the history slider and the keyboard cursor's live region.
+pub(super) struct Controls {
+    fields: Vec<(&'static str, Element)>,
+    play_label: Option<Element>,
+    class_buttons: Vec<(Label, Element)>,
+    class_index_buttons: Vec<(usize, Element)>,
+    binary_picker: Option<Element>,
+    multi_picker: Option<Element>,
+    scrubber: Option<HtmlInputElement>,
+    /// The plot's keyboard cursor's live region (`[data-role="cursor-status"]`).
+    cursor_status: Option<Element>,
+}
+
+impl Controls {
+    /// The elements under `root` (an embedded lab may have only some of them).
+    pub(super) fn find(root: &HtmlElement, session: &Session) -> Controls {
+        let fields = session
+            .status()
+            .fields()
+            .iter()
+            .filter_map(|(name, _)| {
+                find(root, &format!("[data-field=\"{name}\"]")).map(|e| (*name, e))
+            })
+            .collect();
+        let class_buttons = [(Label::Pos, "pos"), (Label::Neg, "neg")]
+            .into_iter()
+            .filter_map(|(label, key)| {
+                find(root, &format!("[data-class=\"{key}\"]")).map(|e| (label, e))
+            })
+            .collect();
+        let class_index_buttons = (0..=crate::core::MAX_CLASS_INDEX)
+            .filter_map(|c| find(root, &format!("[data-class-index=\"{c}\"]")).map(|e| (c, e)))
+            .collect();
+        Controls {
+            fields,
+            play_label: find(root, "[data-field=\"play-label\"]"),
+            class_buttons,
+            class_index_buttons,
+            binary_picker: find(root, "[data-role=\"class-picker\"]"),
+            multi_picker: find(root, "[data-role=\"class-picker-multi\"]"),
+            scrubber: find(root, "[data-role=\"scrubber\"]").and_then(|e| e.dyn_into().ok()),
+            cursor_status: find(root, "[data-role=\"cursor-status\"]"),
+        }
+    }
+
+    /// Writes what `session` shows into them.
+    pub(super) fn show(&self, session: &Session) {
+        let status = session.status();
         for (name, text) in status.fields() {
             if let Some((_, element)) = self.fields.iter().find(|(n, _)| *n == name) {
                 set_text(element, text);
@@ -17,19 +64,19 @@ impl Runner {
         if let Some(label) = &self.play_label {
             set_text(
                 label,
-                if self.session.is_playing() {
+                if session.is_playing() {
                     "Pause"
                 } else {
                     "Play"
                 },
             );
         }
-        let selected = self.session.selected_class();
+        let selected = session.selected_class();
         for (label, button) in &self.class_buttons {
             let pressed = if *label == selected { "true" } else { "false" };
             set_attribute(button, "aria-pressed", pressed);
         }
-        let multi = self.session.setup().algorithm.is_multiclass();
+        let multi = session.setup().algorithm.is_multiclass();
         if let (Some(binary), Some(many)) = (&self.binary_picker, &self.multi_picker) {
             let (show, hide) = if multi {
                 (many, binary)
@@ -39,40 +86,42 @@ impl Runner {
             let _ = show.remove_attribute("hidden");
             let _ = hide.set_attribute("hidden", "");
         }
-        let index = self.session.selected_class_index();
+        let index = session.selected_class_index();
         for (c, button) in &self.class_index_buttons {
             let pressed = if *c == index { "true" } else { "false" };
             set_attribute(button, "aria-pressed", pressed);
-            if *c < self.session.num_classes() {
+            if *c < session.num_classes() {
                 let _ = button.remove_attribute("hidden");
                 // The class's name: its index, or the label an imported file gave it.
                 if let Some(name) = find(button, "[data-role=\"class-name\"]") {
-                    set_text(&name, &self.session.class_name(*c));
+                    set_text(&name, &session.class_name(*c));
                 }
             } else {
                 let _ = button.set_attribute("hidden", "");
             }
         }
         if let Some(scrubber) = &self.scrubber {
-            let history = self.session.history();
+            let history = session.history();
             let (min, max) = (history.first_step(), history.last_step());
             set_attribute(scrubber, "min", &min.to_string());
             set_attribute(scrubber, "max", &max.to_string());
-            let value = self.session.model().steps().to_string();
+            let value = session.model().steps().to_string();
             if scrubber.value() != value {
                 scrubber.set_value(&value);
             }
             set_attribute(
                 scrubber,
                 "aria-valuetext",
-                &crate::core::words::scrubber_text(self.session.model().steps(), max),
+                &crate::core::words::scrubber_text(session.model().steps(), max),
             );
         }
         if let Some(region) = &self.cursor_status {
-            set_text(region, &self.session.cursor_text());
+            set_text(region, &session.cursor_text());
         }
     }
+}
 
+impl Runner {
     /// Writes the settings in force into the settings form (after a preset changed them).
     pub(super) fn show_settings(&self) {
         let s = self.session.settings();

@@ -15,14 +15,13 @@ mod practice_calls;
 
 use super::dom::find;
 use crate::core::table::TableFormat;
-use crate::core::{Action, Changed, Error, Label, Session};
+use crate::core::{Action, Changed, Error, Session};
 use crate::render::{layout, region_grid, PlotFrame, Theme};
 use crate::web::panels::{Cx, PanelEvent, Panels};
 use address::Address;
 use paint::{paint_plot, BackdropLayer, MarksLayer};
 use plotters::prelude::IntoDrawingArea;
-use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, HtmlCanvasElement, HtmlElement, HtmlInputElement, Window};
+use web_sys::{Document, HtmlCanvasElement, HtmlElement, Window};
 
 /// Fills the page's menus from the registry and the presets: the algorithm selector
 /// (`[data-setting="algorithm"]`: every algorithm, value its name, text its title) and the
@@ -104,20 +103,12 @@ pub struct ViewOptions {
     pub reduced_motion: bool,
 }
 
-/// The session plus everything needed to show it.
-pub struct Runner {
-    session: Session,
-    root: HtmlElement,
-    document: Option<Document>,
+/// The main plot: its canvas, the mapping of its last drawing, and the layers kept between
+/// frames.
+struct Plot {
     canvas: HtmlCanvasElement,
-    fields: Vec<(&'static str, Element)>,
-    play_label: Option<Element>,
-    class_buttons: Vec<(Label, Element)>,
-    class_index_buttons: Vec<(usize, Element)>,
-    binary_picker: Option<Element>,
-    multi_picker: Option<Element>,
-    /// When this frame began (`performance.now()`, ms).
-    frame_began: f64,
+    /// The mapping between data and pixels of the last drawing.
+    frame: Option<PlotFrame>,
     /// The canvas's backing scale as read at this frame's first need of it: read again later,
     /// after the frame has written the panels, it would make the browser lay the page out
     /// twice (a forced layout of 10–30 ms with large tables).
@@ -125,19 +116,36 @@ pub struct Runner {
     marks_layer: MarksLayer,
     /// The main plot's backdrop, kept while its size, view and theme stay.
     backdrop_layer: BackdropLayer,
-    scrubber: Option<HtmlInputElement>,
-    frame: Option<PlotFrame>,
-    options: ViewOptions,
+}
+
+/// What the next frame has to do, and when this one began.
+struct FrameState {
+    /// When this frame began (`performance.now()`, ms).
+    began: f64,
+    /// Something visible changed: the next frame draws and writes everything.
     dirty: bool,
     /// The state changed since the last frame (not only the view): the link may have too.
     changed: bool,
+    /// The settings form is written again (after a preset, or a change refused or waiting).
     settings_dirty: bool,
+}
+
+/// The session plus everything needed to show it.
+pub struct Runner {
+    session: Session,
+    root: HtmlElement,
+    document: Option<Document>,
+    /// The main plot's canvas and what drawing it keeps.
+    plot: Plot,
+    /// The status fields and the controls the frame writes (see `dom_out.rs`).
+    controls: dom_out::Controls,
+    /// What the next frame has to do, and when this one began.
+    frame_state: FrameState,
+    options: ViewOptions,
     /// The address bar and share box, when this lab writes them (the main page's lab).
     address: Option<Address>,
     /// The last good scenario, for the crash panel (see `keep.rs`).
     keeper: keep::Keeper,
-    /// The plot's keyboard cursor's live region (`[data-role="cursor-status"]`).
-    cursor_status: Option<Element>,
     /// The announcement live region, the plot's description and the points table.
     described: described::Described,
     /// The progress bar of long work and its Cancel (see `dom_out.rs`).
@@ -155,47 +163,27 @@ impl Runner {
         let mut session = Session::new();
         // Long work goes in slices across frames, with progress and Cancel.
         session.set_slices(true);
-        let fields = session
-            .status()
-            .fields()
-            .iter()
-            .filter_map(|(name, _)| {
-                find(root, &format!("[data-field=\"{name}\"]")).map(|e| (*name, e))
-            })
-            .collect();
-        let class_buttons = [(Label::Pos, "pos"), (Label::Neg, "neg")]
-            .into_iter()
-            .filter_map(|(label, key)| {
-                find(root, &format!("[data-class=\"{key}\"]")).map(|e| (label, e))
-            })
-            .collect();
-        let class_index_buttons = (0..=crate::core::MAX_CLASS_INDEX)
-            .filter_map(|c| find(root, &format!("[data-class-index=\"{c}\"]")).map(|e| (c, e)))
-            .collect();
         Runner {
-            class_index_buttons,
-            binary_picker: find(root, "[data-role=\"class-picker\"]"),
-            multi_picker: find(root, "[data-role=\"class-picker-multi\"]"),
-            frame_began: 0.0,
-            scale_this_frame: std::cell::Cell::new(None),
-            marks_layer: MarksLayer::default(),
-            backdrop_layer: BackdropLayer::default(),
+            controls: dom_out::Controls::find(root, &session),
+            plot: Plot {
+                canvas,
+                frame: None,
+                scale_this_frame: std::cell::Cell::new(None),
+                marks_layer: MarksLayer::default(),
+                backdrop_layer: BackdropLayer::default(),
+            },
+            frame_state: FrameState {
+                began: 0.0,
+                dirty: true,
+                changed: true,
+                settings_dirty: true,
+            },
             session,
             root: root.clone(),
             document: root.owner_document(),
-            canvas,
-            fields,
-            play_label: find(root, "[data-field=\"play-label\"]"),
-            class_buttons,
-            scrubber: find(root, "[data-role=\"scrubber\"]").and_then(|e| e.dyn_into().ok()),
-            frame: None,
             options: ViewOptions::default(),
-            dirty: true,
-            changed: true,
-            settings_dirty: true,
             address: None,
             keeper: keep::Keeper::new(root),
-            cursor_status: find(root, "[data-role=\"cursor-status\"]"),
             described: described::Described::find(root),
             work: dom_out::WorkPanel::find(root),
             practice: practice::PracticePanel::find(root),
@@ -213,22 +201,22 @@ impl Runner {
                 | Action::LoadScenario(_)
         );
         // A refused choice is echoed too: the form shows the setup still in force.
-        self.settings_dirty |= echo_settings;
+        self.frame_state.settings_dirty |= echo_settings;
         let undoable = self.session.undoable();
         let waits = self.session.is_busy() && !matches!(action, Action::Tick { .. });
         let changed = self.session.apply(action);
         if waits && self.session.is_busy() {
             // While work is under way a change waits ("wait for it to finish"): the settings,
             // the boxes and η₂ show again what is in force, not what was asked for.
-            self.settings_dirty = true;
-            self.dirty = true;
+            self.frame_state.settings_dirty = true;
+            self.frame_state.dirty = true;
             self.panels.echo();
         }
         // Back or Step that undid or redid a destructive action brings other settings back.
-        self.settings_dirty |= self.session.undoable() != undoable;
+        self.frame_state.settings_dirty |= self.session.undoable() != undoable;
         if echo_settings || matches!(changed, Ok(Changed::Redraw)) {
-            self.dirty = true;
-            self.changed = true;
+            self.frame_state.dirty = true;
+            self.frame_state.changed = true;
             self.panels.changed();
         }
         changed.map(|_| ())
@@ -262,14 +250,14 @@ impl Runner {
 
     /// What this frame has taken so far, in ms.
     pub(super) fn frame_spent(&self) -> f64 {
-        spent_since(self.frame_began)
+        spent_since(self.frame_state.began)
     }
 
     /// Marks the frame dirty (e.g. after a resize); the next frame draws everything afresh,
     /// the points' layer too.
     pub fn invalidate(&mut self) {
-        self.dirty = true;
-        self.marks_layer.forget();
+        self.frame_state.dirty = true;
+        self.plot.marks_layer.forget();
     }
 
     /// Changes how the plot looks (a redraw only when something changed: the page sets the
@@ -277,7 +265,7 @@ impl Runner {
     pub fn set_options(&mut self, options: ViewOptions) {
         if options != self.options {
             self.options = options;
-            self.dirty = true;
+            self.frame_state.dirty = true;
         }
     }
 
@@ -333,10 +321,10 @@ impl Runner {
 
     /// The plot as SVG, drawn by the same `render::draw` at the canvas's CSS size.
     pub fn export_svg(&mut self) -> Result<String, Error> {
-        let width = u32::try_from(self.canvas.client_width())
+        let width = u32::try_from(self.plot.canvas.client_width())
             .unwrap_or(0)
             .max(200);
-        let height = u32::try_from(self.canvas.client_height())
+        let height = u32::try_from(self.plot.canvas.client_height())
             .unwrap_or(0)
             .max(150);
         let theme = if self.options.dark {
@@ -408,29 +396,29 @@ impl Runner {
 
     /// Canvas backing pixels per CSS pixel, as laid out at this frame's first call.
     fn backing_scale(&self) -> f64 {
-        if let Some(scale) = self.scale_this_frame.get() {
+        if let Some(scale) = self.plot.scale_this_frame.get() {
             return scale;
         }
-        let scale = crate::web::dom::backing_scale(&self.canvas);
-        self.scale_this_frame.set(Some(scale));
+        let scale = crate::web::dom::backing_scale(&self.plot.canvas);
+        self.plot.scale_this_frame.set(Some(scale));
         scale
     }
 
     /// Sizes the backing store to the CSS size × devicePixelRatio. Returns whether it changed.
     pub fn fit_canvas(&mut self, device_pixel_ratio: f64) -> bool {
         let scale = crate::web::dom::pixel_ratio(device_pixel_ratio);
-        if !crate::web::dom::fit_backing(&self.canvas, scale) {
+        if !crate::web::dom::fit_backing(&self.plot.canvas, scale) {
             return false;
         }
-        self.scale_this_frame.set(None);
-        self.dirty = true;
+        self.plot.scale_this_frame.set(None);
+        self.frame_state.dirty = true;
         true
     }
 
     /// The data point under CSS position `(x, y)` of the canvas, if it is inside the plot, with
     /// the size of one CSS pixel in data units.
     pub fn data_at(&self, css_x: f64, css_y: f64) -> Option<(f64, f64, f64)> {
-        let frame = self.frame?;
+        let frame = self.plot.frame?;
         let scale = self.backing_scale();
         let (x, y) = frame.to_data(css_x * scale, css_y * scale)?;
         Some((x, y, frame.units_per_pixel() * scale))
@@ -438,7 +426,7 @@ impl Runner {
 
     /// Like [`Runner::data_at`], but also outside the plot (clamped to its edge): for drags.
     pub fn data_at_clamped(&self, css_x: f64, css_y: f64) -> Option<(f64, f64, f64)> {
-        let frame = self.frame?;
+        let frame = self.plot.frame?;
         let scale = self.backing_scale();
         let view = frame.view();
         let (left, top) = frame.to_pixel(view.x_min, view.y_max);
@@ -451,7 +439,7 @@ impl Runner {
 
     /// Where data point `(x, y)` is drawn, in CSS pixels from the canvas's top-left.
     pub fn css_of(&self, x: f64, y: f64) -> Option<(f64, f64)> {
-        let frame = self.frame?;
+        let frame = self.plot.frame?;
         let scale = self.backing_scale();
         let (px, py) = frame.to_pixel(x, y);
         Some((px / scale, py / scale))
@@ -460,10 +448,10 @@ impl Runner {
     /// One animation frame: takes due steps while playing, draws and writes the page if anything
     /// changed, then writes the address when it is due (see `address`).
     pub fn frame(&mut self, now_ms: f64) -> Result<(), String> {
-        self.frame_began = web_sys::window()
+        self.frame_state.began = web_sys::window()
             .and_then(|w| w.performance())
             .map_or(now_ms, |p| p.now());
-        self.scale_this_frame.set(None);
+        self.plot.scale_this_frame.set(None);
         // The session computes some derived data only while a panel shows it.
         for action in self.panels.watches(&self.session) {
             self.apply(action).map_err(|e| e.to_string())?;
@@ -472,8 +460,8 @@ impl Runner {
             self.apply(Action::Tick { now_ms })
                 .map_err(|e| e.to_string())?;
         }
-        if self.dirty {
-            self.dirty = false;
+        if self.frame_state.dirty {
+            self.frame_state.dirty = false;
             self.redraw(now_ms)?;
         } else {
             self.panels_draw(now_ms);
@@ -481,7 +469,7 @@ impl Runner {
         }
         self.announce(now_ms);
         // Only a change of the state may change the link (a resize or a palette does not).
-        if std::mem::take(&mut self.changed) {
+        if std::mem::take(&mut self.frame_state.changed) {
             if let Some(address) = &mut self.address {
                 address.touch();
             }
@@ -504,12 +492,12 @@ impl Runner {
         // panel's scroll, which reads the layout, comes after every write): the registry's
         // panels' too.
         self.panels_draw(now_ms);
-        self.show_status();
+        self.controls.show(&self.session);
         self.work.show(self.session.progress().as_ref(), &self.root);
         self.practice.show(&self.session, self.document.as_ref());
         self.show_described(now_ms);
-        if self.settings_dirty {
-            self.settings_dirty = false;
+        if self.frame_state.settings_dirty {
+            self.frame_state.settings_dirty = false;
             self.show_settings();
         }
         self.panels_write(now_ms);
@@ -571,10 +559,10 @@ impl Runner {
         let theme = self.theme();
         let cell = REGION_CELL_CSS * self.backing_scale();
         // The points come from their layer, rasterized when they change (see `MarksLayer`).
-        let layer = Some(&mut self.marks_layer);
-        let backdrop = Some(&mut self.backdrop_layer);
+        let layer = Some(&mut self.plot.marks_layer);
+        let backdrop = Some(&mut self.plot.backdrop_layer);
         let frame = paint_plot(
-            &self.canvas,
+            &self.plot.canvas,
             &theme,
             cell,
             &mut self.session,
@@ -582,7 +570,7 @@ impl Runner {
             layer,
             backdrop,
         )?;
-        self.frame = Some(frame);
+        self.plot.frame = Some(frame);
         Ok(())
     }
 
@@ -606,7 +594,8 @@ impl Runner {
 
     /// Hit radius for pointers in data units: `css` CSS pixels.
     pub fn reach(&self, css: f64) -> f64 {
-        self.frame
+        self.plot
+            .frame
             .map_or(0.0, |f| f.units_per_pixel() * self.backing_scale() * css)
     }
 }
