@@ -91,11 +91,8 @@
         ...field('weights', 'Model'), ...field('state', 'State')),
       // Visible; spoken through the announce region above, so not a second time here.
       el('p', { class: 'plab-notice', 'data-field': 'notice', role: 'status', 'aria-live': 'off' }),
-      el('div', { class: 'plab-explain', 'data-control': 'explain' },
-        el('strong', { 'data-field': 'explain-title' }),
-        el('div', {}, el('span', { class: 'plab-k' }, 'score '), el('span', { 'data-field': 'explain-score' })),
-        el('div', {}, el('span', { class: 'plab-k' }, 'check '), el('span', { 'data-field': 'explain-check' })),
-        el('div', {}, el('span', { class: 'plab-k' }, 'update '), el('span', { 'data-field': 'explain-update' }))),
+      // "This step", a registry panel placed here.
+      el('div', { class: 'plab-panels', 'data-panels': 'explain', 'data-landmarks': 'no' }),
       // The trace table, a registry panel placed here.
       el('div', { class: 'plab-panels', 'data-panels': 'trace', 'data-landmarks': 'no' }),
       // Practice (a link with an exercise set): the lab writes the question, what is asked,

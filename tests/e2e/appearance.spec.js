@@ -91,7 +91,7 @@ async function contrasts(page, selector) {
 
 /** Main text on the page: status, explain panel, trace cells (not undone), notices, hints, help. */
 const MAIN_TEXT = [
-  '#status dt', '#status dd', '#status .notice', '#explain dd', '#explain .explain-title',
+  '#status dt', '#status dd', '#status .notice', '[data-panel="explain"] dd', '[data-panel="explain"] .explain-title',
   '[data-panel="trace"] table th', '[data-panel="trace"] table tbody tr:not(.undone) td', '.hint', '.tagline', '#theory dd', '#theory dt',
   '[data-panel="trace"] [data-part="caption"]', '.history-note', 'button',
 ];
@@ -125,7 +125,7 @@ test('presenter mode: aria-pressed, body.presenter, larger text, thicker lines; 
   await mistakeStep(lab);
   const fontSize = (sel) => page.locator(sel).first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
   const before = {
-    explain: await fontSize('#explain dd'),
+    explain: await fontSize('[data-panel="explain"] dd'),
     status: await fontSize('#status dd'),
     button: await fontSize('#step'),
     line: await boundaryRun(lab, await lab.plotImage(), -2.5),
@@ -137,7 +137,7 @@ test('presenter mode: aria-pressed, body.presenter, larger text, thicker lines; 
   await expect(page.locator('body')).toHaveClass(/\bpresenter\b/);
   await lab.settle();
   const after = {
-    explain: await fontSize('#explain dd'),
+    explain: await fontSize('[data-panel="explain"] dd'),
     status: await fontSize('#status dd'),
     button: await fontSize('#step'),
     line: 0,

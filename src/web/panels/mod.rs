@@ -43,6 +43,7 @@ mod compare;
 mod curve;
 mod eta;
 mod events;
+mod explain;
 mod gram;
 mod trace;
 
@@ -58,6 +59,7 @@ use web_sys::Element;
 /// Every panel of the lab, in the order they appear. Adding a panel is one line here.
 fn registry() -> Vec<Box<dyn Panel>> {
     vec![
+        Box::new(explain::ExplainPanel::default()),
         Box::new(trace::TracePanel::default()),
         Box::new(compare::ComparePanel::default()),
         Box::new(augmented::AugmentedPanel::default()),

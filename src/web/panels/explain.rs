@@ -1,0 +1,84 @@
+//! "This step": the step just taken in the algorithm's own words — which sample, its score,
+//! the check and the update, and the weights before it (`Status::explain_*`, worded in the
+//! core by each algorithm's `Visit`).
+
+use super::{el, text, Cx, Markup, Panel};
+use crate::web::dom::{find, set_text};
+use web_sys::Element;
+
+/// The fields this panel shows, by their `data-field`.
+const FIELDS: [&str; 5] = [
+    "explain-title",
+    "explain-weights",
+    "explain-score",
+    "explain-check",
+    "explain-update",
+];
+
+#[derive(Default)]
+pub(super) struct ExplainPanel {
+    fields: Vec<(&'static str, Element)>,
+}
+
+/// One line of the step: its term and its field.
+macro_rules! line {
+    ($term:literal, $field:literal) => {
+        [
+            el("dt", &[], vec![text($term)]),
+            el("dd", &[("data-field", $field)], vec![]),
+        ]
+    };
+}
+
+impl Panel for ExplainPanel {
+    fn name(&self) -> &'static str {
+        "explain"
+    }
+
+    fn markup(&self) -> Markup {
+        let mut lines = Vec::new();
+        lines.extend(line!("weights", "explain-weights"));
+        lines.extend(line!("score", "explain-score"));
+        lines.extend(line!("check", "explain-check"));
+        lines.extend(line!("update", "explain-update"));
+        el(
+            "section",
+            &[
+                ("class", "panel lab-only explain"),
+                ("data-panel", "explain"),
+                ("data-control", "explain"),
+                ("aria-label", "This step"),
+            ],
+            vec![
+                el("h2", &[], vec![text("This step")]),
+                el(
+                    "p",
+                    &[("class", "explain-title"), ("data-field", "explain-title")],
+                    vec![],
+                ),
+                el("dl", &[], lines),
+            ],
+        )
+    }
+
+    fn bind(&mut self, root: &Element) {
+        self.fields = FIELDS
+            .iter()
+            .filter_map(|&name| find(root, &format!("[data-field=\"{name}\"]")).map(|e| (name, e)))
+            .collect();
+    }
+
+    fn throttle_ms(&self) -> f64 {
+        // A step's words follow every frame, as the status does.
+        0.0
+    }
+
+    fn write(&mut self, cx: &Cx<'_>) {
+        let status = cx.session.status();
+        for (name, text) in status.fields() {
+            if let Some((_, element)) = self.fields.iter().find(|(n, _)| *n == name) {
+                set_text(element, text);
+            }
+        }
+    }
+}
