@@ -291,8 +291,6 @@
     applySpeed();
 
     on('snap', 'change', (e) => call(() => lab.set_snap(e.target.checked)));
-    on('show-margin', 'change', (e) => call(() => lab.set_show_max_margin(e.target.checked)));
-    on('pocket', 'change', (e) => call(() => lab.set_pocket(e.target.checked)));
 
     const error = byId('settings-error');
     on('settings', 'submit', (e) => {

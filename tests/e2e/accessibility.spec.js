@@ -240,7 +240,7 @@ test('single-key shortcuts can be switched off (WCAG 2.1.4); clicker keys still 
   // …wherever the focus was left: on the history slider (where PageDown would move it back),
   // the speed slider, a menu just used, a box just ticked.
   let step = 1;
-  for (const control of ['#scrubber', '#speed', '#verbosity', '#show-margin']) {
+  for (const control of ['#scrubber', '#speed', '#verbosity', '[data-panel="theory"] [data-panel-act="max-margin"]']) {
     await page.locator(control).focus();
     await page.keyboard.press('PageDown');
     step += 1;
@@ -250,7 +250,7 @@ test('single-key shortcuts can be switched off (WCAG 2.1.4); clicker keys still 
   await page.locator('#scrubber').focus();
   await page.keyboard.press('PageUp');
   await expect(lab.field('step'), 'PageUp on the history slider').toHaveText(String(step - 1));
-  await expect(page.locator('#show-margin'), 'the box kept its state').not.toBeChecked();
+  await expect(page.locator('[data-panel="theory"] [data-panel-act="max-margin"]'), 'the box kept its state').not.toBeChecked();
 
   await page.reload();
   await expect(page.locator('#single-keys'), 'the choice is kept in this browser').not.toBeChecked();

@@ -92,7 +92,7 @@ async function contrasts(page, selector) {
 /** Main text on the page: status, explain panel, trace cells (not undone), notices, hints, help. */
 const MAIN_TEXT = [
   '#status dt', '#status dd', '#status .notice', '[data-panel="explain"] dd', '[data-panel="explain"] .explain-title',
-  '[data-panel="trace"] table th', '[data-panel="trace"] table tbody tr:not(.undone) td', '.hint', '.tagline', '#theory dd', '#theory dt',
+  '[data-panel="trace"] table th', '[data-panel="trace"] table tbody tr:not(.undone) td', '.hint', '.tagline', '[data-panel="theory"] dd', '[data-panel="theory"] dt',
   '[data-panel="trace"] [data-part="caption"]', '.history-note', 'button',
 ];
 
@@ -254,7 +254,7 @@ test('help overlay: lists the shortcuts, readable, closes; screenshot', async ({
 
 test('max-margin separator on seed 000; screenshot', async ({ lab, page }) => {
   await lab.loadPreset('seed000');
-  await page.locator('#show-margin').check();
+  await page.locator('[data-panel="theory"] [data-panel-act="max-margin"]').check();
   // Pinkish purple rgb(186, 92, 150) somewhere on the plot: the dashed line or the band.
   await expect
     .poll(async () => {

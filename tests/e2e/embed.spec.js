@@ -546,7 +546,7 @@ test.describe('course.html', () => {
     await expect(f('step')).toHaveText('4');
     await expect(f('weights')).toHaveText('[0, 0, 0]');
     expect(await frame.evaluate(() => document.body.classList.contains('embed'))).toBe(true);
-    for (const sel of ['header.top', '.settings-panel', '#theory', '#share', '#copy-link', '#file-input', '#preset']) {
+    for (const sel of ['header.top', '.settings-panel', '[data-panel="theory"]', '#share', '#copy-link', '#file-input', '#preset']) {
       await expect(frame.locator(sel), `${sel} is hidden in the frame`).toBeHidden();
     }
     for (const sel of ['#plot', '#step', '#back', '#play', '#status', '[data-panel="trace"] table']) {
@@ -646,7 +646,7 @@ test.describe("the docs' embedding snippets work as written", () => {
     await expect(f('points')).toHaveText('4 (2 of +1, 2 of -1)');
     expect(await frame.evaluate(() => document.body.classList.contains('embed'))).toBe(true);
     await expect(frame.locator('.settings-panel')).toBeHidden();
-    await expect(frame.locator('#theory')).toBeHidden();
+    await expect(frame.locator('[data-panel="theory"]')).toBeHidden();
     await expect(frame.locator('header.top')).toBeHidden();
     await frame.locator('#step').click();
     await expect(f('step')).toHaveText('1');

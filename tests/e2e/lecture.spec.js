@@ -392,7 +392,7 @@ test('theory panel: R, margins, bound, separability, max-margin band, pocket', a
 
   // Show the max-margin separator: a pinkish purple band. Any separating line crosses every
   // segment from a -1 point to a +1 point, so the band must show on one of them.
-  const show = page.locator('#show-margin');
+  const show = page.locator('[data-panel="theory"] [data-panel-act="max-margin"]');
   const tinted = ([r, g, b]) => r - g >= 12 && b - g >= 6 && r >= b; // rgb(204,121,167) over light
   const segmentsTinted = async () => {
     const image = await lab.plotImage();
@@ -435,7 +435,7 @@ test('theory panel: R, margins, bound, separability, max-margin band, pocket', a
     'never converges — no line separates the classes (max-margin problem infeasible)'
   );
   const points = Number((await lab.text('points')).split(' ')[0]);
-  await page.locator('#pocket').check();
+  await page.locator('[data-panel="theory"] [data-panel-act="pocket"]').check();
   await lab.key('e');
   await expect(lab.field('step')).toHaveText(String(points));
   const pocket = /^\[(-?[\d.]+), (-?[\d.]+), (-?[\d.]+)\] with (\d+) training errors?$/.exec(
@@ -445,7 +445,7 @@ test('theory panel: R, margins, bound, separability, max-margin band, pocket', a
   const errors = Number(pocket[4]);
   expect(errors, 'not separable: the pocket weights make at least one error').toBeGreaterThanOrEqual(1);
   expect(errors).toBeLessThan(points);
-  await page.locator('#pocket').uncheck();
+  await page.locator('[data-panel="theory"] [data-panel-act="pocket"]').uncheck();
   await expect(lab.anyField('pocket')).toHaveText('off');
 });
 

@@ -103,9 +103,9 @@ test.describe('long work', () => {
     await page.locator('#run').click();
     await expect(work(page)).toBeVisible();
     // A box ticked, η typed and applied, η₂ typed and applied: each waits, and is put back.
-    await page.locator('#pocket').click();
+    await page.locator('[data-panel="theory"] [data-panel-act="pocket"]').click();
     await expect(lab.field('notice')).toContainText('wait for it to finish');
-    await expect(page.locator('#pocket')).not.toBeChecked();
+    await expect(page.locator('[data-panel="theory"] [data-panel-act="pocket"]')).not.toBeChecked();
     await page.locator('#eta').fill('5');
     await page.locator('#apply').click();
     await expect(page.locator('#eta')).toHaveValue('1');
@@ -115,7 +115,7 @@ test.describe('long work', () => {
     await expect(work(page), 'the run was still under way').toBeVisible();
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect(work(page)).toBeHidden();
-    await expect(page.locator('#pocket')).not.toBeChecked();
+    await expect(page.locator('[data-panel="theory"] [data-panel-act="pocket"]')).not.toBeChecked();
     await expect(page.locator('#eta')).toHaveValue('1');
     expect(lab.problems).toEqual([]);
   });

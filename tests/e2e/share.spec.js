@@ -465,7 +465,7 @@ test('hide=play,settings,theory&embed=1 hides those controls and the header; the
   await expect(page.locator('#speed')).toBeHidden();
   await expect(page.locator('.settings-panel')).toBeHidden();
   await expect(page.locator('#apply')).toBeHidden();
-  await expect(page.locator('#theory')).toBeHidden();
+  await expect(page.locator('[data-panel="theory"]')).toBeHidden();
   for (const id of ['#step', '#back', '#reset', '#next-mistake', '#status', '[data-panel="trace"] table', '[data-panel="explain"]', '#copy-link', '#plot']) {
     await expect(page.locator(id), `${id} stays`).toBeVisible();
   }

@@ -2,22 +2,12 @@
 //! the check and the update, and the weights before it (`Status::explain_*`, worded in the
 //! core by each algorithm's `Visit`).
 
-use super::{el, text, Cx, Markup, Panel};
-use crate::web::dom::{find, set_text};
+use super::{el, text, Cx, Fields, Markup, Panel};
 use web_sys::Element;
-
-/// The fields this panel shows, by their `data-field`.
-const FIELDS: [&str; 5] = [
-    "explain-title",
-    "explain-weights",
-    "explain-score",
-    "explain-check",
-    "explain-update",
-];
 
 #[derive(Default)]
 pub(super) struct ExplainPanel {
-    fields: Vec<(&'static str, Element)>,
+    fields: Fields,
 }
 
 /// One line of the step: its term and its field.
@@ -62,10 +52,7 @@ impl Panel for ExplainPanel {
     }
 
     fn bind(&mut self, root: &Element) {
-        self.fields = FIELDS
-            .iter()
-            .filter_map(|&name| find(root, &format!("[data-field=\"{name}\"]")).map(|e| (name, e)))
-            .collect();
+        self.fields = Fields::find(root);
     }
 
     fn throttle_ms(&self) -> f64 {
@@ -74,11 +61,6 @@ impl Panel for ExplainPanel {
     }
 
     fn write(&mut self, cx: &Cx<'_>) {
-        let status = cx.session.status();
-        for (name, text) in status.fields() {
-            if let Some((_, element)) = self.fields.iter().find(|(n, _)| *n == name) {
-                set_text(element, text);
-            }
-        }
+        self.fields.show(&cx.session.status());
     }
 }

@@ -45,6 +45,7 @@ mod eta;
 mod events;
 mod explain;
 mod gram;
+mod theory;
 mod trace;
 
 pub(crate) use augmented::{css_size as augmented_size, svg as augmented_svg};
@@ -61,6 +62,7 @@ fn registry() -> Vec<Box<dyn Panel>> {
     vec![
         Box::new(explain::ExplainPanel::default()),
         Box::new(trace::TracePanel::default()),
+        Box::new(theory::TheoryPanel::default()),
         Box::new(compare::ComparePanel::default()),
         Box::new(augmented::AugmentedPanel::default()),
         Box::new(eta::EtaPanel::default()),
@@ -153,6 +155,35 @@ impl Markup {
                         .ok()?;
                 }
                 Some(element.into())
+            }
+        }
+    }
+}
+
+/// The status fields of a panel's markup (`[data-field]`), written from the session's
+/// [`Status`](crate::core::Status): for a panel that shows some of the status's fields.
+#[derive(Default)]
+pub(crate) struct Fields(Vec<(String, Element)>);
+
+impl Fields {
+    /// The `[data-field]` elements under `root`.
+    pub(crate) fn find(root: &Element) -> Fields {
+        let Ok(list) = root.query_selector_all("[data-field]") else {
+            return Fields::default();
+        };
+        Fields(
+            (0..list.length())
+                .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
+                .filter_map(|e| Some((e.get_attribute("data-field")?, e)))
+                .collect(),
+        )
+    }
+
+    /// Writes the fields of `status` that are here.
+    pub(crate) fn show(&self, status: &crate::core::Status) {
+        for (name, text) in status.fields() {
+            for (_, element) in self.0.iter().filter(|(n, _)| n == name) {
+                crate::web::dom::set_text(element, text);
             }
         }
     }

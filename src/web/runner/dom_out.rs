@@ -164,16 +164,11 @@ impl Runner {
         };
         set_attribute(&self.root, "data-table", table);
         self.show_params();
-        for (selector, on) in [
-            ("#pocket", self.session.pocket_mode()),
-            ("#show-margin", self.session.shows_max_margin()),
-            ("#snap", self.session.snaps()),
-        ] {
-            if let Some(check) =
-                find(&self.root, selector).and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-            {
-                check.set_checked(on);
-            }
+        // The theory panel's boxes show their own state; the snap box is the settings'.
+        if let Some(check) =
+            find(&self.root, "#snap").and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        {
+            check.set_checked(self.session.snaps());
         }
     }
 }

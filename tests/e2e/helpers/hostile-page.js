@@ -443,7 +443,7 @@ const READ_TEXTS = {
   status: '#status',
   'This step': '#explain',
   'described plot': '#plot-description',
-  theory: '#theory',
+  theory: '[data-panel="theory"]',
   '3-D description': '[data-panel="augmented"] [data-part="description"]',
   'η panel': '[data-panel="eta"] [data-part="verdict"], [data-panel="eta"] [data-part="caption"], [data-panel="eta"] [data-part="error"]',
 };
