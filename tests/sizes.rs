@@ -21,7 +21,6 @@ const FILES_OVER: &[(&str, usize)] = &[
     ("src/core/practice/run.rs", 723),
     ("src/core/session.rs", 832),
     ("src/core/session/tests.rs", 743),
-    ("src/core/theory.rs", 817),
     ("src/render/mod.rs", 610),
     ("src/render/raster.rs", 620),
     ("src/web/handle.rs", 640),
