@@ -21,7 +21,6 @@ const FILES_OVER: &[(&str, usize)] = &[
     ("src/core/practice/run.rs", 723),
     ("src/core/session.rs", 832),
     ("src/core/session/tests.rs", 743),
-    ("src/render/mod.rs", 610),
     ("src/web/handle.rs", 640),
     ("src/web/runner/mod.rs", 633),
     ("www/app.js", 802),
