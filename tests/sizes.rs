@@ -15,7 +15,6 @@ const FUNCTION_LIMIT: usize = 120;
 
 /// Files over the limit when the lint came, with their line count then (at most).
 const FILES_OVER: &[(&str, usize)] = &[
-    ("src/core/session.rs", 832),
     ("src/core/session/tests.rs", 743),
     ("src/web/handle.rs", 640),
     ("src/web/runner/mod.rs", 633),
@@ -25,7 +24,6 @@ const FILES_OVER: &[(&str, usize)] = &[
 /// Functions over the limit when the lint came (`file: name`), with their length then.
 const FUNCTIONS_OVER: &[(&str, usize)] = &[
     ("src/core/scenario/link.rs: from_link", 237),
-    ("src/core/session.rs: apply_action", 257),
     ("src/core/session/loading.rs: load_scenario", 153),
     ("src/core/session/practice.rs: practice_view", 145),
     ("src/core/session/show.rs: status", 145),
