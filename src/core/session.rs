@@ -24,10 +24,12 @@ mod code;
 mod cursor;
 mod derived;
 mod edits;
+mod fit;
 mod job;
 mod loading;
 mod names;
 mod practice;
+mod settings;
 mod show;
 mod speech;
 mod training;
@@ -42,6 +44,9 @@ pub use practice::{Ask, PracticeView};
 pub use show::TraceRow;
 pub use speech::{PointRow, Utterance, POINT_ROWS_LIMIT};
 pub use undo::UNDO_LIMIT;
+
+use fit::{fit_view, round_to_pixel, usable_view};
+use training::{errors_after, training_errors};
 
 /// The view a blank session shows: `[-5, 5] × [-5, 5]`.
 pub const DEFAULT_VIEW: Rect = Rect {
@@ -461,6 +466,8 @@ impl Session {
         Ok(changed)
     }
 
+    /// Applies an action [`Session::apply`] lets through: stops Play for the actions that move
+    /// through training, then hands the action to the method of its concern.
     fn apply_action(&mut self, action: Action) -> Result<Changed, Error> {
         let stops_play = matches!(
             action,
@@ -475,236 +482,39 @@ impl Session {
             self.playing = false;
         }
         match action {
-            Action::AddPoint {
-                x,
-                y,
-                alternate,
-                pixel,
-            } => self.add_point(x, y, alternate, pixel),
-            Action::Press { x, y, reach } => {
-                self.drag = self.point_near(x, y, reach).map(|index| Drag {
-                    index,
-                    from: [self.data.x(index)[0], self.data.x(index)[1]],
-                    moved: false,
-                });
-                Ok(Changed::Nothing)
-            }
-            Action::DragTo { x, y, pixel } => self.drag_to(x, y, pixel),
-            Action::Release {
-                x,
-                y,
-                alternate,
-                pixel,
-            } => self.release(x, y, alternate, pixel),
-            Action::RemoveAt { x, y, reach } => match self.point_near(x, y, reach) {
-                Some(index) => self.remove_point(index),
-                None => Ok(Changed::Nothing),
-            },
-            Action::Secondary {
-                x,
-                y,
-                reach,
-                add_other,
-                pixel,
-            } => match self.point_near(x, y, reach) {
-                Some(index) => self.remove_point(index),
-                None if add_other => self.add_point(x, y, true, pixel),
-                None => Ok(Changed::Nothing),
-            },
-            Action::DeleteSelected => match self.selected_point {
-                Some(index) => self.remove_point(index),
-                None => {
-                    self.notice = "Select a point first (click it), then press Delete.".into();
-                    Ok(Changed::Redraw)
-                }
-            },
-            Action::SelectClass(class) => {
-                if class >= self.num_classes() {
-                    self.notice = if self.setup.algorithm.is_multiclass() {
-                        format!(
-                            "There is no class {class}: {} classes are set ({}); choose more under Classes.",
-                            self.num_classes(),
-                            (0..self.num_classes())
-                                .map(|c| self.class_name(c))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        )
-                    } else {
-                        "This algorithm has two classes, +1 (key 1) and -1 (key 2).".to_string()
-                    };
-                    return Ok(Changed::Redraw);
-                }
-                if self.selected == class {
-                    return Ok(Changed::Nothing);
-                }
-                self.selected = class;
-                self.notice = format!("Taps and clicks now add class {}.", self.class_name(class));
-                Ok(Changed::Redraw)
-            }
-            Action::Step => {
-                self.notice.clear();
-                if !self.redo_destructive() {
-                    self.forward_one();
-                }
-                Ok(Changed::Redraw)
-            }
-            Action::Back => {
-                if !self.undo_destructive() {
-                    self.back_one();
-                }
-                Ok(Changed::Redraw)
-            }
-            Action::NextMistake => {
-                let cap = 2 * self.data.len() as u64 + 2;
-                self.start_run(job::Goal::Mistake { taken: 0, cap });
-                Ok(Changed::Redraw)
-            }
-            Action::FinishEpoch => {
-                self.start_run(job::Goal::EpochEnd(self.model().epoch()));
-                Ok(Changed::Redraw)
-            }
-            Action::RunToConvergence => {
-                self.start_run(job::Goal::Convergence);
-                Ok(Changed::Redraw)
-            }
-            Action::Cancel => Ok(Changed::Nothing),
-            Action::JumpToStep(step) => {
-                let Some(position) = self.history.position_of_step(step) else {
-                    self.notice = format!(
-                        "Step {step} is no longer kept (the history keeps the last {HISTORY_LIMIT} entries)."
-                    );
-                    return Ok(Changed::Redraw);
-                };
-                for (change, undone) in self.history.seek(position) {
-                    self.cross_edit(&change, undone);
-                }
-                self.after_time_travel();
-                self.notice = format!("At step {}.", self.model().steps());
-                Ok(Changed::Redraw)
-            }
-            Action::Play => Ok(self.play()),
-            Action::Pause => Ok(self.pause()),
-            Action::TogglePlay => Ok(if self.playing {
-                self.pause()
-            } else {
-                self.play()
-            }),
-            Action::Reset => {
-                self.restart(self.settings().clone())?;
-                self.notice = "Reset: back to the initial weights, step 0, epoch 1.".to_string();
-                Ok(Changed::Redraw)
-            }
-            Action::Clear => {
-                self.set_data(Dataset::new(2));
-                self.restart(self.settings().clone())?;
-                self.view = DEFAULT_VIEW;
-                self.notice = "All points removed.".to_string();
-                Ok(Changed::Redraw)
-            }
-            Action::SetSettings(settings) => {
-                let mut setup = self.setup.clone();
-                if settings != *self.settings() {
-                    // Explicit rows belong to the example that set them.
-                    setup.rows = None;
-                }
-                self.restart_with(setup, settings)?;
-                self.notice =
-                    "Settings applied: training restarts from the initial weights.".to_string();
-                Ok(Changed::Redraw)
-            }
+            Action::AddPoint { .. }
+            | Action::Press { .. }
+            | Action::DragTo { .. }
+            | Action::Release { .. }
+            | Action::RemoveAt { .. }
+            | Action::Secondary { .. }
+            | Action::DeleteSelected
+            | Action::SelectClass(_) => self.edit_action(action),
+            Action::Step
+            | Action::Back
+            | Action::NextMistake
+            | Action::FinishEpoch
+            | Action::RunToConvergence
+            | Action::Cancel
+            | Action::JumpToStep(_)
+            | Action::Play
+            | Action::Pause
+            | Action::TogglePlay => self.step_action(action),
+            Action::Reset
+            | Action::Clear
+            | Action::SetSettings(_)
+            | Action::SetSetup(_)
+            | Action::LoadPreset(_) => self.setup_action(action),
+            Action::SetSpeed(_)
+            | Action::SetSnap(_)
+            | Action::SetPocket(_)
+            | Action::SetShowMaxMargin(_)
+            | Action::SetRegionGrid { .. } => self.option_action(action),
             Action::ImportCsv(bytes) => self.import_csv(&bytes),
             Action::LoadScenario(scenario) => self.load_scenario(scenario),
             Action::Say(text) => {
                 self.notice = text;
                 Ok(Changed::Redraw)
-            }
-            Action::SetSetup(setup) => {
-                let keep_rows =
-                    setup.algorithm == self.setup.algorithm && setup.classes == self.setup.classes;
-                let setup = Setup {
-                    rows: if keep_rows {
-                        setup.rows.or(self.setup.rows.clone())
-                    } else {
-                        setup.rows
-                    },
-                    ..setup
-                };
-                self.check_classes_fit(&setup)?;
-                let algorithm = setup.algorithm;
-                let kind_changes =
-                    algorithm.is_multiclass() != self.setup.algorithm.is_multiclass();
-                self.restart_with(setup, self.settings().clone())?;
-                if kind_changes {
-                    // Binary mode starts at +1, multiclass mode at class 0.
-                    self.selected = if algorithm.is_multiclass() { 0 } else { 1 };
-                } else if self.selected >= self.num_classes() {
-                    self.selected = 0;
-                }
-                self.notice = format!(
-                    "{} chosen: training restarts; the points stay.",
-                    algorithm.title()
-                );
-                Ok(Changed::Redraw)
-            }
-            Action::LoadPreset(preset) => {
-                let settings = preset.settings();
-                settings.validate(2)?;
-                let mut data = Dataset::new(2);
-                for (x, class) in preset.class_points() {
-                    data.push_class(&x, class)?;
-                }
-                let setup = preset.setup();
-                Model::new(&setup, settings.clone(), 2)?;
-                self.set_data(data);
-                self.restart_with(setup, settings)?;
-                self.class_names =
-                    names::default_class_names(self.setup.algorithm, self.setup.classes);
-                self.selected = if self.setup.algorithm.is_multiclass() {
-                    0
-                } else {
-                    1
-                };
-                self.view = fit_view(&self.data);
-                self.notice = format!("Loaded “{}”.", preset.title());
-                Ok(Changed::Redraw)
-            }
-            Action::SetSpeed(speed) => {
-                if !speed.is_finite() {
-                    return Ok(Changed::Nothing);
-                }
-                self.speed = speed.clamp(*SPEED_RANGE.start(), *SPEED_RANGE.end());
-                Ok(Changed::Nothing)
-            }
-            Action::SetSnap(snap) => {
-                self.snap = snap;
-                Ok(Changed::Nothing)
-            }
-            Action::SetPocket(on) => {
-                self.pocket_mode = on;
-                if on {
-                    let mut state = self.history.current().clone();
-                    if let (None, Some(w)) = (&state.pocket, state.model.linear_weights()) {
-                        let w = w.to_vec();
-                        let errors = training_errors(&self.data, &w);
-                        state.pocket = Some((w, errors));
-                        self.history.replace_current_keep_future(state);
-                    }
-                }
-                Ok(Changed::Redraw)
-            }
-            Action::SetShowMaxMargin(on) => {
-                self.show_max_margin = on;
-                Ok(Changed::Redraw)
-            }
-            Action::SetRegionGrid { view, cols, rows } => {
-                let grid = Some((view, cols, rows));
-                if grid == self.region_grid {
-                    Ok(Changed::Nothing)
-                } else {
-                    self.region_grid = grid;
-                    self.region_cache = None;
-                    Ok(Changed::Redraw)
-                }
             }
             Action::TurnAugmented { .. }
             | Action::ResetAugmentedView
@@ -726,106 +536,6 @@ fn plane(data: &Dataset) -> (Vec<[f64; 2]>, Vec<f64>) {
     (0..data.len())
         .map(|i| ([data.x(i)[0], data.x(i)[1]], data.label(i).y()))
         .unzip()
-}
-
-/// Samples that `w` (bias first) gets wrong: `y·(w·x + b) ≤ 0`.
-fn training_errors(data: &Dataset, w: &[f64]) -> usize {
-    (0..data.len())
-        .filter(|&i| wrong(w, data.x(i), data.label(i).y()))
-        .count()
-}
-
-/// Whether `w` (bias first) gets the sample `x` of label `y` wrong: `y·(w·x + b) ≤ 0`.
-fn wrong(w: &[f64], x: &[f64], y: f64) -> bool {
-    let s = w[0] + x.iter().zip(&w[1..]).map(|(a, b)| a * b).sum::<f64>();
-    y * s <= 0.0
-}
-
-/// `errors`, the samples `w` gets wrong, brought up to date after `change` was made to `data`:
-/// only the edited point's verdict can change, so this is [`training_errors`] on the new data
-/// without visiting every point (an edit of a large set stays cheap with the pocket on).
-fn errors_after(errors: usize, data: &Dataset, w: &[f64], change: &PointChange) -> usize {
-    let y = |class: usize| if class == 1 { 1.0 } else { -1.0 };
-    let count = |x: &[f64], class: usize| usize::from(wrong(w, x, y(class)));
-    match change {
-        PointChange::Added { .. } => {
-            let last = data.len() - 1;
-            errors + count(data.x(last), data.class(last))
-        }
-        PointChange::Removed { x, class, .. } => errors.saturating_sub(count(x, *class)),
-        PointChange::Moved { index, from, .. } => {
-            let class = data.class(*index);
-            (errors + count(data.x(*index), class)).saturating_sub(count(from, class))
-        }
-    }
-}
-
-/// The largest half-width of a view: every view lies within `[-MAX_VIEW_HALF, MAX_VIEW_HALF]²`,
-/// so its width, height and centre are finite, and stay finite when the renderer widens one
-/// axis for equal scales (by the plot's aspect ratio: finite up to a ratio of ~10⁸, far beyond
-/// any canvas; an infinite range would hang plotters' tick search).
-const MAX_VIEW_HALF: f64 = 1e300;
-
-/// The smallest half-width of a view: one screen pixel of it stays a normal number (so the
-/// equal-scale widening cannot underflow to a zero height, and rounding to a pixel stays exact).
-const MIN_VIEW_HALF: f64 = 1e-300;
-
-/// Whether a view (from a scenario or a link) can be shown as it is: finite, min < max, inside
-/// `[-MAX_VIEW_HALF, MAX_VIEW_HALF]²` and at least `2·MIN_VIEW_HALF` wide and high. Every view the
-/// session makes is; another one is replaced by the fitted view.
-fn usable_view(x_min: f64, x_max: f64, y_min: f64, y_max: f64) -> bool {
-    let inside = |v: f64| v.abs() <= MAX_VIEW_HALF; // false for NaN and ±∞
-    [x_min, x_max, y_min, y_max].into_iter().all(inside)
-        && x_max - x_min >= 2.0 * MIN_VIEW_HALF
-        && y_max - y_min >= 2.0 * MIN_VIEW_HALF
-}
-
-/// A square view centred on the origin that shows every point with a margin: w is drawn from the
-/// origin, so the origin and the arrows around it stay in sight. Its half-width is kept within
-/// `[MIN_VIEW_HALF, MAX_VIEW_HALF]`, so it is finite with a positive finite width whatever finite
-/// points there are: points beyond `MAX_VIEW_HALF / 1.25` get the largest view (no view with a
-/// finite width could show both of `±1e308`), and points that all lie within `MIN_VIEW_HALF` the
-/// smallest.
-fn fit_view(data: &Dataset) -> Rect {
-    let reach = (0..data.len())
-        .flat_map(|i| data.x(i).iter().map(|v| v.abs()))
-        .fold(0.0f64, f64::max);
-    if reach == 0.0 {
-        return DEFAULT_VIEW;
-    }
-    // Compared before multiplying, so `reach · 1.25` is never formed where it could overflow.
-    let half = if reach > MAX_VIEW_HALF / 1.25 {
-        MAX_VIEW_HALF
-    } else {
-        (reach * 1.25).max(MIN_VIEW_HALF)
-    };
-    Rect {
-        x_min: -half,
-        x_max: half,
-        y_min: -half,
-        y_max: half,
-    }
-}
-
-/// Rounds to the finest power of ten not above `pixel`, so the error stays within half a pixel.
-fn round_to_pixel(v: f64, pixel: f64) -> f64 {
-    if !(pixel.is_finite() && pixel > 0.0) {
-        return v;
-    }
-    let exponent = pixel.log10().floor() as i32;
-    if exponent < 0 {
-        let inverse = 10f64.powi(-exponent);
-        let rounded = (v * inverse).round() / inverse + 0.0;
-        // A pixel below 1e-308 (10^-exponent overflows) or a huge v: keep v as it is.
-        if rounded.is_finite() {
-            rounded
-        } else {
-            v
-        }
-    } else {
-        let step = 10f64.powi(exponent);
-        (v / step).round() * step + 0.0
-    }
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]

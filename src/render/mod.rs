@@ -12,6 +12,7 @@ mod curve;
 mod fast;
 mod frame;
 mod guess;
+mod lines;
 mod points;
 mod raster;
 mod theme;
@@ -25,12 +26,13 @@ pub use fast::{
     marks_key, paint_marks, paint_region, region_grid, region_image, MarkPainter, RegionPainter,
 };
 pub use frame::PlotFrame;
+use lines::{draw_line, draw_margin_band, draw_origin_axes, draw_region, to_pixels};
 pub use points::{mark, Mark};
 pub use raster::{paint_marks_image, raster_marks, MarkRaster};
 pub use theme::{Theme, PRESENTER_SCALE};
 
 use crate::core::numfmt::num;
-use crate::core::{band, clip_segment, positive_region, Boundary, Label, MarginView, Rect, Scene};
+use crate::core::{Boundary, Label, Rect, Scene};
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
@@ -521,90 +523,4 @@ fn widen(view: Rect, plot_w: f64, plot_h: f64) -> Rect {
             ..view
         }
     }
-}
-
-fn to_pixels(frame: &PlotFrame, points: &[(f64, f64)]) -> Vec<(i32, i32)> {
-    points
-        .iter()
-        .map(|&(x, y)| frame.to_backend(x, y))
-        .collect()
-}
-
-fn draw_region<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    frame: &PlotFrame,
-    boundary: &Boundary,
-    theme: &Theme,
-) -> Result<(), DrawError<DB>> {
-    let region = positive_region(boundary, &frame.view());
-    if region.len() >= 3 {
-        area.draw(&Polygon::new(
-            to_pixels(frame, &region),
-            theme.positive_region.filled(),
-        ))?;
-    }
-    Ok(())
-}
-
-fn draw_origin_axes<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    frame: &PlotFrame,
-    theme: &Theme,
-) -> Result<(), DrawError<DB>> {
-    let view = frame.view();
-    let style = theme.origin_axes.stroke_width(theme.px(1.5));
-    for (a, b) in [
-        ((view.x_min, 0.0), (view.x_max, 0.0)),
-        ((0.0, view.y_min), (0.0, view.y_max)),
-    ] {
-        if let Some([p, q]) = clip_segment(a, b, &view) {
-            area.draw(&PathElement::new(to_pixels(frame, &[p, q]), style))?;
-        }
-    }
-    Ok(())
-}
-
-/// A line `w·x + b = 0` clipped to the view: solid, or dashed with dashes of `dash` CSS px.
-fn draw_line<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    frame: &PlotFrame,
-    line: &Boundary,
-    color: RGBColor,
-    width: f64,
-    dash: Option<f64>,
-    theme: &Theme,
-) -> Result<(), DrawError<DB>> {
-    let Some(segment) = line.segment(&frame.view()) else {
-        return Ok(());
-    };
-    let style = color.stroke_width(theme.px(width));
-    let points = to_pixels(frame, &segment);
-    match dash {
-        None => area.draw(&PathElement::new(points, style)),
-        Some(dash) => area.draw(&DashedPathElement::new(
-            points,
-            theme.px(dash),
-            theme.px(dash * 0.6),
-            style,
-        )),
-    }
-}
-
-/// The maximum-margin separator: its band, shaded, and the dashed line in the middle.
-fn draw_margin_band<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    frame: &PlotFrame,
-    margin: &MarginView,
-    theme: &Theme,
-) -> Result<(), DrawError<DB>> {
-    let line = Boundary::from_weights(&margin.weights);
-    // With unit weights in the perceptron's space, the support vectors have score ±γ*.
-    let region = band(&line, margin.gamma, &frame.view());
-    if region.len() >= 3 {
-        area.draw(&Polygon::new(
-            to_pixels(frame, &region),
-            theme.max_margin.mix(0.16).filled(),
-        ))?;
-    }
-    draw_line(area, frame, &line, theme.max_margin, 2.5, Some(10.0), theme)
 }

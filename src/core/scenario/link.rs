@@ -226,31 +226,8 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
             ),
         ));
     }
-    let mut pairs: Vec<(String, String)> = Vec::new();
-    // The names of `l`, each decoded on its own: a name may hold an escaped `,`.
-    let mut names = None;
-    for (key, value) in raw_parts(fragment) {
-        let key = decode("key", key)?;
-        if pairs.iter().any(|(k, _)| *k == key) {
-            return Err(field("link", format!("{key} is given twice")));
-        }
-        if key == "l" {
-            names = Some(
-                value
-                    .split(',')
-                    .map(|n| decode("l", n))
-                    .collect::<Result<Vec<_>, _>>()?,
-            );
-        }
-        let value = decode(&key, value)?;
-        pairs.push((key, value));
-    }
-    let get = |k: &str| {
-        pairs
-            .iter()
-            .find(|(key, _)| key == k)
-            .map(|(_, v)| v.as_str())
-    };
+    let (pairs, names) = decoded_pairs(fragment)?;
+    let get = |k: &str| value(&pairs, k);
     let param_keys: Vec<&str> = Algorithm::ALL
         .iter()
         .flat_map(|a| a.info().params.iter().map(|p| p.key))
@@ -293,6 +270,58 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
             ))
         }
     }
+    let scenario = link_scenario(&pairs, names, &param_keys)?;
+    Ok(Link {
+        scenario: Some(scenario),
+        unknown,
+    })
+}
+
+/// A fragment's keys and values, decoded, in the order given.
+type Pairs = Vec<(String, String)>;
+
+/// The keys and values of a fragment, decoded, with the names of `l` decoded one by one (for
+/// [`from_link`]). Refuses a key given twice and a key or value that does not decode.
+fn decoded_pairs(fragment: &str) -> Result<(Pairs, Option<Vec<String>>), Error> {
+    let mut pairs: Pairs = Vec::new();
+    // The names of `l`, each decoded on its own: a name may hold an escaped `,`.
+    let mut names = None;
+    for (key, value) in raw_parts(fragment) {
+        let key = decode("key", key)?;
+        if pairs.iter().any(|(k, _)| *k == key) {
+            return Err(field("link", format!("{key} is given twice")));
+        }
+        if key == "l" {
+            names = Some(
+                value
+                    .split(',')
+                    .map(|n| decode("l", n))
+                    .collect::<Result<Vec<_>, _>>()?,
+            );
+        }
+        let value = decode(&key, value)?;
+        pairs.push((key, value));
+    }
+    Ok((pairs, names))
+}
+
+/// The value of `key` among the decoded `pairs`.
+fn value<'a>(pairs: &'a [(String, String)], key: &str) -> Option<&'a str> {
+    pairs
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+}
+
+/// The scenario of a fragment's decoded `pairs` (`names`: the decoded names of `l`), for
+/// [`from_link`] once the version is known: refuses keys that contradict the algorithm and
+/// values that do not parse.
+fn link_scenario(
+    pairs: &[(String, String)],
+    names: Option<Vec<String>>,
+    param_keys: &[&str],
+) -> Result<Scenario, Error> {
+    let get = |k: &str| value(pairs, k);
     let parsed = Algorithm::parse(get("a").unwrap_or("perceptron"))?;
     let algorithm = parsed.name().to_string();
     if get("k").is_some() && parsed.kind() != Kind::Kernel {
@@ -308,7 +337,7 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
         ));
     }
     let mut params = std::collections::BTreeMap::new();
-    for key in &param_keys {
+    for key in param_keys {
         let Some(value) = get(key) else { continue };
         let Some(param) = parsed.info().params.iter().find(|p| p.key == *key) else {
             return Err(field(
@@ -338,77 +367,9 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
             .map(|r| r.split(',').map(|v| parse_number(key, v)).collect())
             .collect()
     };
-    let points = match get("p") {
-        None => Vec::new(),
-        Some(text) => text
-            .split(';')
-            .filter(|p| !p.is_empty())
-            .map(|p| {
-                let f: Vec<&str> = p.split(',').collect();
-                if f.len() != 3 {
-                    return Err(field(
-                        "link",
-                        format!("p: the point {p:?} is not x,y,class"),
-                    ));
-                }
-                Ok((
-                    parse_number("p", f[0])?,
-                    parse_number("p", f[1])?,
-                    parse_index("p", "class ", f[2])?,
-                ))
-            })
-            .collect::<Result<Vec<_>, Error>>()?,
-    };
-    let edits = match get("d") {
-        None => Vec::new(),
-        Some(text) => text
-            .split(';')
-            .filter(|e| !e.is_empty())
-            .map(|e| {
-                let f: Vec<&str> = e.split(',').collect();
-                match (f.len(), f.get(1).copied()) {
-                    (5, Some("a")) => Ok(Edit::Add {
-                        step: parse_whole("d", f[0])?,
-                        x: parse_number("d", f[2])?,
-                        y: parse_number("d", f[3])?,
-                        class: parse_index("d", "class ", f[4])?,
-                    }),
-                    (5, Some("m")) => Ok(Edit::Move {
-                        step: parse_whole("d", f[0])?,
-                        index: parse_index("d", "point #", f[2])?,
-                        x: parse_number("d", f[3])?,
-                        y: parse_number("d", f[4])?,
-                    }),
-                    (3, Some("r")) => Ok(Edit::Remove {
-                        step: parse_whole("d", f[0])?,
-                        index: parse_index("d", "point #", f[2])?,
-                    }),
-                    _ => Err(field(
-                        "link",
-                        format!("d: the edit {e:?} is not step,a,x,y,class / step,m,index,x,y / step,r,index"),
-                    )),
-                }
-            })
-            .collect::<Result<Vec<_>, Error>>()?,
-    };
-    let view = match get("w") {
-        None => None,
-        Some(text) => {
-            let v: Vec<f64> = text
-                .split(',')
-                .map(|t| parse_number("w", t))
-                .collect::<Result<_, _>>()?;
-            match v.as_slice() {
-                &[a, b, c, d] if a < b && c < d => Some([a, b, c, d]),
-                _ => {
-                    return Err(field(
-                        "link",
-                        format!("w: {text:?} is not x_min,x_max,y_min,y_max with min < max"),
-                    ))
-                }
-            }
-        }
-    };
+    let points = get("p").map_or(Ok(Vec::new()), parse_points)?;
+    let edits = get("d").map_or(Ok(Vec::new()), parse_edits)?;
+    let view = get("w").map(parse_view).transpose()?;
     let flag = |key: &str| -> Result<bool, Error> {
         match get(key) {
             None | Some("0") | Some("false") => Ok(false),
@@ -446,8 +407,73 @@ pub fn from_link(fragment: &str) -> Result<Link, Error> {
         points,
         step: get("n").map_or(Ok(0), |n| parse_whole("n", n))?,
     };
-    Ok(Link {
-        scenario: Some(scenario),
-        unknown,
-    })
+    Ok(scenario)
+}
+
+/// The points of `p` (`x,y,class;…`).
+fn parse_points(text: &str) -> Result<Vec<(f64, f64, usize)>, Error> {
+    text.split(';')
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let f: Vec<&str> = p.split(',').collect();
+            if f.len() != 3 {
+                return Err(field(
+                    "link",
+                    format!("p: the point {p:?} is not x,y,class"),
+                ));
+            }
+            Ok((
+                parse_number("p", f[0])?,
+                parse_number("p", f[1])?,
+                parse_index("p", "class ", f[2])?,
+            ))
+        })
+        .collect()
+}
+
+/// The edits of `d` (`step,a,x,y,class`, `step,m,index,x,y` or `step,r,index`, `;` between).
+fn parse_edits(text: &str) -> Result<Vec<Edit>, Error> {
+    text.split(';')
+        .filter(|e| !e.is_empty())
+        .map(|e| {
+            let f: Vec<&str> = e.split(',').collect();
+            match (f.len(), f.get(1).copied()) {
+                (5, Some("a")) => Ok(Edit::Add {
+                    step: parse_whole("d", f[0])?,
+                    x: parse_number("d", f[2])?,
+                    y: parse_number("d", f[3])?,
+                    class: parse_index("d", "class ", f[4])?,
+                }),
+                (5, Some("m")) => Ok(Edit::Move {
+                    step: parse_whole("d", f[0])?,
+                    index: parse_index("d", "point #", f[2])?,
+                    x: parse_number("d", f[3])?,
+                    y: parse_number("d", f[4])?,
+                }),
+                (3, Some("r")) => Ok(Edit::Remove {
+                    step: parse_whole("d", f[0])?,
+                    index: parse_index("d", "point #", f[2])?,
+                }),
+                _ => Err(field(
+                    "link",
+                    format!("d: the edit {e:?} is not step,a,x,y,class / step,m,index,x,y / step,r,index"),
+                )),
+            }
+        })
+        .collect()
+}
+
+/// The view of `w` (`x_min,x_max,y_min,y_max`, each min below its max).
+fn parse_view(text: &str) -> Result<[f64; 4], Error> {
+    let v: Vec<f64> = text
+        .split(',')
+        .map(|t| parse_number("w", t))
+        .collect::<Result<_, _>>()?;
+    match v.as_slice() {
+        &[a, b, c, d] if a < b && c < d => Ok([a, b, c, d]),
+        _ => Err(field(
+            "link",
+            format!("w: {text:?} is not x_min,x_max,y_min,y_max with min < max"),
+        )),
+    }
 }

@@ -4,6 +4,81 @@
 use super::*;
 
 impl Session {
+    /// Applies one of the actions that edit the points or choose the class new points get
+    /// (see `apply_action`).
+    pub(super) fn edit_action(&mut self, action: Action) -> Result<Changed, Error> {
+        match action {
+            Action::AddPoint {
+                x,
+                y,
+                alternate,
+                pixel,
+            } => self.add_point(x, y, alternate, pixel),
+            Action::Press { x, y, reach } => {
+                self.drag = self.point_near(x, y, reach).map(|index| Drag {
+                    index,
+                    from: [self.data.x(index)[0], self.data.x(index)[1]],
+                    moved: false,
+                });
+                Ok(Changed::Nothing)
+            }
+            Action::DragTo { x, y, pixel } => self.drag_to(x, y, pixel),
+            Action::Release {
+                x,
+                y,
+                alternate,
+                pixel,
+            } => self.release(x, y, alternate, pixel),
+            Action::RemoveAt { x, y, reach } => match self.point_near(x, y, reach) {
+                Some(index) => self.remove_point(index),
+                None => Ok(Changed::Nothing),
+            },
+            Action::Secondary {
+                x,
+                y,
+                reach,
+                add_other,
+                pixel,
+            } => match self.point_near(x, y, reach) {
+                Some(index) => self.remove_point(index),
+                None if add_other => self.add_point(x, y, true, pixel),
+                None => Ok(Changed::Nothing),
+            },
+            Action::DeleteSelected => match self.selected_point {
+                Some(index) => self.remove_point(index),
+                None => {
+                    self.notice = "Select a point first (click it), then press Delete.".into();
+                    Ok(Changed::Redraw)
+                }
+            },
+            Action::SelectClass(class) => {
+                if class >= self.num_classes() {
+                    self.notice = if self.setup.algorithm.is_multiclass() {
+                        format!(
+                            "There is no class {class}: {} classes are set ({}); choose more under Classes.",
+                            self.num_classes(),
+                            (0..self.num_classes())
+                                .map(|c| self.class_name(c))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    } else {
+                        "This algorithm has two classes, +1 (key 1) and -1 (key 2).".to_string()
+                    };
+                    return Ok(Changed::Redraw);
+                }
+                if self.selected == class {
+                    return Ok(Changed::Nothing);
+                }
+                self.selected = class;
+                self.notice = format!("Taps and clicks now add class {}.", self.class_name(class));
+                Ok(Changed::Redraw)
+            }
+            // `apply_action` hands only the actions above here.
+            _ => Ok(Changed::Nothing),
+        }
+    }
+
     /// The point nearest to `(x, y)` within `reach` data units.
     pub fn point_near(&self, x: f64, y: f64, reach: f64) -> Option<usize> {
         let reach = if reach.is_finite() { reach } else { 0.0 };

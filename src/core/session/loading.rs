@@ -253,116 +253,10 @@ impl Session {
         &mut self,
         s: crate::core::scenario::Scenario,
     ) -> Result<Changed, Error> {
-        use crate::core::scenario::MAX_SCENARIO_STEP;
-        if s.version == 0 || s.version > crate::core::scenario::SCENARIO_VERSION {
-            return Err(Error::Field {
-                field: "version",
-                reason: format!("version {} is not one this page reads", s.version),
-            });
-        }
-        let algorithm = s.algorithm()?;
-        let kernel = crate::core::algo::kernel::Kernel::parse(&s.kernel)?;
-        if algorithm.is_multiclass()
-            && !(crate::core::algo::multiclass::MIN_CLASSES
-                ..=crate::core::algo::multiclass::MAX_CLASSES)
-                .contains(&s.classes)
-        {
-            return Err(Error::Field {
-                field: "classes",
-                reason: format!("{} is not from 2 to 6", s.classes),
-            });
-        }
-        let setup = Setup {
-            algorithm,
-            kernel,
-            classes: if algorithm.is_multiclass() {
-                s.classes
-            } else {
-                3
-            },
-            rows: s.rows.clone(),
-            params: s.params.iter().map(|(k, v)| (k.clone(), *v)).collect(),
-        };
-        if let Some(key) = s
-            .params
-            .keys()
-            .find(|k| !algorithm.info().params.iter().any(|p| p.key == k.as_str()))
-        {
-            return Err(Error::Field {
-                field: "params",
-                reason: format!("{} does not take {key}", algorithm.title()),
-            });
-        }
-        setup.checked_params()?;
-        let names = match &s.class_names {
-            None => names::default_class_names(algorithm, setup.classes),
-            Some(_) if !algorithm.is_multiclass() => {
-                return Err(Error::Field {
-                    field: "class_names",
-                    reason: format!(
-                        "{} has the two classes -1 and +1; class names belong to the multiclass algorithms",
-                        algorithm.title()
-                    ),
-                })
-            }
-            Some(names) => {
-                crate::core::scenario::check_class_names(names, setup.classes)?;
-                names.clone()
-            }
-        };
+        let (setup, names) = scenario_setup(&s)?;
+        let algorithm = setup.algorithm;
         let settings = s.settings()?;
-        if s.points.len() > MAX_POINTS {
-            return Err(Error::Field {
-                field: "points",
-                reason: format!(
-                    "{} points is more than the {MAX_POINTS} the page can hold",
-                    s.points.len()
-                ),
-            });
-        }
-        if s.step > MAX_SCENARIO_STEP {
-            return Err(Error::Field {
-                field: "step",
-                reason: format!(
-                    "step {} is beyond the {MAX_SCENARIO_STEP} a scenario may replay",
-                    s.step
-                ),
-            });
-        }
-        let mut data = Dataset::new(2);
-        for (i, &(x, y, class)) in s.points.iter().enumerate() {
-            if class >= setup.num_classes() {
-                return Err(Error::Field {
-                    field: "points",
-                    reason: format!(
-                        "point #{} has class {class}, but {} has {} classes",
-                        i + 1,
-                        algorithm.title(),
-                        setup.num_classes()
-                    ),
-                });
-            }
-            data.push_class(&[x, y], class).map_err(|e| Error::Field {
-                field: "points",
-                reason: format!("point #{}: {e}", i + 1),
-            })?;
-        }
-        if let Some(late) = s.edits.iter().find(|e| e.step() > s.step) {
-            return Err(Error::Field {
-                field: "edits",
-                reason: format!(
-                    "an edit after step {} lies beyond the scenario's step {}",
-                    late.step(),
-                    s.step
-                ),
-            });
-        }
-        if s.edits.windows(2).any(|w| w[0].step() > w[1].step()) {
-            return Err(Error::Field {
-                field: "edits",
-                reason: "the edits are not in step order".to_string(),
-            });
-        }
+        let data = scenario_data(&s, &setup)?;
         let model = Model::new(&setup, settings.clone(), 2)?;
         let total = replay_budget(
             &model,
@@ -529,4 +423,126 @@ fn replay_budget(
         });
     }
     Ok(work)
+}
+
+/// The algorithm setup a scenario asks for and its class names, checked: a version this page
+/// reads, an algorithm, a kernel, a number of classes, parameters and class names it takes.
+fn scenario_setup(s: &crate::core::scenario::Scenario) -> Result<(Setup, Vec<String>), Error> {
+    if s.version == 0 || s.version > crate::core::scenario::SCENARIO_VERSION {
+        return Err(Error::Field {
+            field: "version",
+            reason: format!("version {} is not one this page reads", s.version),
+        });
+    }
+    let algorithm = s.algorithm()?;
+    let kernel = crate::core::algo::kernel::Kernel::parse(&s.kernel)?;
+    if algorithm.is_multiclass()
+        && !(crate::core::algo::multiclass::MIN_CLASSES
+            ..=crate::core::algo::multiclass::MAX_CLASSES)
+            .contains(&s.classes)
+    {
+        return Err(Error::Field {
+            field: "classes",
+            reason: format!("{} is not from 2 to 6", s.classes),
+        });
+    }
+    let setup = Setup {
+        algorithm,
+        kernel,
+        classes: if algorithm.is_multiclass() {
+            s.classes
+        } else {
+            3
+        },
+        rows: s.rows.clone(),
+        params: s.params.iter().map(|(k, v)| (k.clone(), *v)).collect(),
+    };
+    if let Some(key) = s
+        .params
+        .keys()
+        .find(|k| !algorithm.info().params.iter().any(|p| p.key == k.as_str()))
+    {
+        return Err(Error::Field {
+            field: "params",
+            reason: format!("{} does not take {key}", algorithm.title()),
+        });
+    }
+    setup.checked_params()?;
+    let names = match &s.class_names {
+        None => names::default_class_names(algorithm, setup.classes),
+        Some(_) if !algorithm.is_multiclass() => {
+            return Err(Error::Field {
+                field: "class_names",
+                reason: format!(
+                    "{} has the two classes -1 and +1; class names belong to the multiclass algorithms",
+                    algorithm.title()
+                ),
+            });
+        }
+        Some(names) => {
+            crate::core::scenario::check_class_names(names, setup.classes)?;
+            names.clone()
+        }
+    };
+    Ok((setup, names))
+}
+
+/// A scenario's points as the dataset of `setup`, checked with its step and edits: no more
+/// points than the page holds, each of a class the setup has, a step a scenario may replay to,
+/// and edits in step order up to that step.
+fn scenario_data(s: &crate::core::scenario::Scenario, setup: &Setup) -> Result<Dataset, Error> {
+    use crate::core::scenario::MAX_SCENARIO_STEP;
+    if s.points.len() > MAX_POINTS {
+        return Err(Error::Field {
+            field: "points",
+            reason: format!(
+                "{} points is more than the {MAX_POINTS} the page can hold",
+                s.points.len()
+            ),
+        });
+    }
+    if s.step > MAX_SCENARIO_STEP {
+        return Err(Error::Field {
+            field: "step",
+            reason: format!(
+                "step {} is beyond the {MAX_SCENARIO_STEP} a scenario may replay",
+                s.step
+            ),
+        });
+    }
+    let mut data = Dataset::new(2);
+    for (i, &(x, y, class)) in s.points.iter().enumerate() {
+        if class >= setup.num_classes() {
+            return Err(Error::Field {
+                field: "points",
+                reason: format!(
+                    "point #{} has class {class}, but {} has {} classes",
+                    i + 1,
+                    setup.algorithm.title(),
+                    setup.num_classes()
+                ),
+            });
+        }
+        data.push_class(&[x, y], class).map_err(|e| Error::Field {
+            field: "points",
+            reason: format!("point #{}: {e}", i + 1),
+        })?;
+    }
+    if let Some(late) = s.edits.iter().find(|e| e.step() > s.step) {
+        return Err(Error::Field {
+            field: "edits",
+            reason: format!(
+                "an edit after step {} lies beyond the scenario's step {}",
+                late.step(),
+                s.step
+            ),
+        });
+    }
+    if s.edits.windows(2).any(|w| w[0].step() > w[1].step()) {
+        return Err(Error::Field {
+            field: "edits",
+            reason: "the edits are not in step order".to_string(),
+        });
+    }
+    Ok(data)
 }

@@ -149,6 +149,66 @@ impl Session {
         };
         let theory = self.current_theory();
         let state = self.state_text();
+        let explanation: Explanation = described.map(|d| d.explanation).unwrap_or_default();
+        let bias = self.settings().bias;
+        let (points, labels) = plane(&self.data);
+        let line = t.main_line(&self.data);
+        let margin = line
+            .filter(|_| self.linear())
+            .and_then(|w| theory::margin_of(w, &points, &labels, bias));
+        let (radius, best_margin, bound, separable) = self.margin_texts(theory);
+        let pocket = match self.history.current().pocket.as_ref() {
+            Some((w, errors)) if self.pocket_mode => {
+                format!("{} with {} training errors", vector(w), errors)
+            }
+            _ => "off".to_string(),
+        };
+        Status {
+            step: t.steps().to_string(),
+            // The epoch of the step on show; before any step, the epoch about to start.
+            epoch: last.map_or(t.epoch(), |r| r.epoch()).to_string(),
+            sample,
+            score,
+            outcome,
+            weights: t.weights_text(&self.data),
+            bias: t.bias_text(&self.data).unwrap_or_else(|| dash.clone()),
+            updates: t.updates().to_string(),
+            state,
+            points: self.points_text(),
+            notice: self.notice.clone(),
+            history: self.history_text(),
+            explain_title: if last.is_some() {
+                explanation.title
+            } else {
+                "No step yet: press Step (→) to visit the first sample.".to_string()
+            },
+            explain_weights: explanation.weights,
+            explain_score: explanation.score,
+            explain_check: explanation.check,
+            explain_update: explanation.update,
+            radius,
+            margin: margin.map_or(dash.clone(), num),
+            best_margin,
+            bound,
+            separable,
+            pocket,
+            algorithm: self.setup.algorithm.title().to_string(),
+            accuracy: self.accuracy_text(),
+            averaged: t.averaged_text().unwrap_or_else(|| dash.clone()),
+            weights_label: t.weights_label().to_string(),
+            bias_label: t.bias_label().to_string(),
+            space: if !self.linear() {
+                "R, γ and the mistake bound are for linear binary classifiers; they do not apply to this model.".to_string()
+            } else if bias {
+                "R, γ_w and γ* are measured in the space the perceptron uses: (1, x1, x2), with the bias feature; the band shows the same separator in the plane.".to_string()
+            } else {
+                "R, γ_w and γ* are measured in the plane (x1, x2): no bias, the line passes the origin.".to_string()
+            },
+        }
+    }
+
+    /// The status's count of points: in all and by class (`12 (5 of +1, 7 of -1)`).
+    fn points_text(&self) -> String {
         let mut counts = vec![
             0usize;
             self.num_classes()
@@ -157,14 +217,33 @@ impl Session {
         for c in self.data.class_indices() {
             counts[c] += 1;
         }
-        let explanation: Explanation = described.map(|d| d.explanation).unwrap_or_default();
-        let bias = self.settings().bias;
-        let (points, labels) = plane(&self.data);
-        let line = t.main_line(&self.data);
-        let margin = line
-            .filter(|_| self.linear())
-            .and_then(|w| theory::margin_of(w, &points, &labels, bias));
-        let (radius, best_margin, bound, separable) = match theory {
+        if self.setup.algorithm.is_multiclass() {
+            format!(
+                "{} ({})",
+                self.data.len(),
+                counts
+                    .iter()
+                    .enumerate()
+                    .map(|(c, n)| format!("{n} of class {}", self.class_name(c)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        } else {
+            format!(
+                "{} ({} of +1, {} of -1)",
+                self.data.len(),
+                counts.get(1).copied().unwrap_or(0),
+                self.data.len() - counts.get(1).copied().unwrap_or(0)
+            )
+        }
+    }
+
+    /// The status's radius R, maximum margin γ*, mistake bound and verdict on separability,
+    /// from the theory of the points (dashes while there is none).
+    fn margin_texts(&self, theory: Option<&Theory>) -> (String, String, String, String) {
+        let t = self.model();
+        let dash = "—".to_string();
+        match theory {
             Some(th) => match &th.best {
                 MaxMargin::Separable { gamma, exact, .. } => (
                     num(th.radius),
@@ -188,14 +267,14 @@ impl Session {
                 ),
             },
             None => (dash.clone(), dash.clone(), dash.clone(), dash.clone()),
-        };
-        let pocket = match self.history.current().pocket.as_ref() {
-            Some((w, errors)) if self.pocket_mode => {
-                format!("{} with {} training errors", vector(w), errors)
-            }
-            _ => "off".to_string(),
-        };
-        let history = match self.history.next_entry() {
+        }
+    }
+
+    /// The status's note on the timeline: the step on show of the last when steps lie ahead,
+    /// or the edit that a step forward redoes.
+    fn history_text(&self) -> String {
+        let t = self.model();
+        match self.history.next_entry() {
             Some(_) if self.history.last_step() > t.steps() => format!(
                 "step {} of {} (→ replays, a new action drops the rest)",
                 t.steps(),
@@ -203,83 +282,29 @@ impl Session {
             ),
             Some(Entry::Edit { what, .. }) => format!("→ redoes: {what}"),
             _ => String::new(),
-        };
-        Status {
-            step: t.steps().to_string(),
-            // The epoch of the step on show; before any step, the epoch about to start.
-            epoch: last.map_or(t.epoch(), |r| r.epoch()).to_string(),
-            sample,
-            score,
-            outcome,
-            weights: t.weights_text(&self.data),
-            bias: t.bias_text(&self.data).unwrap_or_else(|| dash.clone()),
-            updates: t.updates().to_string(),
-            state,
-            points: if self.setup.algorithm.is_multiclass() {
-                format!(
-                    "{} ({})",
-                    self.data.len(),
-                    counts
-                        .iter()
-                        .enumerate()
-                        .map(|(c, n)| format!("{n} of class {}", self.class_name(c)))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            } else {
-                format!(
-                    "{} ({} of +1, {} of -1)",
-                    self.data.len(),
-                    counts.get(1).copied().unwrap_or(0),
-                    self.data.len() - counts.get(1).copied().unwrap_or(0)
-                )
-            },
-            notice: self.notice.clone(),
-            history,
-            explain_title: if last.is_some() {
-                explanation.title
-            } else {
-                "No step yet: press Step (→) to visit the first sample.".to_string()
-            },
-            explain_weights: explanation.weights,
-            explain_score: explanation.score,
-            explain_check: explanation.check,
-            explain_update: explanation.update,
-            radius,
-            margin: margin.map_or(dash.clone(), num),
-            best_margin,
-            bound,
-            separable,
-            pocket,
-            algorithm: self.setup.algorithm.title().to_string(),
-            accuracy: match self.accuracy() {
-                Some(a) => format!(
-                    "{}% ({} of {}){}",
-                    num((a * 1000.0).round() / 10.0),
-                    (a * self.data.len() as f64).round(),
-                    self.data.len(),
-                    t.accuracy_note()
-                ),
-                None => match self.points_pending() {
-                    Some((done, n)) => {
-                        format!(
-                            "scoring the points: {} of {}",
-                            count(done as u64),
-                            count(n as u64)
-                        )
-                    }
-                    None => dash.clone(),
-                },
-            },
-            averaged: t.averaged_text().unwrap_or_else(|| dash.clone()),
-            weights_label: t.weights_label().to_string(),
-            bias_label: t.bias_label().to_string(),
-            space: if !self.linear() {
-                "R, γ and the mistake bound are for linear binary classifiers; they do not apply to this model.".to_string()
-            } else if bias {
-                "R, γ_w and γ* are measured in the space the perceptron uses: (1, x1, x2), with the bias feature; the band shows the same separator in the plane.".to_string()
-            } else {
-                "R, γ_w and γ* are measured in the plane (x1, x2): no bias, the line passes the origin.".to_string()
+        }
+    }
+
+    /// The status's accuracy on the points, or how far scoring them has come.
+    fn accuracy_text(&self) -> String {
+        let t = self.model();
+        match self.accuracy() {
+            Some(a) => format!(
+                "{}% ({} of {}){}",
+                num((a * 1000.0).round() / 10.0),
+                (a * self.data.len() as f64).round(),
+                self.data.len(),
+                t.accuracy_note()
+            ),
+            None => match self.points_pending() {
+                Some((done, n)) => {
+                    format!(
+                        "scoring the points: {} of {}",
+                        count(done as u64),
+                        count(n as u64)
+                    )
+                }
+                None => "—".to_string(),
             },
         }
     }

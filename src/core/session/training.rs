@@ -1,9 +1,66 @@
 //! Training: restarting a run, stepping forward and back through the timeline, runs to
-//! convergence, cycle detection, and the play clock.
+//! convergence, cycle detection, the play clock, and the pocket's count of training errors.
 
 use super::*;
 
 impl Session {
+    /// Applies one of the actions that move through training: a step forward or back, a run
+    /// to a goal, a jump to a step, and the play clock (see `apply_action`).
+    pub(super) fn step_action(&mut self, action: Action) -> Result<Changed, Error> {
+        match action {
+            Action::Step => {
+                self.notice.clear();
+                if !self.redo_destructive() {
+                    self.forward_one();
+                }
+                Ok(Changed::Redraw)
+            }
+            Action::Back => {
+                if !self.undo_destructive() {
+                    self.back_one();
+                }
+                Ok(Changed::Redraw)
+            }
+            Action::NextMistake => {
+                let cap = 2 * self.data.len() as u64 + 2;
+                self.start_run(job::Goal::Mistake { taken: 0, cap });
+                Ok(Changed::Redraw)
+            }
+            Action::FinishEpoch => {
+                self.start_run(job::Goal::EpochEnd(self.model().epoch()));
+                Ok(Changed::Redraw)
+            }
+            Action::RunToConvergence => {
+                self.start_run(job::Goal::Convergence);
+                Ok(Changed::Redraw)
+            }
+            Action::Cancel => Ok(Changed::Nothing),
+            Action::JumpToStep(step) => {
+                let Some(position) = self.history.position_of_step(step) else {
+                    self.notice = format!(
+                        "Step {step} is no longer kept (the history keeps the last {HISTORY_LIMIT} entries)."
+                    );
+                    return Ok(Changed::Redraw);
+                };
+                for (change, undone) in self.history.seek(position) {
+                    self.cross_edit(&change, undone);
+                }
+                self.after_time_travel();
+                self.notice = format!("At step {}.", self.model().steps());
+                Ok(Changed::Redraw)
+            }
+            Action::Play => Ok(self.play()),
+            Action::Pause => Ok(self.pause()),
+            Action::TogglePlay => Ok(if self.playing {
+                self.pause()
+            } else {
+                self.play()
+            }),
+            // `apply_action` hands only the actions above here.
+            _ => Ok(Changed::Nothing),
+        }
+    }
+
     pub(super) fn restart(&mut self, settings: Settings) -> Result<(), Error> {
         self.restart_with(self.setup.clone(), settings)
     }
@@ -356,4 +413,41 @@ pub(crate) fn step_work(model: &Model, n: usize, k: usize, pocket: bool) -> u64 
         .step_cost(n, k)
         .saturating_add(STEP_OVERHEAD)
         .saturating_add(pocket)
+}
+
+/// Samples that `w` (bias first) gets wrong: `y·(w·x + b) ≤ 0`.
+pub(super) fn training_errors(data: &Dataset, w: &[f64]) -> usize {
+    (0..data.len())
+        .filter(|&i| wrong(w, data.x(i), data.label(i).y()))
+        .count()
+}
+
+/// Whether `w` (bias first) gets the sample `x` of label `y` wrong: `y·(w·x + b) ≤ 0`.
+fn wrong(w: &[f64], x: &[f64], y: f64) -> bool {
+    let s = w[0] + x.iter().zip(&w[1..]).map(|(a, b)| a * b).sum::<f64>();
+    y * s <= 0.0
+}
+
+/// `errors`, the samples `w` gets wrong, brought up to date after `change` was made to `data`:
+/// only the edited point's verdict can change, so this is [`training_errors`] on the new data
+/// without visiting every point (an edit of a large set stays cheap with the pocket on).
+pub(super) fn errors_after(
+    errors: usize,
+    data: &Dataset,
+    w: &[f64],
+    change: &PointChange,
+) -> usize {
+    let y = |class: usize| if class == 1 { 1.0 } else { -1.0 };
+    let count = |x: &[f64], class: usize| usize::from(wrong(w, x, y(class)));
+    match change {
+        PointChange::Added { .. } => {
+            let last = data.len() - 1;
+            errors + count(data.x(last), data.class(last))
+        }
+        PointChange::Removed { x, class, .. } => errors.saturating_sub(count(x, *class)),
+        PointChange::Moved { index, from, .. } => {
+            let class = data.class(*index);
+            (errors + count(data.x(*index), class)).saturating_sub(count(from, class))
+        }
+    }
 }

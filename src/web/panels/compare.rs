@@ -3,12 +3,13 @@
 //! [`Session::comparison`] (a session cache trained a slice per frame while this panel shows).
 //! Its Cancel and Compare stop and resume the training; a strategy's button steps through it.
 
+use super::COMPARE_SCALE;
 use super::{el, text, Cx, Markup, Panel, PanelEvent};
 use crate::core::compare::{CompareView, COMPARED};
 use crate::core::{Action, Algorithm, Error, Rect, Session, Setup};
 use crate::render::{layout, region_grid, Theme};
 use crate::web::dom::{active_element, find, fit_backing, set_attribute, set_text};
-use crate::web::runner::{paint_scene, COMPARE_SCALE, REGION_CELL_CSS};
+use crate::web::runner::{paint_scene, REGION_CELL_CSS};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement, HtmlElement};
 

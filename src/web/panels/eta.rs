@@ -2,13 +2,14 @@
 //! learning rate η₂ to apply, the verdict, the two runs' plots and the table of their steps, all
 //! from [`Session::eta_view`] and [`Session::eta_scenes`].
 
+use super::COMPARE_SCALE;
 use super::{el, text, thead, Cx, Markup, Panel, PanelEvent};
 use crate::core::algo::perceptron::eta::{parse_second_eta, weights_text, EtaRow};
 use crate::core::numfmt::{exact, num};
 use crate::core::{Action, Error, EtaKey, Session};
 use crate::render::Theme;
 use crate::web::dom::{find, fit_backing, set_attribute, set_text};
-use crate::web::runner::{paint_scene, COMPARE_SCALE};
+use crate::web::runner::paint_scene;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement, HtmlInputElement};
 

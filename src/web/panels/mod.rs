@@ -57,6 +57,10 @@ use crate::web::dom::{find, set_attribute};
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
+/// The panels' small plots (side by side, η) are drawn this much smaller than the main plot's
+/// text and lines.
+pub(crate) const COMPARE_SCALE: f64 = 0.8;
+
 /// Every panel of the lab, in the order they appear. Adding a panel is one line here.
 fn registry() -> Vec<Box<dyn Panel>> {
     vec![

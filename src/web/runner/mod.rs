@@ -77,9 +77,6 @@ pub(crate) const REGION_CELL_CSS: f64 = 3.0;
 /// Links carry the points up to this many; beyond, the scenario goes in a file.
 const LINK_POINTS_LIMIT: usize = 2_000;
 
-/// The side-by-side plots are drawn this much smaller than the main plot's text and lines.
-pub(crate) const COMPARE_SCALE: f64 = 0.8;
-
 /// The ms since `began` (`performance.now()`).
 fn spent_since(began: f64) -> f64 {
     web_sys::window()
@@ -87,9 +84,9 @@ fn spent_since(began: f64) -> f64 {
         .map_or(0.0, |p| p.now() - began)
 }
 
-/// The time a frame may take before what can wait (the side-by-side panel's training and
-/// drawing, writing the link and the kept copy) is left to the next frame, in ms: with the page's own writing and layout after it,
-/// a frame stays well under the 100 ms of a long task.
+/// The time a frame may take before what can wait (writing the link and the kept copy) is left
+/// to the next frame, in ms: with the page's writing and layout after it, a frame stays well
+/// under the 100 ms of a long task.
 const FRAME_SHARE_MS: f64 = 30.0;
 
 /// How the plot looks, chosen by the page (not part of the model).
