@@ -51,24 +51,6 @@ macro_rules! tool {
     };
 }
 
-/// A box of the panel's tools.
-macro_rules! check {
-    ($act:literal, $words:literal) => {
-        el(
-            "label",
-            &[("class", "check")],
-            vec![
-                el(
-                    "input",
-                    &[("type", "checkbox"), ("data-panel-act", $act)],
-                    vec![],
-                ),
-                text($words),
-            ],
-        )
-    };
-}
-
 impl Panel for AugmentedPanel {
     fn name(&self) -> &'static str {
         "augmented"
@@ -110,8 +92,8 @@ impl Panel for AugmentedPanel {
                         tool!("turn-up", "Tilt up (↑ on the 3-D view)", "Tilt ↑"),
                         tool!("turn-down", "Tilt down (↓ on the 3-D view)", "Tilt ↓"),
                         tool!("reset-view", "Back to the first view (Home on the 3-D view)", "Reset view"),
-                        check!("flip", " Sign flip: class −1 as −z"),
-                        check!("activation", " Activation h(x) over the data plane"),
+                        check_box!("flip", " Sign flip: class −1 as −z"),
+                        check_box!("activation", " Activation h(x) over the data plane"),
                         el("span", &[("class", "label")], vec![text("Save")]),
                         tool!("svg", "Save the 3-D view as SVG", "SVG"),
                         tool!("png", "Save the 3-D view as PNG", "PNG"),

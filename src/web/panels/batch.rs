@@ -26,14 +26,10 @@ impl Panel for BatchPanel {
     }
 
     fn markup(&self) -> Markup {
-        el(
-            "section",
-            &[
-                ("class", "panel lab-panel"),
-                ("data-panel", "batch"),
-                ("data-control", "batch"),
-                ("aria-label", "Batch charts"),
-            ],
+        section_panel!(
+            "batch",
+            "lab-panel",
+            "Batch charts",
             vec![
                 el("h2", &[], vec![text("Batch: the criterion and the path of w")]),
                 el(

@@ -70,17 +70,10 @@ impl Panel for ComparePanel {
     }
 
     fn markup(&self) -> Markup {
-        el(
-            "section",
-            &[
-                ("class", "panel lab-panel"),
-                ("data-panel", "compare"),
-                ("data-control", "compare"),
-                (
-                    "aria-label",
-                    "Multiclass, one-vs-rest and one-vs-one side by side",
-                ),
-            ],
+        section_panel!(
+            "compare",
+            "lab-panel",
+            "Multiclass, one-vs-rest and one-vs-one side by side",
             vec![
                 el(
                     "h2",

@@ -11,7 +11,7 @@ pub(super) struct ExplainPanel {
 }
 
 /// One line of the step: its term and its field.
-macro_rules! line {
+macro_rules! term {
     ($term:literal, $field:literal) => {
         [
             el("dt", &[], vec![text($term)]),
@@ -27,18 +27,14 @@ impl Panel for ExplainPanel {
 
     fn markup(&self) -> Markup {
         let mut lines = Vec::new();
-        lines.extend(line!("weights", "explain-weights"));
-        lines.extend(line!("score", "explain-score"));
-        lines.extend(line!("check", "explain-check"));
-        lines.extend(line!("update", "explain-update"));
-        el(
-            "section",
-            &[
-                ("class", "panel lab-only explain"),
-                ("data-panel", "explain"),
-                ("data-control", "explain"),
-                ("aria-label", "This step"),
-            ],
+        lines.extend(term!("weights", "explain-weights"));
+        lines.extend(term!("score", "explain-score"));
+        lines.extend(term!("check", "explain-check"));
+        lines.extend(term!("update", "explain-update"));
+        section_panel!(
+            "explain",
+            "lab-only explain",
+            "This step",
             vec![
                 el("h2", &[], vec![text("This step")]),
                 el(

@@ -25,14 +25,10 @@ impl Panel for GramPanel {
     }
 
     fn markup(&self) -> Markup {
-        el(
-            "section",
-            &[
-                ("class", "panel lab-panel"),
-                ("data-panel", "gram"),
-                ("data-control", "gram"),
-                ("aria-label", "Gram matrix"),
-            ],
+        section_panel!(
+            "gram",
+            "lab-panel",
+            "Gram matrix",
             vec![
                 el(
                     "h2",

@@ -36,6 +36,42 @@ macro_rules! details_panel {
     }};
 }
 
+/// A panel on show while it applies: `<section class="panel {class}" data-panel="{name}"
+/// data-control="{name}" aria-label="{label}">` with `children`.
+macro_rules! section_panel {
+    ($name:literal, $class:literal, $label:literal, $children:expr $(,)?) => {
+        super::el(
+            "section",
+            &[
+                ("class", concat!("panel ", $class)),
+                ("data-panel", $name),
+                ("data-control", $name),
+                ("aria-label", $label),
+            ],
+            $children,
+        )
+    };
+}
+
+/// A box of a panel: `<label class="check"><input type="checkbox" data-panel-act="{act}">
+/// {words}</label>` (its change is the panel's act, with `value` 1 or 0).
+macro_rules! check_box {
+    ($act:literal, $words:literal) => {
+        super::el(
+            "label",
+            &[("class", "check")],
+            vec![
+                super::el(
+                    "input",
+                    &[("type", "checkbox"), ("data-panel-act", $act)],
+                    vec![],
+                ),
+                super::text($words),
+            ],
+        )
+    };
+}
+
 mod augmented;
 mod batch;
 mod code;

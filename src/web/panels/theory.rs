@@ -16,30 +16,12 @@ pub(super) struct TheoryPanel {
 }
 
 /// One line: its term (the text and, in smaller type, what it is) and its field.
-macro_rules! line {
+macro_rules! term {
     ($term:expr, $field:literal) => {
         [
             el("dt", &[], $term),
             el("dd", &[("data-field", $field)], vec![text("—")]),
         ]
-    };
-}
-
-/// A box of the panel: its act and its words.
-macro_rules! check {
-    ($act:literal, $words:literal) => {
-        el(
-            "label",
-            &[("class", "check")],
-            vec![
-                el(
-                    "input",
-                    &[("type", "checkbox"), ("data-panel-act", $act)],
-                    vec![],
-                ),
-                text($words),
-            ],
-        )
     };
 }
 
@@ -51,8 +33,8 @@ impl Panel for TheoryPanel {
     fn markup(&self) -> Markup {
         let small = |words: &'static str| el("small", &[], vec![text(words)]);
         let mut lines = Vec::new();
-        lines.extend(line!(vec![text("R "), small("max ‖x‖")], "radius"));
-        lines.extend(line!(
+        lines.extend(term!(vec![text("R "), small("max ‖x‖")], "radius"));
+        lines.extend(term!(
             vec![
                 text("γ"),
                 el("sub", &[], vec![text("w")]),
@@ -61,10 +43,10 @@ impl Panel for TheoryPanel {
             ],
             "margin"
         ));
-        lines.extend(line!(vec![text("γ* "), small("max margin")], "best-margin"));
-        lines.extend(line!(vec![text("Bound")], "bound"));
-        lines.extend(line!(vec![text("Data")], "separable"));
-        lines.extend(line!(vec![text("Pocket")], "pocket"));
+        lines.extend(term!(vec![text("γ* "), small("max margin")], "best-margin"));
+        lines.extend(term!(vec![text("Bound")], "bound"));
+        lines.extend(term!(vec![text("Data")], "separable"));
+        lines.extend(term!(vec![text("Pocket")], "pocket"));
         details_panel!(
             "theory",
             "lab-only",
@@ -76,8 +58,8 @@ impl Panel for TheoryPanel {
                     &[("class", "space-note"), ("data-field", "space")],
                     vec![],
                 ),
-                check!("max-margin", " Show the max-margin separator"),
-                check!("pocket", " Pocket mode (best weights so far, dashed)"),
+                check_box!("max-margin", " Show the max-margin separator"),
+                check_box!("pocket", " Pocket mode (best weights so far, dashed)"),
             ],
         )
     }

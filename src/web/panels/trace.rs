@@ -44,14 +44,10 @@ impl Panel for TracePanel {
 
     fn markup(&self) -> Markup {
         let head = |words: &'static str| el("th", &[], vec![text(words)]);
-        el(
-            "section",
-            &[
-                ("class", "panel lab-only"),
-                ("data-panel", "trace"),
-                ("data-control", "trace"),
-                ("aria-label", "Trace table"),
-            ],
+        section_panel!(
+            "trace",
+            "lab-only",
+            "Trace table",
             vec![
                 el(
                     "div",
