@@ -607,21 +607,26 @@ async fn the_keyboard_cursor_is_drawn_and_said_in_its_live_region_while_the_plot
 /// description follows the state; the points table is written only while its panel is open.
 #[wasm_bindgen_test]
 async fn steps_are_said_and_the_plot_described() {
-    let root = mount_root();
-    let doc = document();
-    let add = |tag: &str, role: &str| {
-        let element = doc.create_element(tag).unwrap();
-        element.set_attribute("data-role", role).unwrap();
-        root.append_child(&element).unwrap();
-        element
-    };
-    let live = add("p", "announce");
-    let description = add("p", "plot-description");
-    let panel = add("details", "points-panel");
-    let body = doc.create_element("tbody").unwrap();
-    body.set_attribute("data-role", "points-body").unwrap();
-    panel.append_child(&body).unwrap();
+    let root = mount_root_with_panels("");
+    let live = document().create_element("p").unwrap();
+    live.set_attribute("data-role", "announce").unwrap();
+    root.append_child(&live).unwrap();
     let lab = Lab::new(root.clone()).expect("mounts");
+    // The description and the points table are the described panel's.
+    let part = |name: &str| {
+        root.query_selector(&format!(
+            "[data-panel=\"described\"] [data-part=\"{name}\"]"
+        ))
+        .unwrap()
+        .unwrap_or_else(|| panic!("the described panel's {name}"))
+    };
+    let (description, panel, body) = (part("description"), part("points"), part("body"));
+    let canvas = root.query_selector("canvas").unwrap().unwrap();
+    assert_eq!(
+        canvas.get_attribute("aria-describedby"),
+        Some(description.id()),
+        "the plot is described by the panel's description"
+    );
     frames(1).await;
 
     lab.load_preset("seed000").expect("a known preset");

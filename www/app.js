@@ -662,18 +662,16 @@
       }
     });
 
-    // ----- the described plot: how much is spoken, and the points table ----------------------
+    // ----- the described plot: how much is spoken ----------------------------------------------
     // The verbosity is a view setting kept in this browser (localStorage), like a preference;
-    // the lab words and paces the announcements itself.
+    // the described panel sets it in the lab, which words and paces the announcements itself.
     const VERBOSITY_KEY = 'perceptron-lab.verbosity';
-    const verbosity = byId('verbosity');
+    const verbosity = document.querySelector('[data-panel="described"] select');
     if (verbosity) {
       let stored = null;
       try { stored = window.localStorage.getItem(VERBOSITY_KEY); } catch (err) { stored = null; }
-      if (stored && [...verbosity.options].some((o) => o.value === stored)) verbosity.value = stored;
-      call(() => lab.set_verbosity(verbosity.value));
+      if (stored && [...verbosity.options].some((o) => o.value === stored)) call(() => lab.set_verbosity(stored));
       listen(verbosity, 'change', () => {
-        call(() => lab.set_verbosity(verbosity.value));
         try { window.localStorage.setItem(VERBOSITY_KEY, verbosity.value); } catch (err) { /* private mode */ }
       });
     }

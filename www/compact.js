@@ -55,25 +55,22 @@
     return node;
   }
 
-  /** Labs built on this page so far: each gets its own id for its plot's description. */
+  /** Labs built on this page so far: each gets its own ids (its work bar's text, its set's title). */
   let built = 0;
 
   /** The lab's markup: the plot, the controls, the status, "This step" and the trace. */
   function markup() {
     const field = (name, label) => [el('dt', {}, label), el('dd', { 'data-field': name }, '—')];
     built += 1;
-    const described = `plab-description-${built}`;
     return el('div', { class: 'plab', tabindex: '0', role: 'group', 'aria-label': 'Perceptron Lab', 'data-perceptron-lab-root': '' },
       el('canvas', {
         class: 'plab-plot', tabindex: '0', role: 'application',
         'aria-label': 'Plot: points, the weight vector and the boundary. Arrow keys move a cursor; '
           + 'Enter adds a point, Space picks one up, Delete removes one.',
-        'aria-describedby': described,
       }),
       // What the plot's keyboard cursor says (the lab writes it).
       el('p', { class: 'plab-hidden', 'data-role': 'cursor-status', role: 'status', 'aria-live': 'polite' }),
-      // The plot in words (its description) and the live region every step is said in.
-      el('p', { class: 'plab-sr', id: described, 'data-role': 'plot-description' }),
+      // The live region every step is said in (the plot in words is the described panel's).
       el('p', { class: 'plab-sr', 'data-role': 'announce', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' }),
       el('div', { class: 'plab-controls', 'data-control': 'controls' },
         el('button', { type: 'button', 'data-act': 'back', 'data-control': 'back', title: 'Step back (←)' }, '← Back'),

@@ -180,6 +180,8 @@ pub struct Session {
     /// utterances so far.
     said: Option<speech::Said>,
     said_seq: u64,
+    /// How much the live region says of each step.
+    verbosity: crate::core::speech::Verbosity,
     /// Work under way in slices (see [`Session::set_slices`]).
     job: Option<job::Job>,
     /// Whether long work is done in slices, and the most work a slice does.
@@ -284,6 +286,7 @@ impl Session {
             cursor: Default::default(),
             said: None,
             said_seq: 0,
+            verbosity: Default::default(),
             job: None,
             slices: false,
             slice_work: job::SLICE_WORK,
@@ -522,7 +525,8 @@ impl Session {
             | Action::SetActivationView(_)
             | Action::SetSecondEta(_)
             | Action::WatchComparison(_)
-            | Action::SetComparing(_) => self.view_action(action),
+            | Action::SetComparing(_)
+            | Action::SetVerbosity(_) => self.view_action(action),
             Action::Cursor(cursor) => self.cursor_action(cursor),
             Action::Practice(action) => self.practice_action(action),
             Action::Tick { now_ms } => Ok(self.tick(now_ms)),

@@ -58,10 +58,7 @@ impl Lab {
     /// How much the live region says of each step: `off` (refusals, messages and the verdict
     /// only), `brief` or `full`. Another name changes nothing and is refused with a reason.
     pub fn set_verbosity(&self, name: &str) -> Result<(), JsValue> {
-        self.with(|runner| {
-            runner.set_verbosity(crate::core::speech::Verbosity::parse(name)?);
-            Ok(())
-        })
+        self.with(|runner| runner.set_verbosity(crate::core::speech::Verbosity::parse(name)?))
     }
 
     /// Leaves what the last action gave to say unsaid: a course page's lab opens its scenario

@@ -240,7 +240,7 @@ test('single-key shortcuts can be switched off (WCAG 2.1.4); clicker keys still 
   // …wherever the focus was left: on the history slider (where PageDown would move it back),
   // the speed slider, a menu just used, a box just ticked.
   let step = 1;
-  for (const control of ['#scrubber', '#speed', '#verbosity', '[data-panel="theory"] [data-panel-act="max-margin"]']) {
+  for (const control of ['#scrubber', '#speed', '[data-panel="described"] select', '[data-panel="theory"] [data-panel-act="max-margin"]']) {
     await page.locator(control).focus();
     await page.keyboard.press('PageDown');
     step += 1;

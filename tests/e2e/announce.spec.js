@@ -69,7 +69,7 @@ test('steps, Back, an example, convergence and refusals are said in the polite l
     '5 points: 2 of class −1, 3 of class +1. Perceptron (classic rule), step 5, epoch 1: not converged yet. ' +
     'The boundary is x1 − x2 − 1 = 0, that is x2 = x1 − 1; it rises at 45°; it crosses the x1 axis at 1 and the x2 axis at −1. ' +
     'w points right and down (−45°), towards class +1. 3 of 5 points are on the wrong side: #2, #3 and #4.';
-  await expect(page.locator('#plot-description')).toHaveText(description);
+  await expect(page.locator('[data-panel="described"] [data-part="description"]')).toHaveText(description);
   await expect(page.locator('#plot')).toHaveAccessibleDescription(description);
 
   await page.locator('#back').click();
@@ -77,8 +77,8 @@ test('steps, Back, an example, convergence and refusals are said in the polite l
   await expect(live(page)).toHaveText(
     'Back to step 4, epoch 1: model [0, 3, 2]; 2 of 5 points are on the wrong side.'
   );
-  await expect(page.locator('#plot-description')).toContainText('step 4, epoch 1');
-  await expect(page.locator('#plot-description')).toContainText('The boundary is 3·x1 + 2·x2 = 0');
+  await expect(page.locator('[data-panel="described"] [data-part="description"]')).toContainText('step 4, epoch 1');
+  await expect(page.locator('[data-panel="described"] [data-part="description"]')).toContainText('The boundary is 3·x1 + 2·x2 = 0');
 
   await page.locator('#run').click();
   await expect(lab.field('state')).toHaveText(/^converged/);
@@ -154,7 +154,7 @@ test('during Play steps are said at most every 2 s; every epoch end and the verd
 test('the points table and the description: multiclass and kernel in their own terms; axe in light, dark and presenter', async ({ lab, page }) => {
   await lab.loadPreset('seed000');
   for (let n = 1; n <= 5; n++) await step(page, lab, n);
-  const panel = page.locator('#points-panel');
+  const panel = page.locator('[data-panel="described"] [data-part="points"]');
   await panel.locator('summary').click();
   const table = page.getByRole('table', { name: /^The points \(5\)/ });
   await expect(table).toBeVisible();
@@ -168,12 +168,12 @@ test('the points table and the description: multiclass and kernel in their own t
   await page.locator('.points-scroll').focus();
   await expect(page.locator('.points-scroll')).toBeFocused();
 
-  const described = page.locator('#described');
+  const described = page.locator('[data-panel="described"]');
   const shots = [];
   const check = async (name) => {
     const results = await new AxeBuilder({ page })
       .withTags(AXE_TAGS)
-      .include('#described')
+      .include('[data-panel="described"]')
       .include('#status')
       .include('[data-role="announce"]')
       .analyze();
@@ -195,7 +195,7 @@ test('the points table and the description: multiclass and kernel in their own t
 
   // Multiclass: rows and regions, the rows that changed.
   await lab.loadPreset('seed000-multiclass');
-  await expect(page.locator('#plot-description')).toContainText(
+  await expect(page.locator('[data-panel="described"] [data-part="description"]')).toContainText(
     '3 classes, one weight row each (bias first): class 0 [1, −2, 2], class 1 [4, 0, 3], class 2 [−2, 1, 4].'
   );
   await step(page, lab, 1);
@@ -212,8 +212,8 @@ test('the points table and the description: multiclass and kernel in their own t
   await expect(live(page)).toHaveText(
     'Step 1, epoch 1: sample 1 at (2.1, 1.1), class +1, f(x) = 0, a mistake. α1 becomes 1 and b becomes 1; 16 of 32 points are on the wrong side.'
   );
-  await expect(page.locator('#plot-description')).toContainText('1 of 32 points have α > 0 and are drawn larger: #1 (α = 1).');
-  await expect(page.locator('#plot-description')).toContainText('The boundary f(x) = 0 is a curve');
+  await expect(page.locator('[data-panel="described"] [data-part="description"]')).toContainText('1 of 32 points have α > 0 and are drawn larger: #1 (α = 1).');
+  await expect(page.locator('[data-panel="described"] [data-part="description"]')).toContainText('The boundary f(x) = 0 is a curve');
   await expect(page.getByRole('table', { name: /^The points \(32\)/ }).locator('tbody tr')).toHaveCount(32);
   expect(shots.length).toBe(4);
 });

@@ -195,7 +195,7 @@ test.describe('long work', () => {
     await expect(lab.field('accuracy')).toHaveText(/^\d+(\.\d+)?% \(\d+ of 2000\)$/);
     const accuracy = await lab.text('accuracy');
     const wrong = 2000 - Number(accuracy.match(/\((\d+) of 2000\)/)[1]);
-    await expect(page.locator('#described')).toContainText(
+    await expect(page.locator('[data-panel="described"]')).toContainText(
       wrong === 0 ? 'All 2000 points' : `${wrong} of 2000 points ${wrong === 1 ? 'is' : 'are'}`
     );
     reportLongTasks(testInfo, 'long-work.spec', 'a link replaying 9,000 kernel steps on 2,000 points', await takeLongTasks(page));

@@ -165,6 +165,10 @@ pub enum Action {
     /// Stops training the side-by-side comparison (`false`, its Cancel) or trains it on from
     /// where it stopped (`true`, Compare). The lab itself is not touched.
     SetComparing(bool),
+    /// How much the live region says of each step (see
+    /// [`Session::verbosity`](super::Session::verbosity)); a reader's preference, not part of
+    /// the scenario.
+    SetVerbosity(crate::core::speech::Verbosity),
     /// Practice mode (see [`PracticeAction`]): start a set, answer, go on, stop. The lab's own
     /// points and timeline stay as they were, under the practice run.
     Practice(PracticeAction),

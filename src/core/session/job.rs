@@ -203,6 +203,7 @@ fn allowed_while_busy(action: &Action) -> bool {
             | Action::SetActivationView(_)
             | Action::WatchComparison(_)
             | Action::SetComparing(_)
+            | Action::SetVerbosity(_)
             | Action::SetShowMaxMargin(_)
             | Action::SetSpeed(_)
             | Action::SetSnap(_)

@@ -42,6 +42,7 @@ impl Session {
                 | Action::SetActivationView(_)
                 | Action::WatchComparison(_)
                 | Action::SetComparing(_)
+                | Action::SetVerbosity(_)
                 | Action::Cursor(crate::core::CursorAction::Focus(_))
                 | Action::Cursor(crate::core::CursorAction::Move { .. })
         )

@@ -119,7 +119,8 @@ impl Session {
             | Action::SetActivationView(_)
             | Action::SetSecondEta(_)
             | Action::WatchComparison(_)
-            | Action::SetComparing(_) => Heard::Quiet,
+            | Action::SetComparing(_)
+            | Action::SetVerbosity(_) => Heard::Quiet,
             _ => Heard::Message,
         };
         Before {

@@ -1,6 +1,7 @@
 //! The actions that change only how the lab is shown beside the plot: the augmented view's
-//! camera and switches, the η panel's η₂ and the side-by-side comparison of the multiclass
-//! strategies, a session cache trained only while a page watches it.
+//! camera and switches, the η panel's η₂, how much the live region says and the side-by-side
+//! comparison of the multiclass strategies, a session cache trained only while a page watches
+//! it.
 
 use super::*;
 use crate::core::compare::CompareView;
@@ -37,9 +38,20 @@ impl Session {
             Action::SetSecondEta(eta) => self.set_second_eta(eta),
             Action::WatchComparison(on) => Ok(changed(self.compare.watch(on))),
             Action::SetComparing(on) => Ok(changed(self.compare.set_comparing(on))),
+            Action::SetVerbosity(verbosity) => {
+                let new = self.verbosity != verbosity;
+                self.verbosity = verbosity;
+                Ok(changed(new))
+            }
             // `apply_action` hands only the actions above here.
             _ => Ok(Changed::Nothing),
         }
+    }
+
+    /// How much the live region says of each step ([`Action::SetVerbosity`]; everything until
+    /// set).
+    pub fn verbosity(&self) -> crate::core::speech::Verbosity {
+        self.verbosity
     }
 
     /// The side-by-side panel (multiclass algorithms, while watched: see

@@ -3,7 +3,8 @@
 //! [`LISTENED`] and hands what [`asked`] finds to the panel. What a panel's elements take is
 //! said by their markup:
 //! - `data-panel-act="<act>"` on a button (a click), a form (a submit), a checkbox (a change:
-//!   `value` 1 or 0) — with `data-value` for a click's number;
+//!   `value` 1 or 0), a menu (a change: the panel reads its value) — with `data-value` for a
+//!   click's number;
 //! - `data-panel-keys="<key> …"` on a focusable element: those keys (without Ctrl, Alt or Meta)
 //!   are the element's act with `key` set, and go no further (the page's shortcuts do not see
 //!   them);
@@ -45,9 +46,11 @@ pub(crate) fn asked(event: &Event) -> Option<(String, PanelEvent)> {
         }
         "change" => {
             let act = target.get_attribute("data-panel-act")?;
-            let input = target.dyn_ref::<web_sys::HtmlInputElement>()?;
             let mut asked = PanelEvent::new(act);
-            asked.value = if input.checked() { 1.0 } else { 0.0 };
+            // A box's change says how it is; a menu's, only that it changed (the panel reads it).
+            if let Some(input) = target.dyn_ref::<web_sys::HtmlInputElement>() {
+                asked.value = if input.checked() { 1.0 } else { 0.0 };
+            }
             (target, asked)
         }
         "toggle" => {

@@ -77,6 +77,7 @@ mod batch;
 mod code;
 mod compare;
 mod curve;
+mod described;
 mod eta;
 mod events;
 mod explain;
@@ -101,6 +102,7 @@ pub(crate) const COMPARE_SCALE: f64 = 0.8;
 fn registry() -> Vec<Box<dyn Panel>> {
     vec![
         Box::new(explain::ExplainPanel::default()),
+        Box::new(described::DescribedPanel::default()),
         Box::new(trace::TracePanel::default()),
         Box::new(theory::TheoryPanel::default()),
         Box::new(compare::ComparePanel::default()),
@@ -154,9 +156,27 @@ const ID_ATTRIBUTES: [&str; 5] = [
     "aria-controls",
 ];
 
-/// Every lab mounted in this page so far: a lab's ids end in its number, so that two labs of a
-/// page never share one.
-static MOUNTED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+/// The page's count of labs mounted so far, kept on the document's root element: compact labs
+/// run in WebAssembly instances of their own, so a count in the module would start again for
+/// each of them.
+const MOUNTED: &str = "data-perceptron-labs";
+
+/// The next lab's number in the page containing `element` (1 for the first): a lab's ids end
+/// in it, so that two labs of a page never share one.
+fn next_lab_number(element: &Element) -> u32 {
+    static IN_MODULE: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let Some(page) = element.owner_document().and_then(|d| d.document_element()) else {
+        // Not in a page: this module's own count.
+        return IN_MODULE.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+    };
+    let count = page
+        .get_attribute(MOUNTED)
+        .and_then(|n| n.parse::<u32>().ok())
+        .unwrap_or(0)
+        .saturating_add(1);
+    set_attribute(&page, MOUNTED, &count.to_string());
+    count
+}
 
 impl Markup {
     /// The DOM node of this markup in `document`; every id in it (and every reference to one)
@@ -383,7 +403,7 @@ impl Panels {
     /// (`data-panels=""`). The panels a slot names in `data-open` (space-separated) start open.
     pub(crate) fn mount(root: &Element) -> Panels {
         let slots = slots(root);
-        let lab = MOUNTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        let lab = next_lab_number(root);
         let open: String = slots
             .iter()
             .filter_map(|slot| slot.get_attribute("data-open"))

@@ -1,5 +1,5 @@
 //! The page's text written in a frame: the status fields and buttons ([`Controls`]) and the
-//! settings form after a preset or an algorithm change.
+//! settings form after a preset or an algorithm change; the menus filled once at mount.
 
 use super::Runner;
 use crate::core::{Label, Session};
@@ -283,4 +283,52 @@ impl WorkPanel {
             None => {}
         }
     }
+}
+
+/// Fills the page's menus from the registry and the presets: the algorithm selector
+/// (`[data-setting="algorithm"]`: every algorithm, value its name, text its title) and the
+/// Example menu (`[data-role="preset-menu"]`: after its first, empty "choose…" option, every
+/// example). Nothing else lists algorithms or examples.
+pub(super) fn fill_menus(root: &HtmlElement) {
+    let Some(document) = root.owner_document() else {
+        return;
+    };
+    let fill = |selector: &str, keep: u32, items: Vec<(String, &'static str)>| {
+        // The menu is the lab's own, or (the main page's Example menu, in the header) the page's.
+        let Some(select) =
+            find(root, selector).or_else(|| document.query_selector(selector).ok().flatten())
+        else {
+            return;
+        };
+        // Its first `keep` options are the page's own; the rest come from here.
+        while select.child_element_count() > keep {
+            if let Some(last) = select.last_element_child() {
+                last.remove();
+            }
+        }
+        for (value, text) in items {
+            if let Ok(option) = document.create_element("option") {
+                let _ = option.set_attribute("value", &value);
+                option.set_text_content(Some(text));
+                let _ = select.append_child(&option);
+            }
+        }
+    };
+    let algorithms = || {
+        crate::core::Algorithm::ALL
+            .iter()
+            .map(|a| (a.name().to_string(), a.title()))
+            .collect()
+    };
+    fill("[data-setting=\"algorithm\"]", 0, algorithms());
+    fill("[data-role=\"practice-algorithm\"]", 0, algorithms());
+    let examples = |prefix: &str| {
+        crate::core::Preset::all()
+            .into_iter()
+            .map(|p| (format!("{prefix}{}", p.id()), p.title()))
+            .collect()
+    };
+    fill("[data-role=\"preset-menu\"]", 1, examples(""));
+    // The practice composer's sources: generated, the points on show, then every example.
+    fill("[data-role=\"practice-source\"]", 2, examples("ex:"));
 }

@@ -13,7 +13,6 @@ mod panels;
 mod practice;
 mod practice_calls;
 
-use super::dom::find;
 use crate::core::table::TableFormat;
 use crate::core::{Action, Changed, Error, Session};
 use crate::render::{layout, region_grid, PlotFrame, Theme};
@@ -22,54 +21,6 @@ use address::Address;
 use paint::{paint_plot, BackdropLayer, MarksLayer};
 use plotters::prelude::IntoDrawingArea;
 use web_sys::{Document, HtmlCanvasElement, HtmlElement, Window};
-
-/// Fills the page's menus from the registry and the presets: the algorithm selector
-/// (`[data-setting="algorithm"]`: every algorithm, value its name, text its title) and the
-/// Example menu (`[data-role="preset-menu"]`: after its first, empty "choose…" option, every
-/// example). Nothing else lists algorithms or examples.
-fn fill_menus(root: &HtmlElement) {
-    let Some(document) = root.owner_document() else {
-        return;
-    };
-    let fill = |selector: &str, keep: u32, items: Vec<(String, &'static str)>| {
-        // The menu is the lab's own, or (the main page's Example menu, in the header) the page's.
-        let Some(select) =
-            find(root, selector).or_else(|| document.query_selector(selector).ok().flatten())
-        else {
-            return;
-        };
-        // Its first `keep` options are the page's own; the rest come from here.
-        while select.child_element_count() > keep {
-            if let Some(last) = select.last_element_child() {
-                last.remove();
-            }
-        }
-        for (value, text) in items {
-            if let Ok(option) = document.create_element("option") {
-                let _ = option.set_attribute("value", &value);
-                option.set_text_content(Some(text));
-                let _ = select.append_child(&option);
-            }
-        }
-    };
-    let algorithms = || {
-        crate::core::Algorithm::ALL
-            .iter()
-            .map(|a| (a.name().to_string(), a.title()))
-            .collect()
-    };
-    fill("[data-setting=\"algorithm\"]", 0, algorithms());
-    fill("[data-role=\"practice-algorithm\"]", 0, algorithms());
-    let examples = |prefix: &str| {
-        crate::core::Preset::all()
-            .into_iter()
-            .map(|p| (format!("{prefix}{}", p.id()), p.title()))
-            .collect()
-    };
-    fill("[data-role=\"preset-menu\"]", 1, examples(""));
-    // The practice composer's sources: generated, the points on show, then every example.
-    fill("[data-role=\"practice-source\"]", 2, examples("ex:"));
-}
 
 /// Region map cells are this many CSS pixels wide and high.
 pub(crate) const REGION_CELL_CSS: f64 = 3.0;
@@ -156,7 +107,7 @@ pub struct Runner {
 impl Runner {
     /// A runner over the elements under `root`.
     pub fn new(root: &HtmlElement, canvas: HtmlCanvasElement) -> Runner {
-        fill_menus(root);
+        dom_out::fill_menus(root);
         let mut session = Session::new();
         // Long work goes in slices across frames, with progress and Cancel.
         session.set_slices(true);
@@ -186,6 +137,7 @@ impl Runner {
             practice: practice::PracticePanel::find(root),
             panels: Panels::mount(root),
         }
+        .described_by_panel()
     }
 
     /// Applies an action; marks the frame dirty when something visible changed.
@@ -267,8 +219,11 @@ impl Runner {
     }
 
     /// How much the live region says of each step.
-    pub fn set_verbosity(&mut self, verbosity: crate::core::speech::Verbosity) {
-        self.described.verbosity = verbosity;
+    pub fn set_verbosity(
+        &mut self,
+        verbosity: crate::core::speech::Verbosity,
+    ) -> Result<(), Error> {
+        self.apply(Action::SetVerbosity(verbosity))
     }
 
     /// The current view options.
@@ -492,7 +447,6 @@ impl Runner {
         self.controls.show(&self.session);
         self.work.show(self.session.progress().as_ref(), &self.root);
         self.practice.show(&self.session, self.document.as_ref());
-        self.show_described(now_ms);
         if self.frame_state.settings_dirty {
             self.frame_state.settings_dirty = false;
             self.show_settings();

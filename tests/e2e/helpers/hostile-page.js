@@ -442,7 +442,7 @@ const INF_WORDS = /(^|[^A-Za-z])(-?inf|Infinity|NaN)(?![A-Za-z])/;
 const READ_TEXTS = {
   status: '#status',
   'This step': '#explain',
-  'described plot': '#plot-description',
+  'described plot': '[data-panel="described"] [data-part="description"]',
   theory: '[data-panel="theory"]',
   '3-D description': '[data-panel="augmented"] [data-part="description"]',
   'η panel': '[data-panel="eta"] [data-part="verdict"], [data-panel="eta"] [data-part="caption"], [data-panel="eta"] [data-part="error"]',
