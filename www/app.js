@@ -675,7 +675,6 @@
         try { window.localStorage.setItem(VERBOSITY_KEY, verbosity.value); } catch (err) { /* private mode */ }
       });
     }
-    if (byId('points-panel')) on('points-panel', 'toggle', () => call(() => lab.refresh()));
 
     // ----- files: open (button or drag and drop) and save --------------------------------------
     const fileError = byId('file-error');

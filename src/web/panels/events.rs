@@ -10,7 +10,7 @@
 //!   them);
 //! - `data-panel-drag` on an element: a drag on it (mouse, touch, pen; the pointer captured) is
 //!   the act `drag` with `at` the move in CSS pixels since the last one;
-//! - a panel's `<details>` opened or closed is its act `toggle`.
+//! - a panel's `<details>` (or one inside it) opened or closed is its act `toggle`.
 
 use super::PanelEvent;
 use wasm_bindgen::JsCast;
@@ -54,7 +54,8 @@ pub(crate) fn asked(event: &Event) -> Option<(String, PanelEvent)> {
             (target, asked)
         }
         "toggle" => {
-            target.get_attribute("data-panel")?;
+            // A panel's own <details>, or one inside it (the points table): the panel is
+            // brought up to date in the next frame.
             (target, PanelEvent::new("toggle".to_string()))
         }
         "keydown" => key(event, target)?,
