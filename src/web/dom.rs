@@ -117,3 +117,29 @@ pub fn download(document: &web_sys::Document, name: &str, mime: &str, text: &str
             .set_timeout_with_callback_and_timeout_and_arguments_0(revoke.unchecked_ref(), 1000);
     }
 }
+
+/// A table row: a `<tr>` with `attributes`, a row header `<th scope="row">` holding `header`
+/// when there is one, then a `<td>` per cell; `None` when the document would not make it.
+pub fn table_row<S: AsRef<str>>(
+    document: &web_sys::Document,
+    attributes: &[(&str, &str)],
+    header: Option<&str>,
+    cells: impl IntoIterator<Item = S>,
+) -> Option<Element> {
+    let tr = document.create_element("tr").ok()?;
+    for (name, value) in attributes {
+        tr.set_attribute(name, value).ok()?;
+    }
+    if let Some(header) = header {
+        let th = document.create_element("th").ok()?;
+        th.set_attribute("scope", "row").ok()?;
+        th.set_text_content(Some(header));
+        tr.append_child(&th).ok()?;
+    }
+    for cell in cells {
+        let td = document.create_element("td").ok()?;
+        td.set_text_content(Some(cell.as_ref()));
+        tr.append_child(&td).ok()?;
+    }
+    Some(tr)
+}

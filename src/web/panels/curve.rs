@@ -7,7 +7,7 @@ use crate::core::curve::{Curve, CURVE_SLICE};
 use crate::core::{Action, Error, Session};
 use crate::render::{draw_curve, CurveFrame, Theme};
 use crate::web::backend::PageBackend;
-use crate::web::dom::{download, find, fit_backing, set_attribute, set_text};
+use crate::web::dom::{download, find, fit_backing, set_attribute, set_text, table_row};
 use plotters::prelude::IntoDrawingArea;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement};
@@ -197,31 +197,19 @@ impl Panel for LearningCurve {
         body.set_text_content(None);
         let on_show = view.on_show;
         for (point, row) in view.window().iter().zip(view.rows()) {
-            let Ok(tr) = document.create_element("tr") else {
+            let current: &[(&str, &str)] = if point.step == on_show {
+                &[("aria-current", "step")]
+            } else {
+                &[]
+            };
+            let Some((step, cells)) = row.split_first() else {
+                continue;
+            };
+            let Some(tr) = table_row(&document, current, None, cells) else {
                 return;
             };
-            if point.step == on_show {
-                let _ = tr.set_attribute("aria-current", "step");
-            }
-            for (i, text) in row.iter().enumerate() {
-                let Ok(td) = document.create_element(if i == 0 { "th" } else { "td" }) else {
-                    return;
-                };
-                if i == 0 {
-                    let _ = td.set_attribute("scope", "row");
-                    if let Ok(button) = document.create_element("button") {
-                        let _ = button.set_attribute("type", "button");
-                        let _ = button.set_attribute("data-panel-act", "jump");
-                        let _ = button.set_attribute("data-value", &point.step.to_string());
-                        let _ = button
-                            .set_attribute("aria-label", &crate::core::words::go_to_step(text));
-                        button.set_text_content(Some(text));
-                        let _ = td.append_child(&button);
-                    }
-                } else {
-                    td.set_text_content(Some(text));
-                }
-                let _ = tr.append_child(&td);
+            if let Some(th) = jump_header(&document, point.step, step) {
+                let _ = tr.insert_before(&th, tr.first_child().as_ref());
             }
             let _ = body.append_child(&tr);
         }
@@ -255,4 +243,20 @@ impl LearningCurve {
             _ => None,
         }
     }
+}
+
+/// A row's header: a button that goes to `step`, named `text`.
+fn jump_header(document: &web_sys::Document, step: u64, text: &str) -> Option<Element> {
+    let th = document.create_element("th").ok()?;
+    th.set_attribute("scope", "row").ok()?;
+    let button = document.create_element("button").ok()?;
+    button.set_attribute("type", "button").ok()?;
+    button.set_attribute("data-panel-act", "jump").ok()?;
+    button.set_attribute("data-value", &step.to_string()).ok()?;
+    button
+        .set_attribute("aria-label", &crate::core::words::go_to_step(text))
+        .ok()?;
+    button.set_text_content(Some(text));
+    th.append_child(&button).ok()?;
+    Some(th)
 }

@@ -7,7 +7,7 @@ use super::{el, text, thead, Cx, Markup, Panel, PanelEvent};
 use crate::core::speech::Verbosity;
 use crate::core::words::points_caption;
 use crate::core::{Action, Error, Session, POINT_ROWS_LIMIT};
-use crate::web::dom::{find, set_text};
+use crate::web::dom::{find, set_text, table_row};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlSelectElement};
 
@@ -189,23 +189,16 @@ impl DescribedPanel {
         body.set_text_content(None);
         let rows = session.point_rows(POINT_ROWS_LIMIT);
         for row in &rows {
-            let Ok(tr) = document.create_element("tr") else {
+            let wrong: &[(&str, &str)] = if row.correct != "yes" {
+                &[("class", "wrong")]
+            } else {
+                &[]
+            };
+            let cells = [&row.x1, &row.x2, &row.class, &row.score, &row.correct];
+            let index = format!("#{}", row.index);
+            let Some(tr) = table_row(&document, wrong, Some(&index), cells) else {
                 return;
             };
-            if let Ok(th) = document.create_element("th") {
-                let _ = th.set_attribute("scope", "row");
-                th.set_text_content(Some(&format!("#{}", row.index)));
-                let _ = tr.append_child(&th);
-            }
-            for text in [&row.x1, &row.x2, &row.class, &row.score, &row.correct] {
-                if let Ok(td) = document.create_element("td") {
-                    td.set_text_content(Some(text));
-                    let _ = tr.append_child(&td);
-                }
-            }
-            if row.correct != "yes" {
-                let _ = tr.set_attribute("class", "wrong");
-            }
             let _ = body.append_child(&tr);
         }
         if let Some(caption) = &self.caption {

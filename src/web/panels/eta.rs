@@ -307,24 +307,20 @@ fn decision(mistake: Option<bool>) -> &'static str {
 /// One row of the table: step (marked in words when it is the first difference), sample, both
 /// decisions, both weight vectors.
 fn table_row(document: &web_sys::Document, row: &EtaRow, first: bool) -> Option<Element> {
-    let tr = document.create_element("tr").ok()?;
-    if first {
-        let _ = tr.set_attribute("class", "differs first-difference");
+    let class: &[(&str, &str)] = if first {
+        &[("class", "differs first-difference")]
     } else if row.differs() {
-        let _ = tr.set_attribute("class", "differs");
-    }
-    let step = crate::core::words::eta_step(row.step, first, row.differs());
-    for words in [
-        step,
+        &[("class", "differs")]
+    } else {
+        &[]
+    };
+    let cells = [
+        crate::core::words::eta_step(row.step, first, row.differs()),
         format!("#{}", row.index),
         decision(Some(row.mistake_1)).to_string(),
         decision(row.mistake_2).to_string(),
         weights_text(&row.weights_1),
         weights_text(&row.weights_2),
-    ] {
-        let td = document.create_element("td").ok()?;
-        td.set_text_content(Some(&words));
-        let _ = tr.append_child(&td);
-    }
-    Some(tr)
+    ];
+    crate::web::dom::table_row(document, class, None, cells)
 }

@@ -8,7 +8,7 @@ use super::{el, text, thead, Cx, Markup, Panel, PanelEvent};
 use crate::core::table::TableFormat;
 use crate::core::words::trace_caption;
 use crate::core::{Action, Error, Session};
-use crate::web::dom::{download, find, set_text};
+use crate::web::dom::{download, find, set_text, table_row};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, ScrollBehavior, ScrollToOptions};
 
@@ -190,26 +190,32 @@ impl Panel for TracePanel {
 
 /// One row of the table: a click on it goes to its step.
 fn row_element(document: &web_sys::Document, row: crate::core::TraceRow) -> Option<Element> {
-    let tr = document.create_element("tr").ok()?;
     let step = row.step.to_string();
-    let _ = tr.set_attribute("data-step", &step);
-    let _ = tr.set_attribute("data-panel-act", "jump");
-    let _ = tr.set_attribute("data-value", &step);
     let class = match (row.current, row.done) {
         (true, _) => "current",
         (false, true) => "done",
         (false, false) => "undone",
     };
-    let _ = tr.set_attribute("class", class);
-    if row.current {
-        let _ = tr.set_attribute("aria-current", "step");
-    }
-    for text in [step, row.weights, row.score, row.correct, row.update] {
-        let td = document.create_element("td").ok()?;
-        td.set_text_content(Some(&text));
-        let _ = tr.append_child(&td);
-    }
-    Some(tr)
+    let current: &[(&str, &str)] = if row.current {
+        &[("aria-current", "step")]
+    } else {
+        &[]
+    };
+    let attributes = [
+        ("data-step", step.as_str()),
+        ("data-panel-act", "jump"),
+        ("data-value", step.as_str()),
+        ("class", class),
+    ];
+    let attributes: Vec<(&str, &str)> = attributes.iter().chain(current).copied().collect();
+    let cells = [
+        step.clone(),
+        row.weights,
+        row.score,
+        row.correct,
+        row.update,
+    ];
+    table_row(document, &attributes, None, cells)
 }
 
 /// Scrolls `container` so that `row` shows below the sticky header row.
