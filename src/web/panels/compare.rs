@@ -25,6 +25,8 @@ pub(super) struct ComparePanel {
     again: Option<Element>,
     figures: Vec<(Algorithm, Element, HtmlCanvasElement, Option<Element>)>,
     drawn: Option<Drawn>,
+    /// What the text shows: the comparison, its progress (bits), stopped, trained.
+    written: Option<(u64, Option<u64>, bool, bool)>,
 }
 
 /// One strategy's figure: its plot and its button, which steps through it (`value` is its
@@ -262,8 +264,18 @@ impl Panel for ComparePanel {
 
     fn write(&mut self, cx: &Cx<'_>) {
         let Some(view) = cx.session.comparison() else {
+            self.written = None;
             return;
         };
+        let key = (
+            view.started,
+            view.progress.map(f64::to_bits),
+            view.stopped,
+            view.compared.is_some(),
+        );
+        if self.written.replace(key) == Some(key) {
+            return;
+        }
         if let Some(note) = &self.note {
             set_text(note, &view.note);
         }

@@ -57,6 +57,6 @@ impl Panel for ExplainPanel {
     }
 
     fn write(&mut self, cx: &Cx<'_>) {
-        self.fields.show(&cx.session.status());
+        self.fields.show(cx.status);
     }
 }

@@ -253,6 +253,8 @@ impl Fields {
 pub(crate) struct Cx<'a> {
     /// The session (read only: a panel changes it through [`Panel::event`]'s action).
     pub session: &'a Session,
+    /// The session's status, found once for the frame.
+    pub status: &'a crate::core::Status,
     /// The lab's theme: its scale is the device's pixel ratio times presenter mode's.
     pub theme: Theme,
     /// Backing pixels per CSS pixel of the lab's canvases (the device's pixel ratio): a

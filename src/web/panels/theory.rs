@@ -79,7 +79,7 @@ impl Panel for TheoryPanel {
     }
 
     fn write(&mut self, cx: &Cx<'_>) {
-        self.fields.show(&cx.session.status());
+        self.fields.show(cx.status);
         // The boxes show what is in force (a change that waited for long work is undone here).
         for (check, on) in [
             (&self.margin, cx.session.shows_max_margin()),

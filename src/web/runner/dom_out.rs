@@ -54,8 +54,7 @@ impl Controls {
     }
 
     /// Writes what `session` shows into them.
-    pub(super) fn show(&self, session: &Session) {
-        let status = session.status();
+    pub(super) fn show(&self, session: &Session, status: &crate::core::Status) {
         for (name, text) in status.fields() {
             if let Some((_, element)) = self.fields.iter().find(|(n, _)| *n == name) {
                 set_text(element, text);

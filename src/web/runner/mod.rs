@@ -416,8 +416,9 @@ impl Runner {
             self.frame_state.dirty = false;
             self.redraw(now_ms)?;
         } else {
-            self.panels_draw(now_ms);
-            self.panels_write(now_ms);
+            let status = self.session.status();
+            self.panels_draw(now_ms, &status);
+            self.panels_write(now_ms, &status);
         }
         self.announce(now_ms);
         // Only a change of the state may change the link (a resize or a palette does not).
@@ -443,22 +444,24 @@ impl Runner {
         // Every canvas is measured and drawn before the panels' text is written (the trace
         // panel's scroll, which reads the layout, comes after every write): the registry's
         // panels' too.
-        self.panels_draw(now_ms);
-        self.controls.show(&self.session);
+        let status = self.session.status();
+        self.panels_draw(now_ms, &status);
+        self.controls.show(&self.session, &status);
         self.work.show(self.session.progress().as_ref(), &self.root);
         self.practice.show(&self.session, self.document.as_ref());
         if self.frame_state.settings_dirty {
             self.frame_state.settings_dirty = false;
             self.show_settings();
         }
-        self.panels_write(now_ms);
+        self.panels_write(now_ms, &status);
         Ok(())
     }
 
     /// The registry's panels measure and draw their canvases (before any text is written).
-    fn panels_draw(&mut self, now_ms: f64) {
+    fn panels_draw(&mut self, now_ms: f64, status: &crate::core::Status) {
         let cx = Cx {
             session: &self.session,
+            status,
             theme: self.theme(),
             pixel_ratio: self.backing_scale(),
             now_ms,
@@ -468,9 +471,10 @@ impl Runner {
     }
 
     /// The registry's panels write their text.
-    fn panels_write(&mut self, now_ms: f64) {
+    fn panels_write(&mut self, now_ms: f64, status: &crate::core::Status) {
         let cx = Cx {
             session: &self.session,
+            status,
             theme: self.theme(),
             pixel_ratio: self.backing_scale(),
             now_ms,
