@@ -188,7 +188,6 @@
     const cursorMoves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
     /** Whether long work is under way (false once the lab has stopped). */
     const isBusy = () => { try { return lab.busy(); } catch (err) { return false; } };
-    const isComparing = () => { try { return lab.comparing(); } catch (err) { return false; } };
     listen(canvas, 'mousedown', (e) => {
       if (document.activeElement === canvas) return;
       e.preventDefault();
@@ -556,10 +555,9 @@
       const target = e.target;
       if (keepsKey(target, e.key)) return;
       if (e.key === 'Escape' && !help.hidden) { showHelp(false); e.preventDefault(); return; }
-      // Escape stops long work under way (its Cancel), wherever focus is outside the fields.
-      if (e.key === 'Escape' && isBusy()) { e.preventDefault(); call(() => lab.cancel()); return; }
-      // …and then the side-by-side training (its Cancel).
-      if (e.key === 'Escape' && isComparing()) { e.preventDefault(); call(() => lab.set_comparing(false)); return; }
+      // Escape stops long work under way (its Cancel), wherever focus is outside the fields,
+      // and else the side-by-side training (its Cancel).
+      if (e.key === 'Escape' && call(() => lab.escape())) { e.preventDefault(); return; }
       // Space presses the Practice panel's buttons (an answer, Reveal, Next) and opens or
       // closes its summary, and the buttons and summaries of the registry's panels (the
       // side-by-side panel's Cancel, Compare, a strategy), as a keyboard user expects,

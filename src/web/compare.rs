@@ -1,7 +1,8 @@
-//! The handle's method for the side-by-side comparison of the multiclass strategies: its
-//! training runs a slice per frame, and its Cancel and Compare buttons stop and resume it.
+//! The handle's methods that stop work going on across frames: the side-by-side comparison's
+//! training (its Cancel and Compare buttons) and Escape's order of what it stops.
 
 use super::handle::Lab;
+use crate::core::Action;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -9,12 +10,12 @@ impl Lab {
     /// Stops training the side-by-side comparison (`false`), or trains it on from where it
     /// stopped (`true`). The lab itself is not touched.
     pub fn set_comparing(&self, on: bool) -> Result<(), JsValue> {
-        self.with(|runner| runner.apply(crate::core::Action::SetComparing(on)))
+        self.with(|runner| runner.apply(Action::SetComparing(on)))
     }
 
-    /// Whether the side-by-side comparison is being trained (its progress bar shown; Escape
-    /// stops it when no other work is under way).
-    pub fn comparing(&self) -> Result<bool, JsValue> {
-        self.query(|runner| Ok(runner.compare_pending()))
+    /// Escape outside the fields: cancels long work under way (back to where it began), else
+    /// stops training the side-by-side comparison. Whether it stopped either.
+    pub fn escape(&self) -> Result<bool, JsValue> {
+        self.with(|runner| runner.escape())
     }
 }

@@ -176,9 +176,18 @@ impl Runner {
         self.session.is_busy()
     }
 
-    /// Whether the side-by-side comparison is being trained.
-    pub fn compare_pending(&self) -> bool {
-        self.session.compare_pending()
+    /// Escape: cancels long work under way, else stops the side-by-side comparison's
+    /// training; whether it stopped either.
+    pub fn escape(&mut self) -> Result<bool, Error> {
+        let action = if self.session.is_busy() {
+            Action::Cancel
+        } else if self.session.compare_pending() {
+            Action::SetComparing(false)
+        } else {
+            return Ok(false);
+        };
+        self.apply(action)?;
+        Ok(true)
     }
 
     /// The most work a slice of long work does (test hooks).
