@@ -11,7 +11,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { test } = require('@playwright/test');
 const AxeBuilder = require('@axe-core/playwright').default;
-const { expect, watchProblems, startStaticServer } = require('./helpers');
+const { expect, watchProblems, startStaticServer, afterFrames } = require('./helpers');
 const { decodePng, distinctColours } = require('./png');
 const { DIST_DIR, REPO_ROOT, SCREENSHOT_DIR } = require('./env');
 
@@ -116,7 +116,7 @@ test.describe('<perceptron-lab> on course.html', () => {
     expect(await takeEvents(page)).toEqual([{ type: 'change', target: 'lab-element', bubbles: true, composed: true, detail: link0 }]);
     // A click that changes nothing (the status line) fires none.
     await el.locator('[data-field="weights"]').click();
-    await page.waitForTimeout(200);
+    await afterFrames(page);
     expect(await takeEvents(page)).toEqual([]);
     // The other labs of the page are untouched.
     await expect(page.locator('#lab-seed000 [data-field="step"]')).toHaveText('0');
@@ -231,7 +231,7 @@ test.describe('<perceptron-lab> on course.html', () => {
     expect(Object.keys(before).some((k) => k.startsWith('canvas'))).toBe(true);
     expect(Object.keys(before).some((k) => k.startsWith('details'))).toBe(true);
     await page.addStyleTag({ content: 'button, canvas, details { all: revert; font-size: 30px }' });
-    await page.waitForTimeout(300);
+    await afterFrames(page);
     const after = await boxes();
     // The page's own button did change (so this check can fail) …
     expect(after.host[1]).toBeGreaterThan(before.host[1] + 5);

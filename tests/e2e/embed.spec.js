@@ -9,7 +9,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const base = require('@playwright/test');
-const { expect, SEED000_TABLE, watchProblems, openLabAt, startStaticServer } = require('./helpers');
+const { expect, SEED000_TABLE, watchProblems, openLabAt, startStaticServer, afterFrames } = require('./helpers');
 const { decodePng, distinctColours } = require('./png');
 const { DIST_DIR, REPO_ROOT, SCREENSHOT_DIR } = require('./env');
 const { policyFor, startServer } = require('./csp-server');
@@ -237,13 +237,14 @@ test.describe('course.html', () => {
     await call(() => { window.__mine.destroy(); window.__after = []; });
     expect(await mine.evaluate((el) => el.children.length), 'its markup is removed').toBe(0);
     await expect(page.locator('#mine canvas')).toHaveCount(0);
-    await page.waitForTimeout(600);
+    // Longer than a step takes at the lab's speed (5 steps/s), had the play gone on.
+    await afterFrames(page, 40);
     // The old button and keys do nothing now.
     await call(() => {
       window.__oldButton.click();
       window.__oldRoot.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
     });
-    await page.waitForTimeout(300);
+    await afterFrames(page);
     expect(await call(() => window.__after), 'no step listener call after destroy').toEqual([]);
     expect((await domSteps(page, 'mine')).length, 'no DOM step event after destroy').toBe(domBefore);
     for (const method of ['step', 'back', 'reset', 'togglePlay', 'toJSON', 'link']) {
@@ -572,7 +573,7 @@ test.describe('course.html', () => {
     await expect.poll(() => frame.evaluate(() => window.location.hash)).toMatch(/&p=.*&hide=settings%2Ctheory%2Cshare%2Cpresets&embed=1$/);
     await expect.poll(() => frame.evaluate(() => window.location.hash)).not.toMatch(/&n=4&/);
     // ... never the parent's.
-    await page.waitForTimeout(500);
+    await afterFrames(page);
     expect(page.url()).toBe(parentUrl);
     expect(await page.evaluate(() => window.location.href)).toBe(parentUrl);
     expect(await page.evaluate(() => history.length)).toBe(parentHistory);
@@ -781,13 +782,14 @@ test('course.html: no request leaves the page’s origin', async ({ page }) => {
     const lab = page.locator(id);
     await lab.locator('[data-act="step"]').click();
     await lab.locator('[data-act="play"]').click();
-    await page.waitForTimeout(400);
+    await expect.poll(async () => Number(await lab.locator('[data-field="step"]').first().textContent())).toBeGreaterThan(1);
     await lab.locator('[data-act="play"]').click();
   }
   const frame = await labFrame(page);
   await frame.locator('#step').click();
+  const before = Number(await frame.locator('#status [data-field="step"]').textContent());
   await frame.locator('#play').click();
-  await page.waitForTimeout(400);
+  await expect.poll(async () => Number(await frame.locator('#status [data-field="step"]').textContent())).toBeGreaterThan(before);
   await frame.locator('#play').click();
   await Promise.all([page.waitForEvent('download'), frame.locator('[data-panel="trace"] [data-panel-act="csv"]').click()]);
 
@@ -832,7 +834,8 @@ test('course.html works under the strict Content-Security-Policy, with no violat
     await expect(frame.locator('#status [data-field="step"]')).toHaveText('4');
     await frame.locator('#step').click();
     await expect(frame.locator('#status [data-field="step"]')).toHaveText('5');
-    await page.waitForTimeout(300);
+    await afterFrames(page);
+    await afterFrames(frame);
     expect(await page.evaluate(() => window.__cspViolations), 'violations in course.html').toEqual([]);
     expect(await frame.evaluate(() => window.__cspViolations || []), 'violations in the frame').toEqual([]);
     expect(problems).toEqual([]);

@@ -9,6 +9,7 @@ const {
   distinctColours,
   watchProblems,
   openLab,
+  afterFrames,
 } = require('./helpers');
 
 /** Whether v is (to float precision) a multiple of step. */
@@ -169,7 +170,7 @@ test('clicks outside the plot area (canvas margins, axis labels) add nothing', a
     );
   }
   // Give a late handler the chance to misbehave, then check nothing changed at all.
-  await lab.page.waitForTimeout(300);
+  await afterFrames(lab.page);
   expect(await lab.status()).toEqual(before);
   // The same clicks inside the plot do add points (the check above is not vacuous).
   await lab.addPoint(0, 0);

@@ -77,4 +77,16 @@ const test = base.test.extend({
   },
 });
 
-module.exports = { test, expect, watchProblems, openLab, openLabAt };
+/**
+ * Resolves after `target` (a page or a frame) has drawn `count` more animation frames: the lab
+ * does everything an event causes in its next frame, so after two frames anything an event was
+ * going to do has been done. For checks that something did *not* happen.
+ */
+async function afterFrames(target, count = 2) {
+  await target.evaluate((n) => new Promise((resolve) => {
+    const tick = () => (--n <= 0 ? resolve() : requestAnimationFrame(tick));
+    requestAnimationFrame(tick);
+  }), count);
+}
+
+module.exports = { test, expect, watchProblems, openLab, openLabAt, afterFrames };
