@@ -6,7 +6,7 @@
 //! What every panel needs is written here once:
 //! - **placing** the markup and finding the panel's root (`[data-panel="<name>"]`); its
 //!   `data-control` makes it hideable with `hide=` like every control; ids in the markup get
-//!   the lab's number, so two labs of a page never share one;
+//!   the lab's number (but in a page's first lab), so two labs of a page never share one;
 //! - **open or closed**: a panel whose root is a `<details>` is drawn and written only while it
 //!   is open; opening it asks for a frame (the lab listens for `toggle`); the slot's
 //!   `data-open` names the panels that start open;
@@ -179,8 +179,9 @@ fn next_lab_number(element: &Element) -> u32 {
 }
 
 impl Markup {
-    /// The DOM node of this markup in `document`; every id in it (and every reference to one)
-    /// ends in `-{lab}`. Without `landmarks` (a compact lab: several may share a page, and a
+    /// The DOM node of this markup in `document`; in every lab but a page's first, every id in
+    /// it (and every reference to one) ends in `-{lab}` (the first lab's are as written, so a
+    /// page's own script and links find them by the ids the docs name). Without `landmarks` (a compact lab: several may share a page, and a
     /// page's landmarks must have names of their own) a named `section` and a `region` are
     /// groups instead.
     fn build(
@@ -199,7 +200,7 @@ impl Markup {
                 for (name, value) in *attributes {
                     if !landmarks && *name == "role" && *value == "region" {
                         element.set_attribute(name, "group").ok()?;
-                    } else if ID_ATTRIBUTES.contains(name) {
+                    } else if ID_ATTRIBUTES.contains(name) && lab > 1 {
                         let ids: Vec<String> = value
                             .split_whitespace()
                             .map(|id| format!("{id}-{lab}"))
