@@ -289,20 +289,7 @@
     listen(speed, 'input', applySpeed);
     applySpeed();
 
-    on('snap', 'change', (e) => call(() => lab.set_snap(e.target.checked)));
 
-    const error = byId('settings-error');
-    on('settings', 'submit', (e) => {
-      e.preventDefault();
-      const value = (id) => byId(id).value;
-      try {
-        lab.set_settings(byId('bias').checked, value('init'), value('eta'),
-          value('order'), value('seed'), value('max-epochs'));
-        error.textContent = '';
-      } catch (err) {
-        error.textContent = String(err);
-      }
-    });
 
     // ----- exports ---------------------------------------------------------------------------
     const saveBlob = (name, blob) => {

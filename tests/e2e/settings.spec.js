@@ -2,7 +2,11 @@
 // restart training and give the same steps as the CLI with the same options.
 'use strict';
 
-const { test, expect, SEED000, runTrace, expectClose } = require('./helpers');
+const path = require('node:path');
+const base = require('@playwright/test');
+const { SCREENSHOT_DIR } = require('./env');
+const AxeBuilder = require('@axe-core/playwright').default;
+const { test, expect, SEED000, runTrace, expectClose, watchProblems } = require('./helpers');
 
 const VALID = { init: 'zero', eta: '1', maxEpochs: '1000', seed: '1' };
 const KEPT = ['step', 'epoch', 'sample', 'score', 'outcome', 'weights', 'bias', 'updates', 'state', 'points'];
@@ -102,4 +106,43 @@ test('"Apply" with unchanged settings still restarts training (step 0, initial w
   await expect(lab.field('step')).toHaveText('0');
   await expect(lab.field('weights')).toHaveText('[0, 0, 0]');
   await expect(lab.field('points')).toHaveText('5 (3 of +1, 2 of -1)');
+});
+
+// The settings panel is a registry panel (src/web/panels/settings.rs): a compact lab has it too,
+// closed, and its form applies and refuses as the full page's does.
+base.test('a compact lab (embed.js) has the settings panel: η applied from it, a bad seed refused', async ({ page }) => {
+  const problems = watchProblems(page);
+  await page.goto('/course.html');
+  await page.waitForFunction(() => window.PerceptronLab && window.PerceptronLab.ready, null, { timeout: 20_000 });
+  await page.evaluate(() => window.PerceptronLab.ready);
+  await page.evaluate(async () => {
+    const host = document.createElement('div');
+    host.id = 'with-settings';
+    document.querySelector('main').prepend(host);
+    const fragment = 'v=1&a=perceptron&b=1&i=0,0,0&e=1&o=fixed&s=1&m=1000&n=0&p=1,1,0;3,2,1;2,4,1;3,4,1;2,3,0';
+    window.__lab = await window.PerceptronLab.mount(host, fragment);
+  });
+  const host = page.locator('#with-settings');
+  const panel = host.locator('[data-panel="settings"]');
+  await expect(panel).toBeVisible();
+  await expect(panel).not.toHaveAttribute('open', '');
+  await panel.locator('summary').click();
+  await expect(panel.locator('[data-setting="eta"]')).toHaveValue('1');
+  await panel.locator('[data-setting="eta"]').fill('0.5');
+  await panel.getByRole('button', { name: 'Apply and reset' }).click();
+  await expect.poll(() => page.evaluate(() => window.__lab.link())).toContain('&e=0.5&');
+  await host.locator('[data-act="step"]').click();
+  await host.locator('[data-act="step"]').click();
+  // Seed 000 with η = 0.5 from w = 0: both samples are mistakes, w = −0.5·[1, 1, 1] + 0.5·[1, 3, 2].
+  await expect(host.locator('[data-field="weights"]')).toHaveText('[0, 1, 0.5]');
+  // A bad seed: refused with the reason, nothing changes.
+  const before = await page.evaluate(() => window.__lab.link());
+  await panel.locator('[data-setting="seed"]').fill('-3');
+  await panel.locator('[data-setting="seed"]').press('Enter');
+  await expect(panel.getByRole('alert')).toContainText('"-3" is not a whole number');
+  expect(await page.evaluate(() => window.__lab.link())).toBe(before);
+  await panel.screenshot({ path: path.join(SCREENSHOT_DIR, 'settings-compact.png') });
+  const results = await new AxeBuilder({ page }).include('#with-settings [data-panel="settings"]').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(problems).toEqual([]);
 });

@@ -82,6 +82,7 @@ mod eta;
 mod events;
 mod explain;
 mod gram;
+mod settings;
 mod theory;
 mod trace;
 
@@ -112,6 +113,7 @@ fn registry() -> Vec<Box<dyn Panel>> {
         Box::new(gram::GramPanel::default()),
         Box::new(curve::LearningCurve::default()),
         Box::new(code::CodePanel::default()),
+        Box::new(settings::SettingsPanel::default()),
     ]
 }
 

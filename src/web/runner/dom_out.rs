@@ -121,25 +121,12 @@ impl Controls {
 }
 
 impl Runner {
-    /// Writes the settings in force into the settings form (after a preset changed them).
+    /// Writes the setup in force into the algorithm box (after a preset changed it).
     pub(super) fn show_settings(&self) {
-        let s = self.session.settings();
         let input = |name: &str| {
             find(&self.root, &format!("[data-setting=\"{name}\"]"))
                 .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
         };
-        if let Some(bias) = input("bias") {
-            bias.set_checked(s.bias);
-        }
-        for (name, text) in s.form_fields() {
-            if let Some(field) = input(name) {
-                field.set_value(&text);
-            } else if let Some(field) = find(&self.root, &format!("[data-setting=\"{name}\"]"))
-                .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
-            {
-                field.set_value(&text);
-            }
-        }
         let select = |name: &str| {
             find(&self.root, &format!("[data-setting=\"{name}\"]"))
                 .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
@@ -163,12 +150,6 @@ impl Runner {
         };
         set_attribute(&self.root, "data-table", table);
         self.show_params();
-        // The theory panel's boxes show their own state; the snap box is the settings'.
-        if let Some(check) =
-            find(&self.root, "#snap").and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-        {
-            check.set_checked(self.session.snaps());
-        }
     }
 }
 
