@@ -466,3 +466,27 @@ fn a_ten_megabyte_field_is_refused_in_a_short_message_and_changes_nothing() {
         assert!(s.data().is_empty());
     }
 }
+
+/// The algorithm box as typed: a good form gives the setup, a bad field is named with the reason
+/// (the page's alert and the handle's error say it; nothing is applied).
+#[test]
+fn the_algorithm_box_reads_its_fields_and_names_a_bad_one() {
+    use perceptron_lab::core::{Algorithm, Setup};
+    let setup = Setup::from_form("kernel", "rbf:0.5", "3", "").expect("a good form");
+    assert_eq!(setup.algorithm, Algorithm::Kernel);
+    assert_eq!(setup.kernel.to_string(), "rbf:0.5");
+    let setup = Setup::from_form("multiclass", "linear", " 4 ", "").expect("a good form");
+    assert_eq!(setup.classes, 4);
+    let pa = Setup::from_form("pa1", "linear", "3", "C=0.25").expect("C is PA-I's");
+    assert_eq!(pa.param("C"), 0.25);
+    for (classes, why) in [("7", "\"7\""), ("1", "\"1\""), ("three", "\"three\"")] {
+        let e = Setup::from_form("multiclass", "linear", classes, "").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("classes: {why} is not a whole number from 2 to 6")
+        );
+    }
+    assert!(Setup::from_form("nonsense", "linear", "3", "").is_err());
+    assert!(Setup::from_form("kernel", "rbf:x", "3", "").is_err());
+    assert!(Setup::from_form("pa1", "linear", "3", "C=-1").is_err());
+}

@@ -93,11 +93,6 @@ pub fn no_preset(id: &str) -> String {
     format!("there is no preset called {id:?}")
 }
 
-/// Why a number of classes is refused.
-pub fn classes_out_of_range(classes: &str, min: usize, max: usize) -> String {
-    format!("classes: {classes:?} is not a whole number from {min} to {max}")
-}
-
 /// When the lab is in the middle of something else (a call from inside a call).
 pub const BUSY: &str = "Perceptron Lab is busy; try again.";
 

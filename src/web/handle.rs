@@ -431,32 +431,9 @@ impl Lab {
         params: &str,
     ) -> Result<(), JsValue> {
         self.alive()?;
-        let error = |e: crate::core::Error| JsValue::from_str(&e.to_string());
-        let algorithm = crate::core::Algorithm::parse(algorithm).map_err(error)?;
-        let kernel = crate::core::algo::kernel::Kernel::parse(kernel).map_err(error)?;
-        let (min, max) = (
-            crate::core::algo::multiclass::MIN_CLASSES,
-            crate::core::algo::multiclass::MAX_CLASSES,
-        );
-        let classes: usize = classes
-            .trim()
-            .parse()
-            .ok()
-            .filter(|k| (min..=max).contains(k))
-            .ok_or_else(|| {
-                JsValue::from_str(&crate::core::words::classes_out_of_range(classes, min, max))
-            })?;
-        let params = algorithm.parse_params(params).map_err(error)?;
-        self.with(|runner| {
-            let setup = crate::core::Setup {
-                algorithm,
-                kernel,
-                classes,
-                rows: None,
-                params,
-            };
-            runner.apply(Action::SetSetup(setup))
-        })
+        let setup = crate::core::Setup::from_form(algorithm, kernel, classes, params)
+            .map_err(|e| JsValue::from_str(&e.to_string()))?;
+        self.with(|runner| runner.apply(Action::SetSetup(setup)))
     }
 
     /// Replaces the points by those of a CSV file's text (`x1,x2,label`). A file that cannot be

@@ -347,6 +347,39 @@ impl Setup {
             .collect()
     }
 
+    /// The setup the algorithm box asks for, as typed: the algorithm's name, the kernel
+    /// (`linear`, `poly:D:γ:c`, `rbf:γ`), the number of classes and the algorithm's own numbers
+    /// (`KEY=VALUE;…`). A field that cannot be read is named with the reason.
+    pub fn from_form(
+        algorithm: &str,
+        kernel: &str,
+        classes: &str,
+        params: &str,
+    ) -> Result<Setup, Error> {
+        use crate::core::algo::multiclass::{MAX_CLASSES, MIN_CLASSES};
+        let algorithm = Algorithm::parse(algorithm)?;
+        let kernel = Kernel::parse(kernel)?;
+        let classes = classes
+            .trim()
+            .parse()
+            .ok()
+            .filter(|k| (MIN_CLASSES..=MAX_CLASSES).contains(k))
+            .ok_or_else(|| Error::Field {
+                field: "classes",
+                reason: format!(
+                    "{} is not a whole number from {MIN_CLASSES} to {MAX_CLASSES}",
+                    crate::core::error::excerpt(classes)
+                ),
+            })?;
+        Ok(Setup {
+            algorithm,
+            kernel,
+            classes,
+            rows: None,
+            params: algorithm.parse_params(params)?,
+        })
+    }
+
     /// The number of classes the run distinguishes: 2 for the binary algorithms.
     pub fn num_classes(&self) -> usize {
         if self.algorithm.is_multiclass() {
