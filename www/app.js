@@ -235,44 +235,13 @@
         call(() => lab.select_class_key(Number(button.dataset.classIndex) + 1)));
     });
 
-    // ----- the algorithm: applied at once, the points stay -----------------------------------
-    const modelError = byId('model-error');
-    const applySetup = () => {
-      try {
-        // The algorithm's own numbers as typed (the lab builds their fields): KEY=VALUE;…
-        const params = [...document.querySelectorAll('[data-param]')]
-          .map((input) => `${input.dataset.param}=${input.value}`)
-          .join(';');
-        lab.set_setup(byId('algorithm').value, byId('kernel').value, byId('classes').value, params);
-        modelError.textContent = '';
-      } catch (err) {
-        modelError.textContent = String(err);
-      }
-    };
-    on('algorithm', 'change', applySetup);
-    on('classes', 'change', applySetup);
-    on('kernel', 'change', applySetup);
-    on('kernel', 'keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); applySetup(); } });
-    // The algorithm's own numbers (e.g. C): applied on change and Enter, as the kernel.
-    const params = document.querySelector('[data-role="params"]');
-    if (params) {
-      // A field the lab removes (another algorithm chosen) may report a change as it goes,
-      // while the lab is drawing: apply after that, and only for a field still on the page.
-      listen(params, 'change', (e) => {
-        const field = e.target;
-        if (field.dataset.param) queueMicrotask(() => { if (field.isConnected) applySetup(); });
-      });
-      listen(params, 'keydown', (e) => {
-        if (e.key === 'Enter' && e.target.dataset.param) { e.preventDefault(); applySetup(); }
-      });
-    }
     on('scrubber', 'input', (e) => call(() => lab.jump_to_step(Number(e.target.value))));
 
     on('preset', 'change', (e) => {
       if (!e.target.value) return;
       call(() => lab.load_preset(e.target.value));
       byId('settings-error').textContent = '';
-      modelError.textContent = '';
+      byId('model-error').textContent = '';
       e.target.value = '';
       // Give the keys back to the lab: → should step right after choosing an example.
       e.target.blur();

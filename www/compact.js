@@ -94,8 +94,9 @@
       el('div', { class: 'plab-panels', 'data-panels': 'trace', 'data-landmarks': 'no' }),
       // Practice (a link with an exercise set): the lab writes the question, what is asked,
       // the feedback and the results in its frame; practice.js turns the controls into answers.
-      // The registry's panels (src/web/panels): the lab places their markup here.
-      el('div', { class: 'plab-panels', 'data-panels': '', 'data-landmarks': 'no' }),
+      // The registry's panels (src/web/panels): the lab places their markup here, all but the
+      // algorithm box (unless <perceptron-lab open-panels> names it).
+      el('div', { class: 'plab-panels', 'data-panels': '', 'data-without': 'algorithm', 'data-landmarks': 'no' }),
       practiceMarkup(),
       // This lab's own crash panel: the lab shows it (with the message) if it ever stops.
       el('div', { class: 'plab-crash', role: 'alert', 'data-role': 'crash', hidden: '' },

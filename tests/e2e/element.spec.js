@@ -268,6 +268,36 @@ test.describe('<perceptron-lab> on course.html', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a compact lab leaves out the algorithm box; open-panels="algorithm" brings it: the kernel perceptron chosen shows its kernel field, a bad kernel is refused', async ({ page }) => {
+    const problems = watchProblems(page);
+    const plain = await openElement(page);
+    await expect(plain.locator('[data-panel="algorithm"]')).toHaveCount(0);
+    await page.evaluate((scenario) => {
+      const lab = document.createElement('perceptron-lab');
+      lab.id = 'with-algorithm';
+      lab.setAttribute('scenario', scenario);
+      lab.setAttribute('open-panels', 'algorithm');
+      document.querySelector('main').prepend(lab);
+      return lab.ready.then(() => true);
+    }, SEED000.replace('i=-1,0,0', 'i=zero')); // the kernel perceptron starts from α = 0
+    const el = page.locator('#with-algorithm');
+    const box = el.locator('[data-panel="algorithm"]');
+    const link = () => page.evaluate(() => document.getElementById('with-algorithm').link());
+    await expect(box).toBeVisible();
+    await expect(box.locator('[data-setting="kernel"]'), 'no kernel for the classic rule').toBeHidden();
+    await box.locator('[data-setting="algorithm"]').selectOption('kernel');
+    await expect.poll(link).toContain('a=kernel');
+    await expect(box.locator('[data-setting="kernel"]')).toBeVisible();
+    const before = await link();
+    await box.locator('[data-setting="kernel"]').fill('rbf:x');
+    await box.locator('[data-setting="kernel"]').press('Enter');
+    await expect(box.getByRole('alert')).not.toHaveText('');
+    expect(await link(), 'a refused kernel changes nothing').toBe(before);
+    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).include('#with-algorithm').analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   test('axe-core finds nothing in the element (curve open, after steps); a screenshot', async ({ page }) => {
     const problems = watchProblems(page);
     const el = await openElement(page);

@@ -72,6 +72,7 @@ macro_rules! check_box {
     };
 }
 
+mod algorithm;
 mod augmented;
 mod batch;
 mod code;
@@ -113,6 +114,7 @@ fn registry() -> Vec<Box<dyn Panel>> {
         Box::new(gram::GramPanel::default()),
         Box::new(curve::LearningCurve::default()),
         Box::new(code::CodePanel::default()),
+        Box::new(algorithm::AlgorithmPanel::default()),
         Box::new(settings::SettingsPanel::default()),
     ]
 }
@@ -354,13 +356,24 @@ fn slots(root: &Element) -> Vec<Element> {
         .collect()
 }
 
-/// The slot that names `name`, else the first that names none.
-fn slot_for<'s>(slots: &'s [Element], name: &str) -> Option<&'s Element> {
-    let names = |slot: &Element| slot.get_attribute("data-panels").unwrap_or_default();
+/// The slot that names `name`, else the first that names none and does not leave it out
+/// (`data-without`: a compact lab leaves out the algorithm box) unless `open` names it
+/// (`<perceptron-lab open-panels="algorithm">` asks for it).
+fn slot_for<'s>(slots: &'s [Element], name: &str, open: &str) -> Option<&'s Element> {
+    let lists = |slot: &Element, attribute: &str| {
+        let names = slot.get_attribute(attribute).unwrap_or_default();
+        names.split_whitespace().any(|n| n == name)
+    };
+    let asked = open.split_whitespace().any(|n| n == name);
     slots
         .iter()
-        .find(|slot| names(slot).split_whitespace().any(|n| n == name))
-        .or_else(|| slots.iter().find(|slot| names(slot).trim().is_empty()))
+        .find(|slot| lists(slot, "data-panels"))
+        .or_else(|| {
+            slots.iter().find(|slot| {
+                let unnamed = slot.get_attribute("data-panels").unwrap_or_default();
+                unnamed.trim().is_empty() && (asked || !lists(slot, "data-without"))
+            })
+        })
 }
 
 /// One registered panel in this lab.
@@ -417,7 +430,7 @@ impl Panels {
         let placed = registry()
             .into_iter()
             .map(|mut panel| {
-                let slot = slot_for(&slots, panel.name());
+                let slot = slot_for(&slots, panel.name(), &open);
                 let root = slot.and_then(|slot| {
                     let document = slot.owner_document()?;
                     // A slot marked `data-landmarks="no"` (compact labs) places groups.

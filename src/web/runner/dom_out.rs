@@ -5,7 +5,7 @@ use super::Runner;
 use crate::core::{Label, Session};
 use crate::web::dom::{active_element, find, set_attribute, set_text};
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{Element, HtmlElement, HtmlInputElement};
 
 /// The status fields and the controls the frame writes: the buttons of Play and the classes,
 /// the class pickers, the history slider and the keyboard cursor's live region.
@@ -121,27 +121,10 @@ impl Controls {
 }
 
 impl Runner {
-    /// Writes the setup in force into the algorithm box (after a preset changed it).
-    pub(super) fn show_settings(&self) {
-        let input = |name: &str| {
-            find(&self.root, &format!("[data-setting=\"{name}\"]"))
-                .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-        };
-        let select = |name: &str| {
-            find(&self.root, &format!("[data-setting=\"{name}\"]"))
-                .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
-        };
+    /// Marks the lab's root with the algorithm's kind and whether its trace is the classic
+    /// table (the page shows and hides controls by kind, never by a list of algorithms).
+    pub(super) fn show_kind(&self) {
         let setup = self.session.setup();
-        if let Some(algorithm) = select("algorithm") {
-            algorithm.set_value(setup.algorithm.name());
-        }
-        if let Some(classes) = select("classes") {
-            classes.set_value(&setup.classes.to_string());
-        }
-        if let Some(kernel) = input("kernel") {
-            kernel.set_value(&setup.kernel.to_string());
-        }
-        // The page shows and hides controls by kind, never by a list of algorithms.
         set_attribute(&self.root, "data-kind", setup.algorithm.kind().name());
         let table = if self.session.model().classic_table() {
             "classic"
@@ -149,54 +132,6 @@ impl Runner {
             "own"
         };
         set_attribute(&self.root, "data-table", table);
-        self.show_params();
-    }
-}
-
-impl Runner {
-    /// Fills the algorithm's own numbers into `[data-role="params"]`: a labelled text field per
-    /// [`Param`](crate::core::algo::Param) of the algorithm in force (`data-param` = its key),
-    /// with the value in force. Rebuilt only when the algorithm changes; otherwise the values
-    /// are written in place.
-    fn show_params(&self) {
-        let Some(container) = find(&self.root, "[data-role=\"params\"]") else {
-            return;
-        };
-        let setup = self.session.setup();
-        let params = setup.algorithm.info().params;
-        let keys = params.iter().map(|p| p.key).collect::<Vec<_>>().join(",");
-        if container.get_attribute("data-keys").as_deref() != Some(keys.as_str()) {
-            container.set_text_content(None);
-            let Some(document) = &self.document else {
-                return;
-            };
-            for param in params {
-                let (Ok(label), Ok(field)) = (
-                    document.create_element("label"),
-                    document.create_element("input"),
-                ) else {
-                    return;
-                };
-                label.set_text_content(Some(param.label));
-                let _ = field.set_attribute("data-param", param.key);
-                let _ = field.set_attribute("type", "text");
-                let _ = field.set_attribute("inputmode", "decimal");
-                let _ = field.set_attribute("spellcheck", "false");
-                let _ = field.set_attribute("autocomplete", "off");
-                let _ = field.set_attribute("title", &format!("{} {}", param.key, param.rule));
-                let _ = label.append_child(&field);
-                let _ = container.append_child(&label);
-            }
-            let _ = container.set_attribute("data-keys", &keys);
-            set_attribute(&container, "data-count", &params.len().to_string());
-        }
-        for param in params {
-            if let Some(field) = find(&container, &format!("[data-param=\"{}\"]", param.key))
-                .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-            {
-                field.set_value(&crate::core::numfmt::exact(setup.param(param.key)));
-            }
-        }
     }
 }
 
@@ -300,7 +235,6 @@ pub(super) fn fill_menus(root: &HtmlElement) {
             .map(|a| (a.name().to_string(), a.title()))
             .collect()
     };
-    fill("[data-setting=\"algorithm\"]", 0, algorithms());
     fill("[data-role=\"practice-algorithm\"]", 0, algorithms());
     let examples = |prefix: &str| {
         crate::core::Preset::all()

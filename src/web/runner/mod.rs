@@ -460,7 +460,7 @@ impl Runner {
         self.practice.show(&self.session, self.document.as_ref());
         if self.frame_state.settings_dirty {
             self.frame_state.settings_dirty = false;
-            self.show_settings();
+            self.show_kind();
         }
         self.panels_write(now_ms, &status);
         Ok(())
