@@ -485,6 +485,7 @@ impl Session {
             self.playing = false;
         }
         match action {
+            view if view.is_view() => self.view_action(view),
             Action::AddPoint { .. }
             | Action::Press { .. }
             | Action::DragTo { .. }
@@ -508,28 +509,21 @@ impl Session {
             | Action::SetSettings(_)
             | Action::SetSetup(_)
             | Action::LoadPreset(_) => self.setup_action(action),
-            Action::SetSpeed(_)
-            | Action::SetSnap(_)
-            | Action::SetPocket(_)
-            | Action::SetShowMaxMargin(_)
-            | Action::SetRegionGrid { .. } => self.option_action(action),
+            Action::SetPocket(on) => Ok(self.set_pocket(on)),
+            // The η panel's alone, but checked and maybe refused: not a view action (work under
+            // way and practice refuse it).
+            Action::SetSecondEta(eta) => self.set_second_eta(eta),
             Action::ImportCsv(bytes) => self.import_csv(&bytes),
             Action::LoadScenario(scenario) => self.load_scenario(scenario),
             Action::Say(text) => {
                 self.notice = text;
                 Ok(Changed::Redraw)
             }
-            Action::TurnAugmented { .. }
-            | Action::ResetAugmentedView
-            | Action::SetSignFlip(_)
-            | Action::SetActivationView(_)
-            | Action::SetSecondEta(_)
-            | Action::WatchComparison(_)
-            | Action::SetComparing(_)
-            | Action::SetVerbosity(_) => self.view_action(action),
             Action::Cursor(cursor) => self.cursor_action(cursor),
             Action::Practice(action) => self.practice_action(action),
             Action::Tick { now_ms } => Ok(self.tick(now_ms)),
+            // The view actions, which the first arm takes.
+            _ => Ok(Changed::Nothing),
         }
     }
 

@@ -191,25 +191,11 @@ impl Progress {
     }
 }
 
-/// Whether `action` may be taken while work is under way: it only changes how things are
-/// shown, not the points or the timeline.
+/// Whether `action` may be taken while work is under way: it changes neither the points nor
+/// the timeline.
 fn allowed_while_busy(action: &Action) -> bool {
-    matches!(
-        action,
-        Action::SetRegionGrid { .. }
-            | Action::TurnAugmented { .. }
-            | Action::ResetAugmentedView
-            | Action::SetSignFlip(_)
-            | Action::SetActivationView(_)
-            | Action::WatchComparison(_)
-            | Action::SetComparing(_)
-            | Action::SetVerbosity(_)
-            | Action::SetShowMaxMargin(_)
-            | Action::SetSpeed(_)
-            | Action::SetSnap(_)
-            | Action::SelectClass(_)
-            | Action::Say(_)
-    )
+    // Beside the view actions: the class a click adds and a message touch neither either.
+    action.is_view() || matches!(action, Action::SelectClass(_) | Action::Say(_))
 }
 
 /// Why an action waits while `title` is under way.

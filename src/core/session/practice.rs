@@ -25,27 +25,19 @@ impl Session {
     /// frame's, and what only changes the view. Everything that would change the lab's points,
     /// model or timeline waits until practice stops (see [`Session::practice_gate`]).
     pub(super) fn allowed_in_practice(action: &Action) -> bool {
-        matches!(
-            action,
-            Action::Practice(_)
-                | Action::Tick { .. }
-                | Action::SetRegionGrid { .. }
-                | Action::Say(_)
-                | Action::Pause
-                | Action::Cancel
-                | Action::SetSpeed(_)
-                | Action::SetSnap(_)
-                | Action::SetShowMaxMargin(_)
-                | Action::TurnAugmented { .. }
-                | Action::ResetAugmentedView
-                | Action::SetSignFlip(_)
-                | Action::SetActivationView(_)
-                | Action::WatchComparison(_)
-                | Action::SetComparing(_)
-                | Action::SetVerbosity(_)
-                | Action::Cursor(crate::core::CursorAction::Focus(_))
-                | Action::Cursor(crate::core::CursorAction::Move { .. })
-        )
+        action.is_view()
+            // Practice's own, the frame's, a message, stopping Play or work and moving the
+            // keyboard cursor leave the lab underneath as it is too.
+            || matches!(
+                action,
+                Action::Practice(_)
+                    | Action::Tick { .. }
+                    | Action::Say(_)
+                    | Action::Pause
+                    | Action::Cancel
+                    | Action::Cursor(crate::core::CursorAction::Focus(_))
+                    | Action::Cursor(crate::core::CursorAction::Move { .. })
+            )
     }
 
     /// While a student practises, an action that would change the lab underneath is not

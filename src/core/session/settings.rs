@@ -1,5 +1,5 @@
 //! The actions that restart training from a new start (reset, clear, settings, setup, an
-//! example) and the session's switches (speed, snapping, pocket, maximum margin, region grid).
+//! example) and the pocket's switch.
 
 use super::*;
 
@@ -86,50 +86,19 @@ impl Session {
         }
     }
 
-    /// Applies one of the actions that set a switch of the session: the play speed, snapping,
-    /// the pocket, the maximum-margin separator and the region grid (see `apply_action`).
-    pub(super) fn option_action(&mut self, action: Action) -> Result<Changed, Error> {
-        match action {
-            Action::SetSpeed(speed) => {
-                if !speed.is_finite() {
-                    return Ok(Changed::Nothing);
-                }
-                self.speed = speed.clamp(*SPEED_RANGE.start(), *SPEED_RANGE.end());
-                Ok(Changed::Nothing)
+    /// Pocket mode on or off ([`Action::SetPocket`]): turned on, the state on show starts its
+    /// pocket from its own weights.
+    pub(super) fn set_pocket(&mut self, on: bool) -> Changed {
+        self.pocket_mode = on;
+        if on {
+            let mut state = self.history.current().clone();
+            if let (None, Some(w)) = (&state.pocket, state.model.linear_weights()) {
+                let w = w.to_vec();
+                let errors = training_errors(&self.data, &w);
+                state.pocket = Some((w, errors));
+                self.history.replace_current_keep_future(state);
             }
-            Action::SetSnap(snap) => {
-                self.snap = snap;
-                Ok(Changed::Nothing)
-            }
-            Action::SetPocket(on) => {
-                self.pocket_mode = on;
-                if on {
-                    let mut state = self.history.current().clone();
-                    if let (None, Some(w)) = (&state.pocket, state.model.linear_weights()) {
-                        let w = w.to_vec();
-                        let errors = training_errors(&self.data, &w);
-                        state.pocket = Some((w, errors));
-                        self.history.replace_current_keep_future(state);
-                    }
-                }
-                Ok(Changed::Redraw)
-            }
-            Action::SetShowMaxMargin(on) => {
-                self.show_max_margin = on;
-                Ok(Changed::Redraw)
-            }
-            Action::SetRegionGrid { view, cols, rows } => {
-                let grid = Some((view, cols, rows));
-                if grid == self.region_grid {
-                    Ok(Changed::Nothing)
-                } else {
-                    self.region_grid = grid;
-                    self.region_cache = None;
-                    Ok(Changed::Redraw)
-                }
-            }
-            // `apply_action` hands only the actions above here.
-            _ => Ok(Changed::Nothing),
         }
+        Changed::Redraw
     }
 }

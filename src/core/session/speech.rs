@@ -106,21 +106,13 @@ impl Session {
                 Heard::Restart
             }
             Action::LoadPreset(_) | Action::LoadScenario(_) | Action::ImportCsv(_) => Heard::Load,
+            a if a.is_view() => Heard::Quiet,
+            // Not view actions, but heard only by a new notice too, so as not to say the one on
+            // show again (a drag redraws at every move; the pocket has no notice of its own).
             Action::Press { .. }
             | Action::DragTo { .. }
-            | Action::SetSpeed(_)
-            | Action::SetSnap(_)
             | Action::SetPocket(_)
-            | Action::SetShowMaxMargin(_)
-            | Action::SetRegionGrid { .. }
-            | Action::TurnAugmented { .. }
-            | Action::ResetAugmentedView
-            | Action::SetSignFlip(_)
-            | Action::SetActivationView(_)
-            | Action::SetSecondEta(_)
-            | Action::WatchComparison(_)
-            | Action::SetComparing(_)
-            | Action::SetVerbosity(_) => Heard::Quiet,
+            | Action::SetSecondEta(_) => Heard::Quiet,
             _ => Heard::Message,
         };
         Before {

@@ -1,13 +1,13 @@
-//! The actions that change only how the lab is shown beside the plot: the augmented view's
-//! camera and switches, the η panel's η₂, how much the live region says and the side-by-side
-//! comparison of the multiclass strategies, a session cache trained only while a page watches
-//! it.
+//! The view actions ([`Action::is_view`]), which change only how the lab is shown or handled:
+//! the play speed, snapping, the max-margin band, the region map's grid, the augmented view's
+//! camera and switches, how much the live region says and the side-by-side comparison of the
+//! multiclass strategies, a session cache trained only while a page watches it.
 
 use super::*;
 use crate::core::compare::CompareView;
 
 impl Session {
-    /// Applies one of the actions of this module's list (see `apply_action`).
+    /// Applies a view action (see `apply_action`).
     pub(super) fn view_action(&mut self, action: Action) -> Result<Changed, Error> {
         let changed = |yes: bool| {
             if yes {
@@ -17,6 +17,31 @@ impl Session {
             }
         };
         match action {
+            Action::SetSpeed(speed) => {
+                if !speed.is_finite() {
+                    return Ok(Changed::Nothing);
+                }
+                self.speed = speed.clamp(*SPEED_RANGE.start(), *SPEED_RANGE.end());
+                Ok(Changed::Nothing)
+            }
+            Action::SetSnap(snap) => {
+                self.snap = snap;
+                Ok(Changed::Nothing)
+            }
+            Action::SetShowMaxMargin(on) => {
+                self.show_max_margin = on;
+                Ok(Changed::Redraw)
+            }
+            Action::SetRegionGrid { view, cols, rows } => {
+                let grid = Some((view, cols, rows));
+                if grid == self.region_grid {
+                    Ok(Changed::Nothing)
+                } else {
+                    self.region_grid = grid;
+                    self.region_cache = None;
+                    Ok(Changed::Redraw)
+                }
+            }
             Action::TurnAugmented { yaw, pitch } => {
                 let camera = self.augmented.camera.turned(yaw, pitch);
                 let turned = camera != self.augmented.camera;
@@ -35,7 +60,6 @@ impl Session {
                 self.augmented.activation = on;
                 Ok(Changed::Redraw)
             }
-            Action::SetSecondEta(eta) => self.set_second_eta(eta),
             Action::WatchComparison(on) => Ok(changed(self.compare.watch(on))),
             Action::SetComparing(on) => Ok(changed(self.compare.set_comparing(on))),
             Action::SetVerbosity(verbosity) => {
@@ -43,7 +67,7 @@ impl Session {
                 self.verbosity = verbosity;
                 Ok(changed(new))
             }
-            // `apply_action` hands only the actions above here.
+            // `apply_action` hands only the view actions here.
             _ => Ok(Changed::Nothing),
         }
     }
