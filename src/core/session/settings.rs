@@ -16,7 +16,7 @@ impl Session {
             Action::Clear => {
                 self.set_data(Dataset::new(2));
                 self.restart(self.settings().clone())?;
-                self.view = DEFAULT_VIEW;
+                self.shown.view = DEFAULT_VIEW;
                 self.notice = "All points removed.".to_string();
                 Ok(Changed::Redraw)
             }
@@ -49,9 +49,9 @@ impl Session {
                 self.restart_with(setup, self.settings().clone())?;
                 if kind_changes {
                     // Binary mode starts at +1, multiclass mode at class 0.
-                    self.selected = if algorithm.is_multiclass() { 0 } else { 1 };
-                } else if self.selected >= self.num_classes() {
-                    self.selected = 0;
+                    self.editing.selected = if algorithm.is_multiclass() { 0 } else { 1 };
+                } else if self.editing.selected >= self.num_classes() {
+                    self.editing.selected = 0;
                 }
                 self.notice = format!(
                     "{} chosen: training restarts; the points stay.",
@@ -72,12 +72,12 @@ impl Session {
                 self.restart_with(setup, settings)?;
                 self.class_names =
                     names::default_class_names(self.setup.algorithm, self.setup.classes);
-                self.selected = if self.setup.algorithm.is_multiclass() {
+                self.editing.selected = if self.setup.algorithm.is_multiclass() {
                     0
                 } else {
                     1
                 };
-                self.view = fit_view(&self.data);
+                self.shown.view = fit_view(&self.data);
                 self.notice = format!("Loaded “{}”.", preset.title());
                 Ok(Changed::Redraw)
             }
@@ -89,7 +89,7 @@ impl Session {
     /// Pocket mode on or off ([`Action::SetPocket`]): turned on, the state on show starts its
     /// pocket from its own weights.
     pub(super) fn set_pocket(&mut self, on: bool) -> Changed {
-        self.pocket_mode = on;
+        self.watch.pocket_mode = on;
         if on {
             let mut state = self.history.current().clone();
             if let (None, Some(w)) = (&state.pocket, state.model.linear_weights()) {
