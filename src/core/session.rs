@@ -16,7 +16,6 @@ use super::theory::{self, MaxMargin};
 use super::{
     Dataset, Error, Label, Rect, Refusal, Scene, Settings, Status, StepRecord, TrainState, Visited,
 };
-use std::collections::HashMap;
 use std::rc::Rc;
 
 mod action;
@@ -71,10 +70,6 @@ pub const MAX_POINTS: usize = 100_000;
 /// step beyond it is refused and says so, which stops Play, Run to convergence, Finish epoch
 /// and Next mistake; a link or scenario whose replay would need more is refused before anything
 /// is replayed, so whatever the page trained it can open again. A budget of work, not of steps:
-/// What a derived value depends on: the points' version, the run, the step (see
-/// [`Session::accuracy_key`]).
-type StateKey = (u64, u64, u64);
-
 /// a classic step visits one sample, a batch or kernel step every point. About 0.2 s natively.
 pub const WORK_BUDGET: u64 = 20_000_000;
 
@@ -105,108 +100,48 @@ enum Forward {
     Stopped,
 }
 
-/// A point being dragged.
-#[derive(Debug, Clone)]
-struct Drag {
-    index: usize,
-    from: [f64; 2],
-    moved: bool,
-}
-
-/// The maximum-margin separator of the current data, computed once per data/bias change.
-#[derive(Debug, Clone)]
-struct Theory {
-    version: u64,
-    bias: bool,
-    radius: f64,
-    best: MaxMargin,
-}
-
-/// A perceptron session on 2-D points: data, timeline, play state and the last message.
+/// A perceptron session on 2-D points: data, timeline, play state and the last message. The
+/// state of each concern is a part of its own, defined in the module that owns it.
 #[derive(Debug, Clone)]
 pub struct Session {
     data: Dataset,
+    /// The points' version: every change of the points counts it up (the derived caches are
+    /// keyed on it).
     data_version: u64,
     history: History,
-    selected: usize,
-    selected_point: Option<usize>,
-    drag: Option<Drag>,
-    snap: bool,
-    playing: bool,
-    speed: f64,
-    last_tick: Option<f64>,
-    due: f64,
-    notice: String,
-    view: Rect,
-    pocket_mode: bool,
-    show_max_margin: bool,
-    /// The augmented view's camera and sign flip.
-    augmented: crate::core::augmented::AugmentedOptions,
-    epoch_starts: HashMap<Vec<u64>, u64>,
-    /// The watch of the state now is still to be taken (before the next step): an edit
-    /// restarts the watch, and taking it at once, the whole state hashed, made a link with
-    /// thousands of edits cost seconds (issue #15).
-    watch_pending: bool,
-    cycle: Option<(u64, u64)>,
-    theory: Option<Theory>,
     setup: Setup,
     /// One name per class: `-1`/`+1` for the binary algorithms; for the multiclass ones the
     /// labels of the imported file, or `0`, `1`, … (see [`Session::class_names`]).
     class_names: Vec<String>,
-    class_cache: Option<(u64, Rc<ClassData>)>,
-    kernel_grid: super::region::KernelGrid,
-    /// The region map's grid as the page asked for it, and the map for the state of
-    /// [`Session::accuracy_key`] on it.
-    region_grid: Option<(Rect, usize, usize)>,
-    region_cache: Option<((u64, u64, u64), Option<super::Region>)>,
-    max_class_cache: Option<(u64, Option<usize>)>,
-    /// The points the model gets wrong, for the state of [`Session::accuracy_key`].
-    wrong_cache: Option<(StateKey, Rc<Vec<usize>>)>,
-    /// The kernel perceptron's scores of the points, from which `wrong_cache` is found.
-    point_scores: super::region::KernelPointScores,
-    /// The batch charts, for the state of [`Session::accuracy_key`].
-    batch_cache: Option<((u64, u64, u64), BatchView)>,
+    /// The run: every restart of the timeline counts it up (see [`Session::run_key`]).
     runs: u64,
-    /// The η panel's second learning rate, and its two runs (see [`Session::eta_view`]).
-    second_eta: f64,
-    eta_cache: Option<EtaCache>,
-    /// The side-by-side comparison (see [`Session::comparison`]).
-    compare: crate::core::compare::CompareCache,
+    /// The status line's message.
+    notice: String,
     /// The states before destructive actions, for Back, and those undone, for Step.
     undo: undo::Undo,
-    /// The keyboard cursor on the focused plot.
-    cursor: cursor::Cursor,
-    /// What the last action gave to say (see [`Session::announcement`]), and the number of
-    /// utterances so far.
-    said: Option<speech::Said>,
-    said_seq: u64,
-    /// How much the live region says of each step.
-    verbosity: crate::core::speech::Verbosity,
-    /// Work under way in slices (see [`Session::set_slices`]).
-    job: Option<job::Job>,
-    /// Whether long work is done in slices, and the most work a slice does.
-    slices: bool,
-    slice_work: u64,
-    /// Practice mode's run, while a student practises (see [`Session::practice`]).
-    practice: Option<crate::core::practice::PracticeRun>,
-    /// The set last stopped with answers in it, kept so that its results stay on show and can
-    /// be saved until another set starts (see [`Session::ended_practice`]).
-    ended_practice: Option<crate::core::practice::PracticeRun>,
-    /// Whether practice answers wait for a reveal (presenter mode).
-    practice_hold: bool,
+    /// The plot's pointer and keyboard: the class a click adds, selection, drag, snapping,
+    /// the keyboard cursor.
+    editing: edits::Editing,
+    /// The play clock.
+    play: training::Play,
+    /// What training watches besides its timeline: the pocket and the cycles.
+    watch: training::Watch,
+    /// How the plot and its panels are shown: the view, the max-margin band, the augmented
+    /// view, the η panel's η₂.
+    shown: views::Shown,
+    /// The caches of what is derived from the points and the timeline.
+    derived: derived::Derived,
+    /// What the live region is given to say.
+    speech: speech::Speech,
+    /// Long work in slices (see [`Session::set_slices`]).
+    long_work: job::LongWork,
+    /// Practice mode's runs (see [`Session::practice`]).
+    practice: practice::Practising,
 }
 
 /// The η panel's second learning rate when none was set: a power of two, so that from zero
 /// weights `w(η₂) = η₂·w(1)` holds exactly (see [`eta`](super::algo::perceptron::eta)).
 pub const DEFAULT_SECOND_ETA: f64 = 0.5;
-
-/// The classic rule run with η and η₂ over the points of `data_version` under run `runs`.
-#[derive(Debug, Clone)]
-struct EtaCache {
-    data_version: u64,
-    runs: u64,
-    runs_of: super::algo::perceptron::eta::EtaRuns,
-}
 
 /// The Gram matrix panel of the kernel perceptron.
 #[derive(Debug, Clone, PartialEq)]
@@ -250,49 +185,20 @@ impl Session {
                 pocket: None,
                 work: 0,
             }),
-            selected: Label::Pos.class(),
-            selected_point: None,
-            drag: None,
-            snap: false,
-            playing: false,
-            speed: 5.0,
-            last_tick: None,
-            due: 0.0,
-            notice: "Click to add a point of class +1; shift-click or right-click adds class -1."
-                .to_string(),
-            view: DEFAULT_VIEW,
-            pocket_mode: false,
-            show_max_margin: false,
-            augmented: Default::default(),
-            epoch_starts: HashMap::new(),
-            watch_pending: false,
-            cycle: None,
-            theory: None,
             class_names: names::default_class_names(setup.algorithm, setup.classes),
             setup,
-            class_cache: None,
-            kernel_grid: Default::default(),
-            region_grid: None,
-            region_cache: None,
-            max_class_cache: None,
-            wrong_cache: None,
-            point_scores: Default::default(),
-            batch_cache: None,
             runs: 0,
+            notice: "Click to add a point of class +1; shift-click or right-click adds class -1."
+                .to_string(),
             undo: Default::default(),
-            second_eta: DEFAULT_SECOND_ETA,
-            eta_cache: None,
-            compare: Default::default(),
-            cursor: Default::default(),
-            said: None,
-            said_seq: 0,
-            verbosity: Default::default(),
-            job: None,
-            slices: false,
-            slice_work: job::SLICE_WORK,
-            practice: None,
-            ended_practice: None,
-            practice_hold: false,
+            editing: Default::default(),
+            play: Default::default(),
+            watch: Default::default(),
+            shown: Default::default(),
+            derived: Default::default(),
+            speech: Default::default(),
+            long_work: Default::default(),
+            practice: Default::default(),
         };
         session.watch_epoch_start();
         session.refresh_derived();
@@ -367,22 +273,22 @@ impl Session {
 
     /// The class index of the class a click adds.
     pub fn selected_class_index(&self) -> usize {
-        self.selected
+        self.editing.selected
     }
 
     /// Whether Play is on.
     pub fn is_playing(&self) -> bool {
-        self.playing
+        self.play.playing
     }
 
     /// Play speed in steps per second.
     pub fn speed(&self) -> f64 {
-        self.speed
+        self.play.speed
     }
 
     /// The class plain clicks add, as a binary label (class 1 is `+1`).
     pub fn selected_class(&self) -> Label {
-        if self.selected == 1 {
+        if self.editing.selected == 1 {
             Label::Pos
         } else {
             Label::Neg
@@ -391,12 +297,12 @@ impl Session {
 
     /// The selected point (Delete removes it).
     pub fn selected_point(&self) -> Option<usize> {
-        self.selected_point
+        self.editing.selected_point
     }
 
     /// Whether a point is being dragged.
     pub fn is_dragging(&self) -> bool {
-        self.drag.is_some()
+        self.editing.drag.is_some()
     }
 
     /// Applies one action. On `Err` nothing has changed (except that a point the keyboard was
@@ -418,7 +324,7 @@ impl Session {
         // A file, link or example opened while work is under way gives that work up, but only
         // once it is known to open: tried on a copy first, so that what is refused leaves the
         // work going on as it was (and says why).
-        if self.job.is_some() && job::replaces_work(&action) {
+        if self.long_work.job.is_some() && job::replaces_work(&action) {
             let mut trial = self.clone();
             let _ = trial.cancel_job();
             let changed = trial.apply(action)?;
@@ -426,7 +332,7 @@ impl Session {
             return Ok(changed);
         }
         // Work under way in slices takes the frame's tick and Cancel, and refuses changes.
-        if self.job.is_some() {
+        if self.long_work.job.is_some() {
             let tick = matches!(action, Action::Tick { .. });
             if let Some(changed) = self.while_busy(&action) {
                 if changed == Changed::Redraw {
@@ -438,7 +344,7 @@ impl Session {
                     });
                 }
                 // Said: how it ended, or why an action waits; not each slice.
-                if !(tick && self.job.is_some()) {
+                if !(tick && self.long_work.job.is_some()) {
                     self.say_notice();
                 }
                 return Ok(changed);
@@ -447,7 +353,7 @@ impl Session {
         if let Some(changed) = self.practice_gate(&action) {
             return Ok(changed);
         }
-        let was_busy = self.job.is_some();
+        let was_busy = self.long_work.job.is_some();
         // An action that replaces the timeline keeps what it replaces, for Back.
         let before = undo::destructive(&action).map(|what| (what, self.put_aside()));
         let heard = self.before_heard(&action);
@@ -482,9 +388,10 @@ impl Session {
                 | Action::JumpToStep(_)
         );
         if stops_play {
-            self.playing = false;
+            self.play.playing = false;
         }
         match action {
+            view if view.is_view() => self.view_action(view),
             Action::AddPoint { .. }
             | Action::Press { .. }
             | Action::DragTo { .. }
@@ -508,28 +415,21 @@ impl Session {
             | Action::SetSettings(_)
             | Action::SetSetup(_)
             | Action::LoadPreset(_) => self.setup_action(action),
-            Action::SetSpeed(_)
-            | Action::SetSnap(_)
-            | Action::SetPocket(_)
-            | Action::SetShowMaxMargin(_)
-            | Action::SetRegionGrid { .. } => self.option_action(action),
+            Action::SetPocket(on) => Ok(self.set_pocket(on)),
+            // The η panel's alone, but checked and maybe refused: not a view action (work under
+            // way and practice refuse it).
+            Action::SetSecondEta(eta) => self.set_second_eta(eta),
             Action::ImportCsv(bytes) => self.import_csv(&bytes),
             Action::LoadScenario(scenario) => self.load_scenario(scenario),
             Action::Say(text) => {
                 self.notice = text;
                 Ok(Changed::Redraw)
             }
-            Action::TurnAugmented { .. }
-            | Action::ResetAugmentedView
-            | Action::SetSignFlip(_)
-            | Action::SetActivationView(_)
-            | Action::SetSecondEta(_)
-            | Action::WatchComparison(_)
-            | Action::SetComparing(_)
-            | Action::SetVerbosity(_) => self.view_action(action),
             Action::Cursor(cursor) => self.cursor_action(cursor),
             Action::Practice(action) => self.practice_action(action),
             Action::Tick { now_ms } => Ok(self.tick(now_ms)),
+            // The view actions, which the first arm takes.
+            _ => Ok(Changed::Nothing),
         }
     }
 

@@ -187,6 +187,63 @@ pub enum Action {
     },
 }
 
+impl Action {
+    /// Whether this is a view action: one that changes only how the lab is shown or handled
+    /// (the region map's grid, the max-margin band, the augmented view, the side-by-side
+    /// comparison, the play speed, snapping new points, how much the live region says), never
+    /// the points, the model, the timeline or the settings, and is never refused. So it may
+    /// run while work is under way and while a student practises, it says only a new notice,
+    /// and [`Session::apply`](super::Session::apply) hands it to one place. The places that
+    /// take more than these say which, and why, where they take them.
+    pub fn is_view(&self) -> bool {
+        match self {
+            Action::SetSpeed(_)
+            | Action::SetSnap(_)
+            | Action::SetShowMaxMargin(_)
+            | Action::SetRegionGrid { .. }
+            | Action::TurnAugmented { .. }
+            | Action::ResetAugmentedView
+            | Action::SetSignFlip(_)
+            | Action::SetActivationView(_)
+            | Action::WatchComparison(_)
+            | Action::SetComparing(_)
+            | Action::SetVerbosity(_) => true,
+            // Listed one by one, so that a new action has to be put on one side or the other.
+            Action::AddPoint { .. }
+            | Action::Press { .. }
+            | Action::DragTo { .. }
+            | Action::Release { .. }
+            | Action::RemoveAt { .. }
+            | Action::Secondary { .. }
+            | Action::DeleteSelected
+            | Action::SelectClass(_)
+            | Action::Step
+            | Action::Back
+            | Action::NextMistake
+            | Action::FinishEpoch
+            | Action::RunToConvergence
+            | Action::JumpToStep(_)
+            | Action::Play
+            | Action::Pause
+            | Action::TogglePlay
+            | Action::Reset
+            | Action::Clear
+            | Action::SetSettings(_)
+            | Action::ImportCsv(_)
+            | Action::Say(_)
+            | Action::LoadScenario(_)
+            | Action::SetSetup(_)
+            | Action::LoadPreset(_)
+            | Action::SetPocket(_)
+            | Action::SetSecondEta(_)
+            | Action::Practice(_)
+            | Action::Cursor(_)
+            | Action::Cancel
+            | Action::Tick { .. } => false,
+        }
+    }
+}
+
 /// What a student does in Practice mode, with the page's time in seconds where it is timed.
 #[derive(Debug, Clone, PartialEq)]
 pub enum PracticeAction {

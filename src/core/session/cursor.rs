@@ -81,26 +81,26 @@ pub fn cursor_steps(view: &Rect) -> (f64, f64) {
 impl Session {
     /// The keyboard cursor as the plot draws it: `None` while the plot does not have focus.
     pub fn cursor(&self) -> Option<crate::core::CursorMark> {
-        if !self.cursor.shown {
+        if !self.editing.cursor.shown {
             return None;
         }
         let [x, y] = self.cursor_at();
         Some(crate::core::CursorMark {
             x,
             y,
-            carrying: self.cursor.carry.is_some(),
+            carrying: self.editing.cursor.carry.is_some(),
         })
     }
 
     /// The index of the point the cursor carries (Space picked it up), if any.
     pub fn carried_point(&self) -> Option<usize> {
-        self.cursor.carry.map(|(index, _)| index)
+        self.editing.cursor.carry.map(|(index, _)| index)
     }
 
     /// How far from the cursor a point counts as under it: the grid step × √½, so that every
     /// point is under some position the grid steps reach.
     pub fn cursor_reach(&self) -> f64 {
-        cursor_steps(&self.view).0 * std::f64::consts::FRAC_1_SQRT_2
+        cursor_steps(&self.shown.view).0 * std::f64::consts::FRAC_1_SQRT_2
     }
 
     /// What the cursor's live region says: where the cursor is and which point is under it or
@@ -109,16 +109,17 @@ impl Session {
     /// the plot does not have focus. Negative numbers and class −1 have the minus sign, which
     /// screen readers say as "minus", as in the spoken steps ([`speech::minus`]).
     pub fn cursor_text(&self) -> String {
-        if !self.cursor.shown {
+        if !self.editing.cursor.shown {
             return String::new();
         }
         let at = self.cursor_at();
         let edge = self
+            .editing
             .cursor
             .edge
             .map(|edge| format!(", at the {edge} edge"))
             .unwrap_or_default();
-        let mut text = match self.cursor.carry {
+        let mut text = match self.editing.cursor.carry {
             Some((index, _)) if index < self.data.len() => format!(
                 "carrying point #{}, class {}, at {}{edge}",
                 index + 1,
@@ -127,15 +128,15 @@ impl Session {
             ),
             _ => format!("cursor at {}{edge}; {}", point(&at), self.near_text(at)),
         };
-        if self.cursor.fresh {
-            let (grid, fine) = cursor_steps(&self.view);
+        if self.editing.cursor.fresh {
+            let (grid, fine) = cursor_steps(&self.shown.view);
             let other = self.alternate_class();
             text.push_str(&format!(
                 ". Arrow keys move it by {}, Shift+arrows by {}; Enter adds a point of class {}, \
                  Shift+Enter of class {}; Space picks up the point under it, Delete removes it",
                 num(grid),
                 num(fine),
-                self.class_name(self.selected),
+                self.class_name(self.editing.selected),
                 self.class_name(other)
             ));
         }
@@ -152,7 +153,7 @@ impl Session {
         if distance <= self.cursor_reach() {
             format!("on point #{}, class {class}", index + 1)
         } else {
-            let (_, fine) = cursor_steps(&self.view);
+            let (_, fine) = cursor_steps(&self.shown.view);
             format!(
                 "nearest point: #{} at {}, class {class}, {} away",
                 index + 1,
@@ -176,19 +177,19 @@ impl Session {
     pub(super) fn alternate_class(&self) -> usize {
         let k = self.num_classes();
         if k == 2 {
-            1 - self.selected.min(1)
+            1 - self.editing.selected.min(1)
         } else {
-            (self.selected + 1) % k.max(1)
+            (self.editing.selected + 1) % k.max(1)
         }
     }
 
     /// Where the cursor is, inside the view (the view's centre on the grid before it was shown).
     fn cursor_at(&self) -> [f64; 2] {
-        match self.cursor.at {
-            Some([x, y]) if self.cursor.carry.is_some() => [x, y],
+        match self.editing.cursor.at {
+            Some([x, y]) if self.editing.cursor.carry.is_some() => [x, y],
             Some([x, y]) => self.on_lattice(x, y).0,
             None => {
-                let v = &self.view;
+                let v = &self.shown.view;
                 let (grid, _) = cursor_steps(v);
                 let centre = |lo: f64, hi: f64| ((lo + hi) / 2.0 / grid).round() * grid;
                 self.on_lattice(centre(v.x_min, v.x_max), centre(v.y_min, v.y_max))
@@ -200,7 +201,7 @@ impl Session {
     /// `(x, y)` rounded to the fine step and kept inside the view, and the edge it was held
     /// at, if any.
     fn on_lattice(&self, x: f64, y: f64) -> ([f64; 2], [Option<bool>; 2]) {
-        let v = &self.view;
+        let v = &self.shown.view;
         let (_, fine) = cursor_steps(v);
         let snap = |value: f64| round_to_pixel((value / fine).round() * fine, fine);
         // The outermost fine positions inside the view.
@@ -251,62 +252,62 @@ impl Session {
     /// Applies a cursor action.
     pub(super) fn cursor_action(&mut self, action: CursorAction) -> Result<Changed, Error> {
         if action == CursorAction::Focus(false) {
-            if !self.cursor.shown {
+            if !self.editing.cursor.shown {
                 return Ok(Changed::Nothing);
             }
             self.drop_carried()?;
-            self.cursor.shown = false;
-            self.cursor.edge = None;
+            self.editing.cursor.shown = false;
+            self.editing.cursor.edge = None;
             return Ok(Changed::Redraw);
         }
-        if action == CursorAction::Focus(true) && self.cursor.shown {
+        if action == CursorAction::Focus(true) && self.editing.cursor.shown {
             return Ok(Changed::Nothing);
         }
         // Every other action shows the cursor (at the view's centre the first time).
         let at = self.cursor_at();
-        self.cursor.at = Some(at);
-        self.cursor.fresh = false;
-        self.cursor.edge = None;
+        self.editing.cursor.at = Some(at);
+        self.editing.cursor.fresh = false;
+        self.editing.cursor.edge = None;
         match action {
             CursorAction::Focus(_) => {
-                self.cursor.shown = true;
-                self.cursor.fresh = true;
+                self.editing.cursor.shown = true;
+                self.editing.cursor.fresh = true;
                 Ok(Changed::Redraw)
             }
             CursorAction::Move { dx, dy, fine } => {
-                self.cursor.shown = true;
-                let (grid, small) = cursor_steps(&self.view);
+                self.editing.cursor.shown = true;
+                let (grid, small) = cursor_steps(&self.shown.view);
                 let step = if fine { small } else { grid };
                 let (dx, dy) = (dx.clamp(-1000, 1000), dy.clamp(-1000, 1000));
                 let (to, held) =
                     self.on_lattice(at[0] + f64::from(dx) * step, at[1] + f64::from(dy) * step);
-                self.cursor.edge = match held {
+                self.editing.cursor.edge = match held {
                     [Some(true), _] if dx > 0 => Some("right"),
                     [Some(false), _] if dx < 0 => Some("left"),
                     [_, Some(true)] if dy > 0 => Some("top"),
                     [_, Some(false)] if dy < 0 => Some("bottom"),
                     _ => None,
                 };
-                self.cursor.at = Some(to);
-                if let Some((index, _)) = self.cursor.carry {
+                self.editing.cursor.at = Some(to);
+                if let Some((index, _)) = self.editing.cursor.carry {
                     let (x, y) = self.rounded(to[0], to[1], small);
                     self.data.set_x(index, &[x, y])?;
                     self.data_version += 1;
-                    self.cursor.at = Some([x, y]);
+                    self.editing.cursor.at = Some([x, y]);
                 }
                 Ok(Changed::Redraw)
             }
             CursorAction::Add { alternate } => {
-                self.cursor.shown = true;
+                self.editing.cursor.shown = true;
                 if self.drop_carried()? {
                     return Ok(Changed::Redraw);
                 }
-                let (_, fine) = cursor_steps(&self.view);
+                let (_, fine) = cursor_steps(&self.shown.view);
                 self.add_point(at[0], at[1], alternate, fine)
             }
             CursorAction::Delete => {
-                self.cursor.shown = true;
-                if let Some((index, from)) = self.cursor.carry.take() {
+                self.editing.cursor.shown = true;
+                if let Some((index, from)) = self.editing.cursor.carry.take() {
                     self.data.set_x(index, &from)?;
                     self.data_version += 1;
                     return self.remove_point(index);
@@ -320,7 +321,7 @@ impl Session {
                 }
             }
             CursorAction::PickOrDrop => {
-                self.cursor.shown = true;
+                self.editing.cursor.shown = true;
                 if self.drop_carried()? {
                     return Ok(Changed::Redraw);
                 }
@@ -329,11 +330,11 @@ impl Session {
                     return Ok(Changed::Redraw);
                 };
                 // Steps taken while a point is half moved would train on a move not yet made.
-                self.playing = false;
+                self.play.playing = false;
                 let from = [self.data.x(index)[0], self.data.x(index)[1]];
-                self.cursor.at = Some(from);
-                self.cursor.carry = Some((index, from));
-                self.selected_point = Some(index);
+                self.editing.cursor.at = Some(from);
+                self.editing.cursor.carry = Some((index, from));
+                self.editing.selected_point = Some(index);
                 self.notice = format!(
                     "Picked up point #{} at {}, class {}: the arrow keys move it, Space drops it, \
                      Escape puts it back.",
@@ -344,13 +345,13 @@ impl Session {
                 Ok(Changed::Redraw)
             }
             CursorAction::Cancel => {
-                self.cursor.shown = true;
-                let Some((index, from)) = self.cursor.carry.take() else {
+                self.editing.cursor.shown = true;
+                let Some((index, from)) = self.editing.cursor.carry.take() else {
                     return Ok(Changed::Nothing);
                 };
                 self.data.set_x(index, &from)?;
                 self.data_version += 1;
-                self.cursor.at = Some(from);
+                self.editing.cursor.at = Some(from);
                 self.notice = format!("Put point #{} back at {}.", index + 1, point(&from));
                 Ok(Changed::Redraw)
             }
@@ -360,14 +361,14 @@ impl Session {
     /// Drops the carried point where it is, recording the move as one edit (as a pointer drag
     /// does on release). Returns whether a point was carried.
     pub(super) fn drop_carried(&mut self) -> Result<bool, Error> {
-        let Some((index, from)) = self.cursor.carry.take() else {
+        let Some((index, from)) = self.editing.cursor.carry.take() else {
             return Ok(false);
         };
         if index >= self.data.len() {
             return Ok(false);
         }
         let to = [self.data.x(index)[0], self.data.x(index)[1]];
-        self.selected_point = Some(index);
+        self.editing.selected_point = Some(index);
         if to == from {
             self.notice = format!(
                 "Dropped point #{} where it was, at {}.",
@@ -383,7 +384,7 @@ impl Session {
     /// Keeps the cursor when the session is brought back from the undo stacks (it is how the
     /// plot is looked at, not part of what was undone), carrying nothing.
     pub(super) fn keep_cursor(&mut self, cursor: Cursor) {
-        self.cursor = Cursor {
+        self.editing.cursor = Cursor {
             carry: None,
             ..cursor
         };
@@ -391,6 +392,6 @@ impl Session {
 
     /// The cursor state, to keep across an undo (see [`Session::keep_cursor`]).
     pub(super) fn take_cursor(&self) -> Cursor {
-        self.cursor.clone()
+        self.editing.cursor.clone()
     }
 }

@@ -5,6 +5,56 @@ use super::*;
 use crate::core::algo::perceptron::eta;
 use crate::core::algo::sign_class;
 
+/// What a derived value depends on: the points' version, the run, the step (see
+/// [`Session::accuracy_key`]).
+type StateKey = (u64, u64, u64);
+
+/// The caches of what is derived from the points and the timeline, brought up to date by
+/// [`Session::apply`] so that the views only read.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Derived {
+    /// The maximum-margin separator and R of the points.
+    pub(super) theory: Option<Theory>,
+    /// The points as [`ClassData`], for the points' version.
+    pub(super) class_cache: Option<(u64, Rc<ClassData>)>,
+    /// The points' highest class, for the points' version.
+    pub(super) max_class_cache: Option<(u64, Option<usize>)>,
+    /// The kernel's scores over the region map's grid, kept between frames.
+    pub(super) kernel_grid: crate::core::region::KernelGrid,
+    /// The region map's grid as the page asked for it, and the map for the state of
+    /// [`Session::accuracy_key`] on it.
+    pub(super) region_grid: Option<(Rect, usize, usize)>,
+    /// The region map (see [`Session::region`]).
+    pub(super) region_cache: Option<(StateKey, Option<crate::core::Region>)>,
+    /// The points the model gets wrong, for the state of [`Session::accuracy_key`].
+    pub(super) wrong_cache: Option<(StateKey, Rc<Vec<usize>>)>,
+    /// The kernel perceptron's scores of the points, from which `wrong_cache` is found.
+    pub(super) point_scores: crate::core::region::KernelPointScores,
+    /// The batch charts, for the state of [`Session::accuracy_key`].
+    pub(super) batch_cache: Option<(StateKey, BatchView)>,
+    /// The η panel's two runs (see [`Session::eta_view`]).
+    pub(super) eta_cache: Option<EtaCache>,
+    /// The side-by-side comparison (see [`Session::comparison`]).
+    pub(super) compare: crate::core::compare::CompareCache,
+}
+
+/// The maximum-margin separator of the current data, computed once per data/bias change.
+#[derive(Debug, Clone)]
+pub(super) struct Theory {
+    version: u64,
+    bias: bool,
+    pub(super) radius: f64,
+    pub(super) best: MaxMargin,
+}
+
+/// The classic rule run with η and η₂ over the points of `data_version` under run `runs`.
+#[derive(Debug, Clone)]
+pub(super) struct EtaCache {
+    data_version: u64,
+    runs: u64,
+    runs_of: eta::EtaRuns,
+}
+
 /// With slices on, the most kernel evaluations a frame spends computing the kernel
 /// perceptron's scores of the points from scratch (about 10–20 ms in the page); the accuracy and
 /// the wrong points follow over the next frames (see [`Session::points_pending`]).
@@ -23,18 +73,17 @@ fn wrong_of(data: &Dataset, classes: &[Option<usize>]) -> Vec<usize> {
 impl Session {
     pub(super) fn theory(&mut self) -> &Theory {
         let bias = self.settings().bias;
-        let fresh =
-            matches!(&self.theory, Some(t) if t.version == self.data_version && t.bias == bias);
+        let fresh = matches!(&self.derived.theory, Some(t) if t.version == self.data_version && t.bias == bias);
         if !fresh {
             let (points, labels) = plane(&self.data);
-            self.theory = Some(Theory {
+            self.derived.theory = Some(Theory {
                 version: self.data_version,
                 bias,
                 radius: theory::radius(&points, bias),
                 best: theory::max_margin(&points, &labels, bias),
             });
         }
-        match &self.theory {
+        match &self.derived.theory {
             Some(t) => t,
             None => unreachable!("just computed"),
         }
@@ -56,11 +105,11 @@ impl Session {
             let _ = self.theory();
         }
         let key = self.accuracy_key();
-        if !matches!(self.wrong_cache, Some((k, _)) if k == key) {
-            self.wrong_cache = self.count_wrong().map(|w| (key, Rc::new(w)));
+        if !matches!(self.derived.wrong_cache, Some((k, _)) if k == key) {
+            self.derived.wrong_cache = self.count_wrong().map(|w| (key, Rc::new(w)));
         }
-        if !matches!(self.batch_cache, Some((k, _)) if k == key) {
-            self.batch_cache = self.compute_batch_view().map(|v| (key, v));
+        if !matches!(self.derived.batch_cache, Some((k, _)) if k == key) {
+            self.derived.batch_cache = self.compute_batch_view().map(|v| (key, v));
         }
         self.refresh_region();
         self.refresh_eta(eta_most);
@@ -71,7 +120,7 @@ impl Session {
     /// points are still being computed in slices (at most [`POINT_SCORE_EVALS`] kernel
     /// evaluations a frame).
     fn count_wrong(&mut self) -> Option<Vec<usize>> {
-        let budget = if self.slices {
+        let budget = if self.long_work.slices {
             POINT_SCORE_EVALS
         } else {
             u64::MAX
@@ -80,6 +129,7 @@ impl Session {
         let model = &self.history.current().model;
         let classes = match model.dual() {
             Some(t) => self
+                .derived
                 .point_scores
                 .update(t, &self.data, self.data_version, budget)
                 .map(|s| s.iter().map(|&v| sign_class(v)).collect::<Vec<_>>())?,
@@ -91,7 +141,7 @@ impl Session {
     /// The points the model gets wrong (0-based, in data order): from the cache when it is
     /// current; `None` only while it is being computed in slices ([`Session::points_pending`]).
     pub(super) fn wrong_known(&self) -> Option<Rc<Vec<usize>>> {
-        match &self.wrong_cache {
+        match &self.derived.wrong_cache {
             Some((key, wrong)) if *key == self.accuracy_key() => Some(Rc::clone(wrong)),
             _ if self.points_pending().is_some() => None,
             _ => Some(Rc::new(wrong_of(
@@ -104,9 +154,10 @@ impl Session {
     /// While the kernel perceptron's scores of the points are being computed in slices: how
     /// many points are scored, of how many. The page's frames tick until they all are.
     pub fn points_pending(&self) -> Option<(usize, usize)> {
-        let current = matches!(&self.wrong_cache, Some((k, _)) if *k == self.accuracy_key());
-        (self.slices && !current && self.model().dual().is_some())
-            .then(|| self.point_scores.progress())
+        let current =
+            matches!(&self.derived.wrong_cache, Some((k, _)) if *k == self.accuracy_key());
+        (self.long_work.slices && !current && self.model().dual().is_some())
+            .then(|| self.derived.point_scores.progress())
     }
 
     /// The model's training accuracy (averaged: with w̄), from the cache when it is current;
@@ -145,7 +196,7 @@ impl Session {
     }
 
     pub(super) fn current_theory(&self) -> Option<&Theory> {
-        self.theory.as_ref().filter(|t| {
+        self.derived.theory.as_ref().filter(|t| {
             t.version == self.data_version && t.bias == self.settings().bias && self.linear()
         })
     }
@@ -160,11 +211,11 @@ impl Session {
     /// [`Action::SetRegionGrid`], as `apply` last brought it up to date; `None` for the other
     /// models or before a grid was set.
     pub fn region(&self) -> Option<&crate::core::Region> {
-        if self.practice.is_some() {
+        if self.practice.run.is_some() {
             // The map is the lab's model's; Practice mode's plot has none yet.
             return None;
         }
-        match &self.region_cache {
+        match &self.derived.region_cache {
             Some((key, region)) if *key == self.accuracy_key() => region.as_ref(),
             _ => None,
         }
@@ -188,10 +239,10 @@ impl Session {
     /// updated incrementally between calls.
     fn refresh_region(&mut self) {
         let key = self.accuracy_key();
-        if matches!(self.region_cache, Some((k, _)) if k == key) {
+        if matches!(self.derived.region_cache, Some((k, _)) if k == key) {
             return;
         }
-        let Some((view, cols, rows)) = self.region_grid else {
+        let Some((view, cols, rows)) = self.derived.region_grid else {
             return;
         };
         let model = &self.history.current().model;
@@ -202,9 +253,9 @@ impl Session {
             &view,
             cols,
             rows,
-            &mut self.kernel_grid,
+            &mut self.derived.kernel_grid,
         );
-        self.region_cache = Some((key, region));
+        self.derived.region_cache = Some((key, region));
     }
 
     /// The kernel perceptron's Gram matrix rows for the panel: the (0-based) rows to show, the
@@ -240,13 +291,13 @@ impl Session {
     /// (after each epoch so far) and online (the classic rule from the same start, after each of
     /// as many epochs, fixed order): whether the run has them (a batch run).
     pub fn has_batch_view(&self) -> bool {
-        self.batch_cache.is_some()
+        self.derived.batch_cache.is_some()
     }
 
     /// The batch perceptron's per-epoch `J_p` and `|M|`, and the paths of `(w1, w2)` (see
     /// [`Session::batch_view`]).
     pub fn batch_view(&self) -> Option<BatchView> {
-        match &self.batch_cache {
+        match &self.derived.batch_cache {
             Some((key, view)) if *key == self.accuracy_key() => Some(view.clone()),
             _ => self.compute_batch_view(),
         }
@@ -273,7 +324,7 @@ impl Session {
     /// The η panel's second learning rate η₂ ([`Action::SetSecondEta`]; defaults to
     /// [`DEFAULT_SECOND_ETA`]).
     pub fn second_eta(&self) -> f64 {
-        self.second_eta
+        self.shown.second_eta
     }
 
     pub(super) fn set_second_eta(&mut self, eta: f64) -> Result<Changed, Error> {
@@ -284,7 +335,7 @@ impl Session {
             num(self.settings().eta),
             num(eta)
         );
-        self.second_eta = eta;
+        self.shown.second_eta = eta;
         Ok(Changed::Redraw)
     }
 
@@ -292,13 +343,13 @@ impl Session {
     /// with η₂ in lockstep, from the initial weights over the points as they are now, up to the
     /// current step (at most [`eta::ETA_STEP_LIMIT`] steps). `None` for the other algorithms.
     pub fn eta_view(&self) -> Option<eta::EtaView<'_>> {
-        let cache = self.eta_cache.as_ref()?;
+        let cache = self.derived.eta_cache.as_ref()?;
         if !self.model().compares_eta() {
             return None;
         }
         let fresh = cache.data_version == self.data_version
             && cache.runs == self.runs
-            && cache.runs_of.etas() == [self.settings().eta, self.second_eta];
+            && cache.runs_of.etas() == [self.settings().eta, self.shown.second_eta];
         fresh.then(|| cache.runs_of.view(self.model().steps()))
     }
 
@@ -313,7 +364,7 @@ impl Session {
             rows: view.rows.len(),
             cut: view.cut,
             behind: view.behind,
-            view: self.view,
+            view: self.shown.view,
         })
     }
 
@@ -334,7 +385,7 @@ impl Session {
                 }
             });
             Scene {
-                view: self.view,
+                view: self.shown.view,
                 data: &self.data,
                 visited: last.zip(mistake).map(|(r, mistake)| crate::core::Visited {
                     index: r.index - 1,
@@ -342,7 +393,7 @@ impl Session {
                 }),
                 weights: (after.len() == 3).then(|| three(after)),
                 previous: before.filter(|w| w.len() == 3).map(three),
-                ..Scene::points_only(self.view, &self.data)
+                ..Scene::points_only(self.shown.view, &self.data)
             }
         };
         Some([scene(0), scene(1)])
@@ -353,26 +404,31 @@ impl Session {
     /// dropped for the other algorithms.
     fn refresh_eta(&mut self, most: u64) {
         if !self.model().compares_eta() {
-            self.eta_cache = None;
+            self.derived.eta_cache = None;
             return;
         }
         let settings = self.model().settings().clone();
         let steps = self.model().steps();
-        let etas = [settings.eta, self.second_eta];
-        let fresh = matches!(&self.eta_cache, Some(c) if c.data_version == self.data_version
+        let etas = [settings.eta, self.shown.second_eta];
+        let fresh = matches!(&self.derived.eta_cache, Some(c) if c.data_version == self.data_version
             && c.runs == self.runs && c.runs_of.etas() == etas);
         if !fresh {
-            self.eta_cache = eta::EtaRuns::new(&settings, self.second_eta, self.data.dim())
-                .ok()
-                .map(|runs_of| EtaCache {
-                    data_version: self.data_version,
-                    runs: self.runs,
-                    runs_of,
-                });
+            self.derived.eta_cache =
+                eta::EtaRuns::new(&settings, self.shown.second_eta, self.data.dim())
+                    .ok()
+                    .map(|runs_of| EtaCache {
+                        data_version: self.data_version,
+                        runs: self.runs,
+                        runs_of,
+                    });
         }
         // In the page, a slice at a time (the frames' ticks go on while it is behind).
-        let most = if self.slices { most } else { u64::MAX };
-        if let Some(cache) = &mut self.eta_cache {
+        let most = if self.long_work.slices {
+            most
+        } else {
+            u64::MAX
+        };
+        if let Some(cache) = &mut self.derived.eta_cache {
             cache.runs_of.advance_by(&self.data, steps, most);
         }
     }
@@ -388,6 +444,7 @@ impl Session {
     pub fn eta_pending(&self) -> bool {
         self.eta_view().is_some()
             && self
+                .derived
                 .eta_cache
                 .as_ref()
                 .is_some_and(|c| c.runs_of.behind(self.model().steps()))

@@ -3,6 +3,42 @@
 
 use super::*;
 
+/// The plot's pointer and keyboard: the class a click adds, the selected point, a drag under
+/// way, snapping, and the keyboard cursor.
+#[derive(Debug, Clone)]
+pub(super) struct Editing {
+    /// The class index of the class a click adds.
+    pub(super) selected: usize,
+    /// The selected point (Delete removes it).
+    pub(super) selected_point: Option<usize>,
+    /// The point being dragged.
+    pub(super) drag: Option<Drag>,
+    /// Whether added points snap to the half-unit grid.
+    pub(super) snap: bool,
+    /// The keyboard cursor on the focused plot.
+    pub(super) cursor: cursor::Cursor,
+}
+
+impl Default for Editing {
+    fn default() -> Self {
+        Editing {
+            selected: Label::Pos.class(),
+            selected_point: None,
+            drag: None,
+            snap: false,
+            cursor: Default::default(),
+        }
+    }
+}
+
+/// A point being dragged.
+#[derive(Debug, Clone)]
+pub(super) struct Drag {
+    index: usize,
+    from: [f64; 2],
+    moved: bool,
+}
+
 impl Session {
     /// Applies one of the actions that edit the points or choose the class new points get
     /// (see `apply_action`).
@@ -15,7 +51,7 @@ impl Session {
                 pixel,
             } => self.add_point(x, y, alternate, pixel),
             Action::Press { x, y, reach } => {
-                self.drag = self.point_near(x, y, reach).map(|index| Drag {
+                self.editing.drag = self.point_near(x, y, reach).map(|index| Drag {
                     index,
                     from: [self.data.x(index)[0], self.data.x(index)[1]],
                     moved: false,
@@ -44,7 +80,7 @@ impl Session {
                 None if add_other => self.add_point(x, y, true, pixel),
                 None => Ok(Changed::Nothing),
             },
-            Action::DeleteSelected => match self.selected_point {
+            Action::DeleteSelected => match self.editing.selected_point {
                 Some(index) => self.remove_point(index),
                 None => {
                     self.notice = "Select a point first (click it), then press Delete.".into();
@@ -67,10 +103,10 @@ impl Session {
                     };
                     return Ok(Changed::Redraw);
                 }
-                if self.selected == class {
+                if self.editing.selected == class {
                     return Ok(Changed::Nothing);
                 }
-                self.selected = class;
+                self.editing.selected = class;
                 self.notice = format!("Taps and clicks now add class {}.", self.class_name(class));
                 Ok(Changed::Redraw)
             }
@@ -93,7 +129,7 @@ impl Session {
     }
 
     pub(super) fn rounded(&self, x: f64, y: f64, pixel: f64) -> (f64, f64) {
-        if self.snap {
+        if self.editing.snap {
             ((x * 2.0).round() / 2.0 + 0.0, (y * 2.0).round() / 2.0 + 0.0)
         } else {
             (round_to_pixel(x, pixel), round_to_pixel(y, pixel))
@@ -111,7 +147,7 @@ impl Session {
         let class = if alternate {
             self.alternate_class()
         } else {
-            self.selected
+            self.editing.selected
         };
         let n = self.data.len() + 1;
         let what = format!(
@@ -126,12 +162,12 @@ impl Session {
                 class,
             },
         )?;
-        self.selected_point = None;
+        self.editing.selected_point = None;
         Ok(Changed::Redraw)
     }
 
     pub(super) fn drag_to(&mut self, x: f64, y: f64, pixel: f64) -> Result<Changed, Error> {
-        let Some(drag) = &mut self.drag else {
+        let Some(drag) = &mut self.editing.drag else {
             return Ok(Changed::Nothing);
         };
         let index = drag.index;
@@ -150,7 +186,7 @@ impl Session {
         alternate: bool,
         pixel: f64,
     ) -> Result<Changed, Error> {
-        match self.drag.take() {
+        match self.editing.drag.take() {
             Some(Drag {
                 index,
                 from,
@@ -160,7 +196,7 @@ impl Session {
                 Ok(Changed::Redraw)
             }
             Some(Drag { index, .. }) => {
-                self.selected_point = Some(index);
+                self.editing.selected_point = Some(index);
                 let p = self.data.x(index);
                 self.notice = format!(
                     "Selected point #{} at {}: drag to move it, Delete to remove it.",
@@ -181,7 +217,7 @@ impl Session {
         let what = format!("Removed point #{} at {}.", index + 1, point(&p));
         let class = self.data.class(index);
         self.edit(what, PointChange::Removed { index, x: p, class })?;
-        self.selected_point = None;
+        self.editing.selected_point = None;
         Ok(Changed::Redraw)
     }
 
@@ -199,7 +235,7 @@ impl Session {
                 to: to.to_vec(),
             },
         )?;
-        self.selected_point = Some(index);
+        self.editing.selected_point = Some(index);
         Ok(())
     }
 
@@ -263,15 +299,15 @@ impl Session {
         };
         debug_assert!(crossed.is_ok(), "a recorded edit applies: {crossed:?}");
         self.data_version += 1;
-        self.selected_point = None;
-        self.drag = None;
+        self.editing.selected_point = None;
+        self.editing.drag = None;
     }
 
     pub(super) fn set_data(&mut self, data: Dataset) {
         self.data = data;
         self.data_version += 1;
-        self.selected_point = None;
-        self.drag = None;
+        self.editing.selected_point = None;
+        self.editing.drag = None;
     }
 
     // ----- training -----------------------------------------------------------------------

@@ -17,6 +17,27 @@ use super::*;
 /// draws: about 10–20 ms in the page, so a run to the whole budget takes 200 frames.
 pub const SLICE_WORK: u64 = TICK_WORK / 4;
 
+/// Long work in slices: the work under way, and how it is sliced.
+#[derive(Debug, Clone)]
+pub(super) struct LongWork {
+    /// The work under way (see [`Session::progress`]).
+    pub(super) job: Option<Job>,
+    /// Whether long work is done in slices (see [`Session::set_slices`]).
+    pub(super) slices: bool,
+    /// The most work a slice does.
+    pub(super) slice_work: u64,
+}
+
+impl Default for LongWork {
+    fn default() -> Self {
+        LongWork {
+            job: None,
+            slices: false,
+            slice_work: SLICE_WORK,
+        }
+    }
+}
+
 /// Where a run stops.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) enum Goal {
@@ -191,25 +212,11 @@ impl Progress {
     }
 }
 
-/// Whether `action` may be taken while work is under way: it only changes how things are
-/// shown, not the points or the timeline.
+/// Whether `action` may be taken while work is under way: it changes neither the points nor
+/// the timeline.
 fn allowed_while_busy(action: &Action) -> bool {
-    matches!(
-        action,
-        Action::SetRegionGrid { .. }
-            | Action::TurnAugmented { .. }
-            | Action::ResetAugmentedView
-            | Action::SetSignFlip(_)
-            | Action::SetActivationView(_)
-            | Action::WatchComparison(_)
-            | Action::SetComparing(_)
-            | Action::SetVerbosity(_)
-            | Action::SetShowMaxMargin(_)
-            | Action::SetSpeed(_)
-            | Action::SetSnap(_)
-            | Action::SelectClass(_)
-            | Action::Say(_)
-    )
+    // Beside the view actions: the class a click adds and a message touch neither either.
+    action.is_view() || matches!(action, Action::SelectClass(_) | Action::Say(_))
 }
 
 /// Why an action waits while `title` is under way.
@@ -230,24 +237,24 @@ impl Session {
     /// returns, as the command line and the tests expect). The page turns them on, and sends an
     /// [`Action::Tick`] every animation frame while [`Session::is_busy`].
     pub fn set_slices(&mut self, on: bool) {
-        self.slices = on;
-        self.slice_work = SLICE_WORK;
+        self.long_work.slices = on;
+        self.long_work.slice_work = SLICE_WORK;
     }
 
     /// With slices on, the most work a slice does: [`SLICE_WORK`] unless set smaller (the page's
     /// end-to-end tests make long work last long enough to be looked at). At least 1.
     pub fn set_slice_work(&mut self, units: u64) {
-        self.slice_work = units.max(1);
+        self.long_work.slice_work = units.max(1);
     }
 
     /// Whether work is under way in slices.
     pub fn is_busy(&self) -> bool {
-        self.job.is_some()
+        self.long_work.job.is_some()
     }
 
     /// The work under way, for the page's progress bar.
     pub fn progress(&self) -> Option<Progress> {
-        Some(match self.job.as_ref()? {
+        Some(match self.long_work.job.as_ref()? {
             Job::Run {
                 goal, start, total, ..
             } => Progress {
@@ -267,8 +274,8 @@ impl Session {
 
     /// The most work a slice may do now.
     fn slice(&self) -> u64 {
-        if self.slices {
-            self.slice_work
+        if self.long_work.slices {
+            self.long_work.slice_work
         } else {
             u64::MAX
         }
@@ -278,7 +285,7 @@ impl Session {
     /// tick, Cancel, or refused), `None` when it goes on as usual (a view change). Opening
     /// something else is tried before this ([`replaces_work`]: `Session::apply`).
     pub(super) fn while_busy(&mut self, action: &Action) -> Option<Changed> {
-        self.job.as_ref()?;
+        self.long_work.job.as_ref()?;
         match action {
             Action::Tick { .. } => Some(self.work_on()),
             Action::Cancel => Some(self.cancel_job()),
@@ -294,7 +301,7 @@ impl Session {
     /// Starts a run towards `goal`: done at once when it fits in a slice, else under way.
     pub(super) fn start_run(&mut self, goal: Goal) {
         self.notice.clear();
-        let before = self.slices.then(|| self.put_aside());
+        let before = self.long_work.slices.then(|| self.put_aside());
         let start = self.history.current().work;
         let mut goal = goal;
         if self.run_slice(&mut goal, self.slice()) {
@@ -315,7 +322,7 @@ impl Session {
             Goal::Mistake { cap, .. } => step.saturating_mul(cap).min(left),
         }
         .max(self.history.current().work - start);
-        self.job = Some(Job::Run {
+        self.long_work.job = Some(Job::Run {
             goal,
             before,
             start,
@@ -327,7 +334,7 @@ impl Session {
     fn run_slice(&mut self, goal: &mut Goal, slice: u64) -> bool {
         let start = self.history.current().work;
         loop {
-            if *goal == Goal::Convergence && self.cycle.is_some() {
+            if *goal == Goal::Convergence && self.watch.cycle.is_some() {
                 return true;
             }
             let forward = self.forward_one();
@@ -374,7 +381,7 @@ impl Session {
     /// One slice of the work under way (an animation frame's tick).
     fn work_on(&mut self) -> Changed {
         let slice = self.slice();
-        match self.job.take() {
+        match self.long_work.job.take() {
             None => Changed::Nothing,
             Some(Job::Run {
                 mut goal,
@@ -393,7 +400,7 @@ impl Session {
                         self.notice = self.notice_after_run(goal);
                     }
                 } else {
-                    self.job = Some(Job::Run {
+                    self.long_work.job = Some(Job::Run {
                         goal,
                         before,
                         start,
@@ -407,7 +414,7 @@ impl Session {
                 before,
             }) => {
                 match opening.advance(slice) {
-                    Ok(false) => self.job = Some(Job::Open { opening, before }),
+                    Ok(false) => self.long_work.job = Some(Job::Open { opening, before }),
                     Ok(true) => {
                         self.finish_open(*opening);
                         if let Some(before) = before {
@@ -439,25 +446,25 @@ impl Session {
 
     /// Stops the work under way and puts back what was there before it began.
     pub(super) fn cancel_job(&mut self) -> Changed {
-        match self.job.take() {
+        match self.long_work.job.take() {
             None => Changed::Nothing,
             Some(Job::Run { before, goal, .. }) => {
                 let version = self.data_version;
                 let mut restored = (*before).clone();
                 restored.undo = std::mem::take(&mut self.undo);
-                restored.cursor = std::mem::take(&mut self.cursor);
-                restored.slices = self.slices;
-                restored.slice_work = self.slice_work;
+                restored.editing.cursor = std::mem::take(&mut self.editing.cursor);
+                restored.long_work.slices = self.long_work.slices;
+                restored.long_work.slice_work = self.long_work.slice_work;
                 // Caches keyed by the points' version must not take the cancelled run's
                 // points for these.
                 restored.data_version = version + 1;
-                restored.region_grid = self.region_grid.take();
-                restored.augmented = self.augmented;
-                restored.speed = self.speed;
-                restored.snap = self.snap;
-                restored.show_max_margin = self.show_max_margin;
-                restored.selected = self.selected;
-                restored.said_seq = self.said_seq;
+                restored.derived.region_grid = self.derived.region_grid.take();
+                restored.shown.augmented = self.shown.augmented;
+                restored.play.speed = self.play.speed;
+                restored.editing.snap = self.editing.snap;
+                restored.shown.show_max_margin = self.shown.show_max_margin;
+                restored.editing.selected = self.editing.selected;
+                restored.speech.said_seq = self.speech.said_seq;
                 *self = restored;
                 self.notice = format!(
                     "Cancelled: back at step {}, as before {}.",
@@ -484,7 +491,7 @@ impl Session {
             "Opening the scenario: replaying {} steps. Cancel (Esc) keeps what is here.",
             count(opening.step)
         );
-        self.job = Some(Job::Open {
+        self.long_work.job = Some(Job::Open {
             opening: Box::new(opening),
             before: None,
         });
@@ -494,7 +501,7 @@ impl Session {
     /// The opening under way takes `before` to remember for Back once it is open. `false` when
     /// no opening is under way.
     pub(super) fn defer_remember(&mut self, before: &Rc<Session>) -> bool {
-        match &mut self.job {
+        match &mut self.long_work.job {
             Some(Job::Open { before: slot, .. }) => {
                 *slot = Some(Rc::clone(before));
                 true

@@ -79,10 +79,10 @@ impl Session {
         if let Some(names) = names {
             self.class_names = names;
         }
-        if self.selected >= self.num_classes() {
-            self.selected = 0;
+        if self.editing.selected >= self.num_classes() {
+            self.editing.selected = 0;
         }
-        self.view = fit_view(&self.data);
+        self.shown.view = fit_view(&self.data);
         self.notice = format!("Loaded {n} points from the file; training restarts.{note}");
         Ok(Changed::Redraw)
     }
@@ -163,31 +163,32 @@ impl Session {
             step: self.model().steps(),
             edits,
             view: Some([
-                self.view.x_min,
-                self.view.x_max,
-                self.view.y_min,
-                self.view.y_max,
+                self.shown.view.x_min,
+                self.shown.view.x_max,
+                self.shown.view.y_min,
+                self.shown.view.y_max,
             ]),
-            pocket: self.pocket_mode,
-            max_margin: self.show_max_margin,
-            snap: self.snap,
-            second_eta: (self.second_eta != super::DEFAULT_SECOND_ETA).then_some(self.second_eta),
+            pocket: self.watch.pocket_mode,
+            max_margin: self.shown.show_max_margin,
+            snap: self.editing.snap,
+            second_eta: (self.shown.second_eta != super::DEFAULT_SECOND_ETA)
+                .then_some(self.shown.second_eta),
         }
     }
 
     /// Whether pocket mode is on.
     pub fn pocket_mode(&self) -> bool {
-        self.pocket_mode
+        self.watch.pocket_mode
     }
 
     /// Whether the max-margin separator is shown.
     pub fn shows_max_margin(&self) -> bool {
-        self.show_max_margin
+        self.shown.show_max_margin
     }
 
     /// Whether new points snap to the ½ grid.
     pub fn snaps(&self) -> bool {
-        self.snap
+        self.editing.snap
     }
 
     /// Replays one edit of a scenario exactly as the page made it.
@@ -273,16 +274,16 @@ impl Session {
         };
         // Replay on a copy, so that a scenario whose edits do not fit changes nothing.
         let mut next = self.clone();
-        next.job = None;
-        next.slices = false;
-        next.pocket_mode = s.pocket;
-        next.show_max_margin = s.max_margin;
-        next.snap = s.snap;
-        next.second_eta = second_eta;
+        next.long_work.job = None;
+        next.long_work.slices = false;
+        next.watch.pocket_mode = s.pocket;
+        next.shown.show_max_margin = s.max_margin;
+        next.editing.snap = s.snap;
+        next.shown.second_eta = second_eta;
         next.set_data(data);
         next.restart_with(setup, settings)?;
         next.class_names = names;
-        next.selected = if algorithm.is_multiclass() { 0 } else { 1 };
+        next.editing.selected = if algorithm.is_multiclass() { 0 } else { 1 };
         let opening = super::job::Opening {
             next,
             edits: s.edits,
@@ -307,11 +308,11 @@ impl Session {
             view,
             ..
         } = opening;
-        let (slices, slice_work) = (self.slices, self.slice_work);
+        let (slices, slice_work) = (self.long_work.slices, self.long_work.slice_work);
         *self = next;
-        self.slices = slices;
-        self.slice_work = slice_work;
-        self.view = match view {
+        self.long_work.slices = slices;
+        self.long_work.slice_work = slice_work;
+        self.shown.view = match view {
             Some([x_min, x_max, y_min, y_max]) if usable_view(x_min, x_max, y_min, y_max) => Rect {
                 x_min,
                 x_max,

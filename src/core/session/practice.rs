@@ -9,54 +9,60 @@ use crate::core::practice::{Content, Faded, Place, PracticeKind, PracticeRun, Qu
 mod view;
 pub use view::{Ask, PracticeView};
 
+/// Practice mode's runs: the set a student is working through, the one last stopped, and
+/// presenter mode.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Practising {
+    /// The run while a student practises (see [`Session::practice`]).
+    pub(super) run: Option<PracticeRun>,
+    /// The set last stopped with answers in it, kept so that its results stay on show and can
+    /// be saved until another set starts (see [`Session::ended_practice`]).
+    pub(super) ended: Option<PracticeRun>,
+    /// Whether practice answers wait for a reveal (presenter mode).
+    pub(super) hold: bool,
+}
+
 impl Session {
     /// The practice run, while a student practises.
     pub fn practice(&self) -> Option<&PracticeRun> {
-        self.practice.as_ref()
+        self.practice.run.as_ref()
     }
 
     /// The set last stopped (or left by a link that opened), when it had answers: its results
     /// stay on show and can be saved until another set starts.
     pub fn ended_practice(&self) -> Option<&PracticeRun> {
-        self.ended_practice.as_ref()
+        self.practice.ended.as_ref()
     }
 
     /// Whether `action` may run while a student practises: Practice mode's own actions, the
     /// frame's, and what only changes the view. Everything that would change the lab's points,
     /// model or timeline waits until practice stops (see [`Session::practice_gate`]).
     pub(super) fn allowed_in_practice(action: &Action) -> bool {
-        matches!(
-            action,
-            Action::Practice(_)
-                | Action::Tick { .. }
-                | Action::SetRegionGrid { .. }
-                | Action::Say(_)
-                | Action::Pause
-                | Action::Cancel
-                | Action::SetSpeed(_)
-                | Action::SetSnap(_)
-                | Action::SetShowMaxMargin(_)
-                | Action::TurnAugmented { .. }
-                | Action::ResetAugmentedView
-                | Action::SetSignFlip(_)
-                | Action::SetActivationView(_)
-                | Action::WatchComparison(_)
-                | Action::SetComparing(_)
-                | Action::SetVerbosity(_)
-                | Action::Cursor(crate::core::CursorAction::Focus(_))
-                | Action::Cursor(crate::core::CursorAction::Move { .. })
-        )
+        action.is_view()
+            // Practice's own, the frame's, a message, stopping Play or work and moving the
+            // keyboard cursor leave the lab underneath as it is too.
+            || matches!(
+                action,
+                Action::Practice(_)
+                    | Action::Tick { .. }
+                    | Action::Say(_)
+                    | Action::Pause
+                    | Action::Cancel
+                    | Action::Cursor(crate::core::CursorAction::Focus(_))
+                    | Action::Cursor(crate::core::CursorAction::Move { .. })
+            )
     }
 
     /// While a student practises, an action that would change the lab underneath is not
     /// taken: the notice says so (and is said), and nothing changes. `None` lets it run.
     pub(super) fn practice_gate(&mut self, action: &Action) -> Option<Changed> {
-        if self.practice.is_none() || Self::allowed_in_practice(action) {
+        if self.practice.run.is_none() || Self::allowed_in_practice(action) {
             return None;
         }
         // On a question answered on the plot, presses, drags and Enter place its guess.
         let placing = self
             .practice
+            .run
             .as_ref()
             .and_then(PracticeRun::places)
             .is_some();
@@ -97,15 +103,16 @@ impl Session {
                 now,
             } => {
                 let mut run = PracticeRun::start(&set, student_seed, &self.data, now)?;
-                run.set_hold(self.practice_hold);
-                self.playing = false;
-                self.practice = Some(run);
-                self.ended_practice = None;
+                run.set_hold(self.practice.hold);
+                self.play.playing = false;
+                self.practice.run = Some(run);
+                self.practice.ended = None;
                 self.notice = self.practice_prompt();
             }
             PracticeAction::Answer { response, now } => {
                 let run = self
                     .practice
+                    .run
                     .as_mut()
                     .ok_or_else(|| refused("Start a practice set first.".to_string()))?;
                 let feedback = run.answer(response, now).map_err(refused)?;
@@ -114,6 +121,7 @@ impl Session {
             PracticeAction::Reveal => {
                 let run = self
                     .practice
+                    .run
                     .as_mut()
                     .ok_or_else(|| refused("Start a practice set first.".to_string()))?;
                 run.reveal().map_err(refused)?;
@@ -128,11 +136,12 @@ impl Session {
                 };
             }
             PracticeAction::Place { at, how } => {
-                let grid = crate::core::cursor_steps(&self.view).0;
+                let grid = crate::core::cursor_steps(&self.shown.view).0;
                 let snap = |v: f64| (v / grid).round() * grid + 0.0;
                 let at = [snap(at[0]), snap(at[1])];
                 let run = self
                     .practice
+                    .run
                     .as_mut()
                     .ok_or_else(|| refused("Start a practice set first.".to_string()))?;
                 run.place(at, how).map_err(refused)?;
@@ -158,37 +167,39 @@ impl Session {
                 };
             }
             PracticeAction::AnswerPlaced { now } => {
-                let grid = crate::core::cursor_steps(&self.view).0;
+                let grid = crate::core::cursor_steps(&self.shown.view).0;
                 let run = self
                     .practice
+                    .run
                     .as_mut()
                     .ok_or_else(|| refused("Start a practice set first.".to_string()))?;
                 let feedback = run.answer_placed(grid, now).map_err(refused)?;
                 self.notice = self.answered_notice(feedback.message);
             }
             PracticeAction::Hold(on) => {
-                if self.practice_hold == on {
+                if self.practice.hold == on {
                     return Ok(Changed::Nothing);
                 }
-                self.practice_hold = on;
-                if let Some(run) = self.practice.as_mut() {
+                self.practice.hold = on;
+                if let Some(run) = self.practice.run.as_mut() {
                     run.set_hold(on);
                 }
             }
             PracticeAction::Next { now } => {
                 let run = self
                     .practice
+                    .run
                     .as_mut()
                     .ok_or_else(|| refused("Start a practice set first.".to_string()))?;
                 run.next(now).map_err(refused)?;
                 self.notice = self.practice_prompt();
             }
             PracticeAction::Stop => {
-                let Some(run) = self.practice.take() else {
+                let Some(run) = self.practice.run.take() else {
                     return Ok(Changed::Nothing);
                 };
                 if !run.results().questions.is_empty() {
-                    self.ended_practice = Some(run);
+                    self.practice.ended = Some(run);
                 }
                 self.notice = "Practice ended: the lab shows its own points again.".to_string();
             }
@@ -212,7 +223,7 @@ impl Session {
     /// A key that changes whenever the practice plot or its question does (the page describes
     /// the plot again then); `None` while no set runs.
     pub(super) fn practice_key(&self) -> Option<(u64, u64, u64)> {
-        let run = self.practice.as_ref()?;
+        let run = self.practice.run.as_ref()?;
         let c = run.current();
         let answered = c.map_or(0, |c| c.feedback.len() as u64 * 2 + u64::from(c.revealed));
         let draft = c.map_or(0, |c| {
@@ -235,7 +246,7 @@ impl Session {
     /// The described plot while a set runs: the question, its points with their classes, the
     /// model on show in its own words, and what the student put on the plot.
     pub(super) fn practice_description(&self) -> Option<String> {
-        let run = self.practice.as_ref()?;
+        let run = self.practice.run.as_ref()?;
         let Some(c) = run.current() else {
             let r = run.results();
             return Some(format!(
@@ -284,7 +295,7 @@ impl Session {
     /// The notice after an answer: its feedback (and what the question asks next of a faded
     /// example), or, in presenter mode, that it waits for the reveal.
     fn answered_notice(&self, message: String) -> String {
-        match self.practice.as_ref().and_then(PracticeRun::current) {
+        match self.practice.run.as_ref().and_then(PracticeRun::current) {
             Some(c) if c.held() => {
                 "Answer taken. Reveal it (V, or the Reveal button) when the class has voted."
                     .to_string()
@@ -297,7 +308,7 @@ impl Session {
     /// What the question on show asks, in words (the status line, announced): `Question 2 of
     /// 5 (Be the perceptron): sample 2 at (3, 2), class +1, was a mistake. Give the new w′.`
     pub fn practice_prompt(&self) -> String {
-        let Some(run) = &self.practice else {
+        let Some(run) = &self.practice.run else {
             return String::new();
         };
         let Some(c) = run.current() else {
@@ -316,7 +327,7 @@ impl Session {
     /// What the question on show asks, without its number and kind (the panel's title has
     /// them): `sample 2 at (3, 2), class +1, was a mistake. Give the new w′.`
     fn practice_ask(&self) -> String {
-        let Some(run) = &self.practice else {
+        let Some(run) = &self.practice.run else {
             return String::new();
         };
         let Some(c) = run.current() else {

@@ -1,5 +1,5 @@
 //! The actions that restart training from a new start (reset, clear, settings, setup, an
-//! example) and the session's switches (speed, snapping, pocket, maximum margin, region grid).
+//! example) and the pocket's switch.
 
 use super::*;
 
@@ -16,7 +16,7 @@ impl Session {
             Action::Clear => {
                 self.set_data(Dataset::new(2));
                 self.restart(self.settings().clone())?;
-                self.view = DEFAULT_VIEW;
+                self.shown.view = DEFAULT_VIEW;
                 self.notice = "All points removed.".to_string();
                 Ok(Changed::Redraw)
             }
@@ -49,9 +49,9 @@ impl Session {
                 self.restart_with(setup, self.settings().clone())?;
                 if kind_changes {
                     // Binary mode starts at +1, multiclass mode at class 0.
-                    self.selected = if algorithm.is_multiclass() { 0 } else { 1 };
-                } else if self.selected >= self.num_classes() {
-                    self.selected = 0;
+                    self.editing.selected = if algorithm.is_multiclass() { 0 } else { 1 };
+                } else if self.editing.selected >= self.num_classes() {
+                    self.editing.selected = 0;
                 }
                 self.notice = format!(
                     "{} chosen: training restarts; the points stay.",
@@ -72,12 +72,12 @@ impl Session {
                 self.restart_with(setup, settings)?;
                 self.class_names =
                     names::default_class_names(self.setup.algorithm, self.setup.classes);
-                self.selected = if self.setup.algorithm.is_multiclass() {
+                self.editing.selected = if self.setup.algorithm.is_multiclass() {
                     0
                 } else {
                     1
                 };
-                self.view = fit_view(&self.data);
+                self.shown.view = fit_view(&self.data);
                 self.notice = format!("Loaded “{}”.", preset.title());
                 Ok(Changed::Redraw)
             }
@@ -86,50 +86,19 @@ impl Session {
         }
     }
 
-    /// Applies one of the actions that set a switch of the session: the play speed, snapping,
-    /// the pocket, the maximum-margin separator and the region grid (see `apply_action`).
-    pub(super) fn option_action(&mut self, action: Action) -> Result<Changed, Error> {
-        match action {
-            Action::SetSpeed(speed) => {
-                if !speed.is_finite() {
-                    return Ok(Changed::Nothing);
-                }
-                self.speed = speed.clamp(*SPEED_RANGE.start(), *SPEED_RANGE.end());
-                Ok(Changed::Nothing)
+    /// Pocket mode on or off ([`Action::SetPocket`]): turned on, the state on show starts its
+    /// pocket from its own weights.
+    pub(super) fn set_pocket(&mut self, on: bool) -> Changed {
+        self.watch.pocket_mode = on;
+        if on {
+            let mut state = self.history.current().clone();
+            if let (None, Some(w)) = (&state.pocket, state.model.linear_weights()) {
+                let w = w.to_vec();
+                let errors = training_errors(&self.data, &w);
+                state.pocket = Some((w, errors));
+                self.history.replace_current_keep_future(state);
             }
-            Action::SetSnap(snap) => {
-                self.snap = snap;
-                Ok(Changed::Nothing)
-            }
-            Action::SetPocket(on) => {
-                self.pocket_mode = on;
-                if on {
-                    let mut state = self.history.current().clone();
-                    if let (None, Some(w)) = (&state.pocket, state.model.linear_weights()) {
-                        let w = w.to_vec();
-                        let errors = training_errors(&self.data, &w);
-                        state.pocket = Some((w, errors));
-                        self.history.replace_current_keep_future(state);
-                    }
-                }
-                Ok(Changed::Redraw)
-            }
-            Action::SetShowMaxMargin(on) => {
-                self.show_max_margin = on;
-                Ok(Changed::Redraw)
-            }
-            Action::SetRegionGrid { view, cols, rows } => {
-                let grid = Some((view, cols, rows));
-                if grid == self.region_grid {
-                    Ok(Changed::Nothing)
-                } else {
-                    self.region_grid = grid;
-                    self.region_cache = None;
-                    Ok(Changed::Redraw)
-                }
-            }
-            // `apply_action` hands only the actions above here.
-            _ => Ok(Changed::Nothing),
         }
+        Changed::Redraw
     }
 }

@@ -5,10 +5,10 @@ use super::*;
 impl Session {
     /// What to draw (without the region map: see [`Session::region`]).
     pub fn scene(&self) -> Scene<'_> {
-        if let Some(run) = &self.practice {
+        if let Some(run) = &self.practice.run {
             return Scene {
                 cursor: self.cursor(),
-                ..run.scene(self.view)
+                ..run.scene(self.shown.view)
             };
         }
         let model = self.model();
@@ -16,7 +16,7 @@ impl Session {
         let last = self.last_step();
         let previous = record.and_then(|r| r.ghost());
         Scene {
-            view: self.view,
+            view: self.shown.view,
             data: &self.data,
             visited: record.and_then(|r| {
                 // A step's index refers to the data of its time: ring it only if it still matches.
@@ -32,11 +32,13 @@ impl Session {
                 .filter(|_| last.is_some() || model.ghost_always())
                 .map(|w| [w[0], w[1], w[2]]),
             pocket: self
+                .watch
                 .pocket_mode
                 .then(|| self.history.current().pocket.as_ref())
                 .flatten()
                 .map(|(w, _)| [w[0], w[1], w[2]]),
             max_margin: self
+                .shown
                 .show_max_margin
                 .then(|| self.current_theory())
                 .flatten()
@@ -54,7 +56,7 @@ impl Session {
                     _ => None,
                 })
                 .or_else(|| model.margin_band()),
-            selected: self.selected_point,
+            selected: self.editing.selected_point,
             averaged: model.second_line(),
             lines: model.class_lines(),
             class_arrows: model.class_arrows(),
@@ -79,7 +81,9 @@ impl Session {
     /// holds a change of class.
     pub fn boundary_sweep(&self) -> Vec<crate::core::audio::Note> {
         let model = self.model();
-        crate::core::audio::boundary_sweep(self.view, |x, y| model.predict(&self.data, &[x, y]))
+        crate::core::audio::boundary_sweep(self.shown.view, |x, y| {
+            model.predict(&self.data, &[x, y])
+        })
     }
 
     /// The augmented (3-D) view of the current state, or `None` when the model has no single
@@ -88,13 +92,13 @@ impl Session {
         crate::core::augmented::AugmentedScene::new(
             &self.scene(),
             self.settings().bias,
-            self.augmented,
+            self.shown.augmented,
         )
     }
 
     /// The augmented view's camera and sign flip.
     pub fn augmented_options(&self) -> crate::core::augmented::AugmentedOptions {
-        self.augmented
+        self.shown.augmented
     }
 
     /// What the augmented view's panel says when it has no picture for the model, or `None`
@@ -112,7 +116,7 @@ impl Session {
         &self,
         said: &crate::core::augmented::AugmentedOptions,
     ) -> Option<String> {
-        let now = self.augmented;
+        let now = self.shown.augmented;
         let scene = self.augmented_scene()?;
         Some(if said.camera != now.camera {
             now.camera.describe()
@@ -158,7 +162,7 @@ impl Session {
             .and_then(|w| theory::margin_of(w, &points, &labels, bias));
         let (radius, best_margin, bound, separable) = self.margin_texts(theory);
         let pocket = match self.history.current().pocket.as_ref() {
-            Some((w, errors)) if self.pocket_mode => {
+            Some((w, errors)) if self.watch.pocket_mode => {
                 format!("{} with {} training errors", vector(w), errors)
             }
             _ => "off".to_string(),
@@ -240,7 +244,7 @@ impl Session {
 
     /// The status's radius R, maximum margin γ*, mistake bound and verdict on separability,
     /// from the theory of the points (dashes while there is none).
-    fn margin_texts(&self, theory: Option<&Theory>) -> (String, String, String, String) {
+    fn margin_texts(&self, theory: Option<&derived::Theory>) -> (String, String, String, String) {
         let t = self.model();
         let dash = "—".to_string();
         match theory {
@@ -314,7 +318,7 @@ impl Session {
     pub(super) fn state_text(&self) -> String {
         let t = self.model();
         let not_separable = self.proven_not_separable();
-        match (t.state(), self.cycle) {
+        match (t.state(), self.watch.cycle) {
             (TrainState::Converged, _) => format!("converged (epoch {} was clean)", t.epoch()),
             (TrainState::MaxEpochs, _) if not_separable => format!(
                 "not converged — stopped at max epochs ({}); it never would: no line separates the classes",

@@ -8,6 +8,18 @@
 use super::*;
 use crate::core::speech::{minus, turn_words, which, Priority, Verbosity};
 
+/// What the live region is given to say: the last action's utterance, the count of them, and
+/// how much is said of each step.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Speech {
+    /// What the last action gave to say (see [`Session::announcement`]).
+    pub(super) said: Option<Said>,
+    /// The number of utterances so far.
+    pub(super) said_seq: u64,
+    /// How much the live region says of each step.
+    pub(super) verbosity: Verbosity,
+}
+
 /// What the last action gave to say, kept until the next one; the words are put together only
 /// when the page asks (during Play most steps are never said, so never worded).
 #[derive(Debug, Clone, PartialEq)]
@@ -99,28 +111,20 @@ impl Session {
             Action::JumpToStep(_) => Heard::Jump,
             Action::Back => Heard::Back,
             Action::Play => Heard::Play,
-            Action::TogglePlay if self.playing => Heard::Pause,
+            Action::TogglePlay if self.play.playing => Heard::Pause,
             Action::TogglePlay => Heard::Play,
             Action::Pause => Heard::Pause,
             Action::Reset | Action::Clear | Action::SetSettings(_) | Action::SetSetup(_) => {
                 Heard::Restart
             }
             Action::LoadPreset(_) | Action::LoadScenario(_) | Action::ImportCsv(_) => Heard::Load,
+            a if a.is_view() => Heard::Quiet,
+            // Not view actions, but heard only by a new notice too, so as not to say the one on
+            // show again (a drag redraws at every move; the pocket has no notice of its own).
             Action::Press { .. }
             | Action::DragTo { .. }
-            | Action::SetSpeed(_)
-            | Action::SetSnap(_)
             | Action::SetPocket(_)
-            | Action::SetShowMaxMargin(_)
-            | Action::SetRegionGrid { .. }
-            | Action::TurnAugmented { .. }
-            | Action::ResetAugmentedView
-            | Action::SetSignFlip(_)
-            | Action::SetActivationView(_)
-            | Action::SetSecondEta(_)
-            | Action::WatchComparison(_)
-            | Action::SetComparing(_)
-            | Action::SetVerbosity(_) => Heard::Quiet,
+            | Action::SetSecondEta(_) => Heard::Quiet,
             _ => Heard::Message,
         };
         Before {
@@ -178,9 +182,9 @@ impl Session {
             };
             *verdict = before.running && !self.running();
         }
-        self.said_seq += 1;
-        self.said = Some(Said {
-            seq: self.said_seq,
+        self.speech.said_seq += 1;
+        self.speech.said = Some(Said {
+            seq: self.speech.said_seq,
             what,
             notice: self.notice.clone(),
         });
@@ -196,9 +200,9 @@ impl Session {
         if text.is_empty() {
             return;
         }
-        self.said_seq += 1;
-        self.said = Some(Said {
-            seq: self.said_seq,
+        self.speech.said_seq += 1;
+        self.speech.said = Some(Said {
+            seq: self.speech.said_seq,
             what: Utterance::Notice,
             notice: text,
         });
@@ -213,19 +217,19 @@ impl Session {
 
     /// Whether training can go on: running and not found to cycle.
     fn running(&self) -> bool {
-        self.model().state() == TrainState::Running && self.cycle.is_none()
+        self.model().state() == TrainState::Running && self.watch.cycle.is_none()
     }
 
     /// What the last action gave to say, with its number (new for every action that says
     /// something).
     pub fn utterance(&self) -> Option<(u64, &Utterance)> {
-        self.said.as_ref().map(|s| (s.seq, &s.what))
+        self.speech.said.as_ref().map(|s| (s.seq, &s.what))
     }
 
     /// The number of what the last action gave to say and whether it may be dropped during
     /// Play, without wording it (cheap: asked every frame).
     pub fn pending(&self) -> Option<(u64, Priority)> {
-        let said = self.said.as_ref()?;
+        let said = self.speech.said.as_ref()?;
         let priority = match &said.what {
             Utterance::Stepped {
                 epoch_end: None,
@@ -243,7 +247,7 @@ impl Session {
     /// the minus sign. `None` when there is nothing to say at this verbosity. Worded from the
     /// state now: ask in the frame after the action.
     pub fn announcement(&self, verbosity: Verbosity) -> Option<(u64, Priority, String)> {
-        let said = self.said.as_ref()?;
+        let said = self.speech.said.as_ref()?;
         let full = verbosity == Verbosity::Full;
         let quiet = verbosity == Verbosity::Off;
         let notice = said.notice.trim();
@@ -257,7 +261,7 @@ impl Session {
                 let mut parts = Vec::new();
                 if !quiet {
                     if *playing == Some(true) {
-                        parts.push(match crate::core::numfmt::speed(self.speed) {
+                        parts.push(match crate::core::numfmt::speed(self.play.speed) {
                             Some(n) => format!("Playing at {n} steps per second."),
                             None => "Playing as fast as it can.".to_string(),
                         });

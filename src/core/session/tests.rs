@@ -5,6 +5,7 @@ use proptest::prelude::*;
 
 mod edits;
 mod invariants;
+mod view_actions;
 
 fn add(s: &mut Session, x: f64, y: f64, alternate: bool) {
     let action = Action::AddPoint {

@@ -2,6 +2,47 @@
 //! convergence, cycle detection, the play clock, and the pocket's count of training errors.
 
 use super::*;
+use std::collections::HashMap;
+
+/// The play clock: whether Play is on, its speed, and the steps it owes.
+#[derive(Debug, Clone)]
+pub(super) struct Play {
+    /// Whether Play is on.
+    pub(super) playing: bool,
+    /// Steps per second.
+    pub(super) speed: f64,
+    /// The time of the last frame while playing, in milliseconds.
+    pub(super) last_tick: Option<f64>,
+    /// The steps due and not yet taken, less than one after a frame.
+    pub(super) due: f64,
+}
+
+impl Default for Play {
+    fn default() -> Self {
+        Play {
+            playing: false,
+            speed: 5.0,
+            last_tick: None,
+            due: 0.0,
+        }
+    }
+}
+
+/// What training watches besides its timeline: the pocket's switch, and the weights at the
+/// epoch starts, whose repeat proves a cycle.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Watch {
+    /// Whether pocket mode is on (each step also counts the training errors).
+    pub(super) pocket_mode: bool,
+    /// The epoch each weight state was first seen at the start of (fixed order only).
+    pub(super) epoch_starts: HashMap<Vec<u64>, u64>,
+    /// The watch of the state now is still to be taken (before the next step): an edit
+    /// restarts the watch, and taking it at once, the whole state hashed, made a link with
+    /// thousands of edits cost seconds (issue #15).
+    pub(super) pending: bool,
+    /// The two epochs found to start from the same weights, once found.
+    pub(super) cycle: Option<(u64, u64)>,
+}
 
 impl Session {
     /// Applies one of the actions that move through training: a step forward or back, a run
@@ -51,7 +92,7 @@ impl Session {
             }
             Action::Play => Ok(self.play()),
             Action::Pause => Ok(self.pause()),
-            Action::TogglePlay => Ok(if self.playing {
+            Action::TogglePlay => Ok(if self.play.playing {
                 self.pause()
             } else {
                 self.play()
@@ -69,7 +110,7 @@ impl Session {
         let model = Model::new(&setup, settings, self.data.dim())?;
         let pocket = model
             .linear_weights()
-            .filter(|_| self.pocket_mode)
+            .filter(|_| self.watch.pocket_mode)
             .map(|w| (w.to_vec(), training_errors(&self.data, w)));
         let limit = model.history_limit(self.data.len());
         self.history = History::with_limit(
@@ -90,7 +131,7 @@ impl Session {
                 names::default_class_names(setup.algorithm, setup.classes)
             };
         self.setup = setup;
-        self.playing = false;
+        self.play.playing = false;
         self.reset_watch();
         Ok(())
     }
@@ -114,24 +155,24 @@ impl Session {
     /// The points as [`ClassData`] with the setup's K classes, rebuilt when the points change.
     pub(super) fn class_data(&mut self) -> Rc<ClassData> {
         let k = self.num_classes();
-        if let Some((version, data)) = &self.class_cache {
+        if let Some((version, data)) = &self.derived.class_cache {
             if *version == self.data_version && data.num_classes() == k {
                 return Rc::clone(data);
             }
         }
         let data = Rc::new(ClassData::from_dataset(&self.data, k).unwrap_or_default());
-        self.class_cache = Some((self.data_version, Rc::clone(&data)));
+        self.derived.class_cache = Some((self.data_version, Rc::clone(&data)));
         data
     }
 
     /// Why the current points cannot be trained on by the current algorithm, if they cannot.
     pub(super) fn data_refusal(&mut self) -> Option<String> {
         // The highest class, found once per version of the points (a step must not scan them).
-        let top = match self.max_class_cache {
+        let top = match self.derived.max_class_cache {
             Some((version, top)) if version == self.data_version => top,
             _ => {
                 let top = self.data.max_class();
-                self.max_class_cache = Some((self.data_version, top));
+                self.derived.max_class_cache = Some((self.data_version, top));
                 top
             }
         }?;
@@ -253,7 +294,7 @@ impl Session {
     /// The verdict of a run to convergence, in the notice.
     pub(super) fn verdict(&mut self) {
         let t = self.model();
-        self.notice = match (t.state(), self.cycle) {
+        self.notice = match (t.state(), self.watch.cycle) {
             (TrainState::Converged, _) => format!(
                 "Verdict: converged after {} epochs ({} steps, {} updates).",
                 t.epoch(),
@@ -281,7 +322,7 @@ impl Session {
             self.model(),
             self.data.len(),
             self.num_classes(),
-            self.pocket_mode,
+            self.watch.pocket_mode,
         )
     }
 
@@ -309,11 +350,11 @@ impl Session {
         }
         let key = t.state_key();
         let epoch = t.epoch();
-        match self.epoch_starts.get(&key) {
-            Some(&first) if first != epoch => self.cycle = Some((first, epoch)),
+        match self.watch.epoch_starts.get(&key) {
+            Some(&first) if first != epoch => self.watch.cycle = Some((first, epoch)),
             Some(_) => {}
             None => {
-                self.epoch_starts.insert(key, epoch);
+                self.watch.epoch_starts.insert(key, epoch);
             }
         }
     }
@@ -322,35 +363,35 @@ impl Session {
     /// is watched before the next step ([`Session::flush_watch`]), not at once: only a step can
     /// bring an epoch start back, and many edits in a row (a link's) each restart the watch.
     pub(super) fn reset_watch(&mut self) {
-        self.epoch_starts.clear();
-        self.cycle = None;
-        self.watch_pending = true;
+        self.watch.epoch_starts.clear();
+        self.watch.cycle = None;
+        self.watch.pending = true;
     }
 
     /// Takes the watch of the state now if [`Session::reset_watch`] left it to be taken.
     pub(super) fn flush_watch(&mut self) {
-        if std::mem::take(&mut self.watch_pending) {
+        if std::mem::take(&mut self.watch.pending) {
             self.watch_epoch_start();
         }
     }
 
     pub(super) fn play(&mut self) -> Changed {
-        if self.playing {
+        if self.play.playing {
             return Changed::Nothing;
         }
         self.notice.clear();
-        self.playing = !matches!(self.forward_one(), Forward::Stopped)
+        self.play.playing = !matches!(self.forward_one(), Forward::Stopped)
             && self.model().state() == TrainState::Running;
-        self.last_tick = None;
-        self.due = 0.0;
+        self.play.last_tick = None;
+        self.play.due = 0.0;
         Changed::Redraw
     }
 
     pub(super) fn pause(&mut self) -> Changed {
-        if !self.playing {
+        if !self.play.playing {
             return Changed::Nothing;
         }
-        self.playing = false;
+        self.play.playing = false;
         Changed::Redraw
     }
 
@@ -363,23 +404,23 @@ impl Session {
 
     fn tick_play(&mut self, now_ms: f64) -> Changed {
         // The comparison is drawn by its panel alone, from the session: the plot stays.
-        if !self.playing && (self.eta_pending() || self.points_pending().is_some()) {
+        if !self.play.playing && (self.eta_pending() || self.points_pending().is_some()) {
             // The η panel or the points' scores catch up a slice (in `refresh_derived`, after
             // this change).
             return Changed::Redraw;
         }
-        if !self.playing || !now_ms.is_finite() {
+        if !self.play.playing || !now_ms.is_finite() {
             return Changed::Nothing;
         }
-        let Some(last) = self.last_tick.replace(now_ms) else {
+        let Some(last) = self.play.last_tick.replace(now_ms) else {
             return Changed::Nothing;
         };
-        let steps = if self.speed >= *SPEED_RANGE.end() {
+        let steps = if self.play.speed >= *SPEED_RANGE.end() {
             MAX_STEPS_PER_TICK
         } else {
-            self.due += (now_ms - last).max(0.0) * self.speed / 1000.0;
-            let steps = (self.due.floor() as u64).min(MAX_STEPS_PER_TICK);
-            self.due = (self.due - steps as f64).min(1.0);
+            self.play.due += (now_ms - last).max(0.0) * self.play.speed / 1000.0;
+            let steps = (self.play.due.floor() as u64).min(MAX_STEPS_PER_TICK);
+            self.play.due = (self.play.due - steps as f64).min(1.0);
             steps
         };
         if steps == 0 {
@@ -389,7 +430,7 @@ impl Session {
         for _ in 0..steps {
             let stopped = matches!(self.forward_one(), Forward::Stopped);
             if stopped || self.model().state() != TrainState::Running {
-                self.playing = false;
+                self.play.playing = false;
                 break;
             }
             // A frame does a bounded amount of work: with many points a batch or kernel step

@@ -162,8 +162,8 @@ impl Session {
     /// Replaces the state by `state`, keeping `stacks` and how the views are looked at (the
     /// augmented view's camera is not part of what was undone); not playing.
     fn bring_back(&mut self, state: &Session, stacks: Undo) {
-        let augmented = self.augmented;
-        let region_grid = self.region_grid;
+        let augmented = self.shown.augmented;
+        let region_grid = self.derived.region_grid;
         let cursor = self.take_cursor();
         // Fresh versions: every cache keyed on them (here and in the page) is built again, and no
         // later edit can reuse a version the page saw for other points.
@@ -171,19 +171,19 @@ impl Session {
         let runs = self.runs.max(state.runs) + 1;
         // Utterances keep counting up: the state brought back numbered its own, and the page's
         // announcer, which says each number once, would take the undo's for one already said.
-        let said_seq = self.said_seq;
+        let said_seq = self.speech.said_seq;
         *self = state.clone();
         self.data_version = data_version;
         self.runs = runs;
-        self.said_seq = said_seq;
+        self.speech.said_seq = said_seq;
         self.undo = stacks;
-        self.augmented = augmented;
-        self.region_grid = region_grid;
+        self.shown.augmented = augmented;
+        self.derived.region_grid = region_grid;
         self.keep_cursor(cursor);
-        self.region_cache = None;
-        self.playing = false;
-        self.last_tick = None;
-        self.drag = None;
+        self.derived.region_cache = None;
+        self.play.playing = false;
+        self.play.last_tick = None;
+        self.editing.drag = None;
     }
 
     /// How many destructive actions Back can undo now (at the start of the timeline).

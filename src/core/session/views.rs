@@ -1,13 +1,38 @@
-//! The actions that change only how the lab is shown beside the plot: the augmented view's
-//! camera and switches, the η panel's η₂, how much the live region says and the side-by-side
-//! comparison of the multiclass strategies, a session cache trained only while a page watches
-//! it.
+//! The view actions ([`Action::is_view`]), which change only how the lab is shown or handled:
+//! the play speed, snapping, the max-margin band, the region map's grid, the augmented view's
+//! camera and switches, how much the live region says and the side-by-side comparison of the
+//! multiclass strategies, a session cache trained only while a page watches it.
 
 use super::*;
 use crate::core::compare::CompareView;
 
+/// How the plot and the panels beside it are shown: the view, the max-margin band, the
+/// augmented view and the η panel's η₂.
+#[derive(Debug, Clone)]
+pub(super) struct Shown {
+    /// The plot's data rectangle.
+    pub(super) view: Rect,
+    /// Whether the maximum-margin separator and its band are drawn.
+    pub(super) show_max_margin: bool,
+    /// The augmented view's camera and sign flip.
+    pub(super) augmented: crate::core::augmented::AugmentedOptions,
+    /// The η panel's second learning rate (see [`Session::eta_view`]).
+    pub(super) second_eta: f64,
+}
+
+impl Default for Shown {
+    fn default() -> Self {
+        Shown {
+            view: DEFAULT_VIEW,
+            show_max_margin: false,
+            augmented: Default::default(),
+            second_eta: DEFAULT_SECOND_ETA,
+        }
+    }
+}
+
 impl Session {
-    /// Applies one of the actions of this module's list (see `apply_action`).
+    /// Applies a view action (see `apply_action`).
     pub(super) fn view_action(&mut self, action: Action) -> Result<Changed, Error> {
         let changed = |yes: bool| {
             if yes {
@@ -17,33 +42,57 @@ impl Session {
             }
         };
         match action {
+            Action::SetSpeed(speed) => {
+                if !speed.is_finite() {
+                    return Ok(Changed::Nothing);
+                }
+                self.play.speed = speed.clamp(*SPEED_RANGE.start(), *SPEED_RANGE.end());
+                Ok(Changed::Nothing)
+            }
+            Action::SetSnap(snap) => {
+                self.editing.snap = snap;
+                Ok(Changed::Nothing)
+            }
+            Action::SetShowMaxMargin(on) => {
+                self.shown.show_max_margin = on;
+                Ok(Changed::Redraw)
+            }
+            Action::SetRegionGrid { view, cols, rows } => {
+                let grid = Some((view, cols, rows));
+                if grid == self.derived.region_grid {
+                    Ok(Changed::Nothing)
+                } else {
+                    self.derived.region_grid = grid;
+                    self.derived.region_cache = None;
+                    Ok(Changed::Redraw)
+                }
+            }
             Action::TurnAugmented { yaw, pitch } => {
-                let camera = self.augmented.camera.turned(yaw, pitch);
-                let turned = camera != self.augmented.camera;
-                self.augmented.camera = camera;
+                let camera = self.shown.augmented.camera.turned(yaw, pitch);
+                let turned = camera != self.shown.augmented.camera;
+                self.shown.augmented.camera = camera;
                 Ok(changed(turned))
             }
             Action::ResetAugmentedView => {
-                self.augmented.camera = Default::default();
+                self.shown.augmented.camera = Default::default();
                 Ok(Changed::Redraw)
             }
             Action::SetSignFlip(on) => {
-                self.augmented.flip = on;
+                self.shown.augmented.flip = on;
                 Ok(Changed::Redraw)
             }
             Action::SetActivationView(on) => {
-                self.augmented.activation = on;
+                self.shown.augmented.activation = on;
                 Ok(Changed::Redraw)
             }
-            Action::SetSecondEta(eta) => self.set_second_eta(eta),
-            Action::WatchComparison(on) => Ok(changed(self.compare.watch(on))),
-            Action::SetComparing(on) => Ok(changed(self.compare.set_comparing(on))),
+            Action::WatchComparison(on) => Ok(changed(self.derived.compare.watch(on))),
+            Action::SetComparing(on) => Ok(changed(self.derived.compare.set_comparing(on))),
             Action::SetVerbosity(verbosity) => {
-                let new = self.verbosity != verbosity;
-                self.verbosity = verbosity;
+                let new = self.speech.verbosity != verbosity;
+                self.speech.verbosity = verbosity;
                 Ok(changed(new))
             }
-            // `apply_action` hands only the actions above here.
+            // `apply_action` hands only the view actions here.
             _ => Ok(Changed::Nothing),
         }
     }
@@ -51,7 +100,7 @@ impl Session {
     /// How much the live region says of each step ([`Action::SetVerbosity`]; everything until
     /// set).
     pub fn verbosity(&self) -> crate::core::speech::Verbosity {
-        self.verbosity
+        self.speech.verbosity
     }
 
     /// The side-by-side panel (multiclass algorithms, while watched: see
@@ -60,31 +109,35 @@ impl Session {
     /// sentence that says what they are, how far their training is, or why there is none.
     /// Trained again only when the points, settings, classes or names change.
     pub fn comparison(&self) -> Option<CompareView<'_>> {
-        self.compare.view(self.setup.algorithm.is_multiclass())
+        self.derived
+            .compare
+            .view(self.setup.algorithm.is_multiclass())
     }
 
     /// Whether the side-by-side comparison is being trained in slices (its progress bar on
     /// show; the page's frames tick until it is done or stopped).
     pub fn compare_pending(&self) -> bool {
-        self.compare.pending(self.setup.algorithm.is_multiclass())
+        self.derived
+            .compare
+            .pending(self.setup.algorithm.is_multiclass())
     }
 
     /// Starts the comparison again when what it is trained from changed, and trains it (a
     /// slice with slices on, else all of it).
     pub(super) fn refresh_comparison(&mut self) {
         // The comparison's slices are the standard size whatever the long work's are.
-        let slice = if self.slices {
+        let slice = if self.long_work.slices {
             job::SLICE_WORK
         } else {
             u64::MAX
         };
-        let mut compare = std::mem::take(&mut self.compare);
+        let mut compare = std::mem::take(&mut self.derived.compare);
         compare.refresh(self, self.data_version, slice);
-        self.compare = compare;
+        self.derived.compare = compare;
     }
 
     /// A frame's slice of the comparison's training: whether it trained.
     pub(super) fn train_comparison(&mut self) -> bool {
-        self.compare_pending() && self.compare.train(job::SLICE_WORK)
+        self.compare_pending() && self.derived.compare.train(job::SLICE_WORK)
     }
 }

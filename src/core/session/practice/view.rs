@@ -8,7 +8,7 @@ impl Session {
     /// What the Practice panel shows for the question on show (`None` while no set runs):
     /// the page's frame writes it, and native tests read it.
     pub fn practice_view(&self) -> Option<PracticeView<'_>> {
-        let run = self.practice.as_ref()?;
+        let run = self.practice.run.as_ref()?;
         let results = run.results();
         let composed = run.composed();
         let variant = composed.vary.then(|| run.student_seed());

@@ -191,7 +191,7 @@ fn apply_keeps_the_derived_caches_current_without_any_other_call() {
     );
     apply(&mut s, Action::Step);
     apply(&mut s, Action::Step);
-    assert!(matches!(&s.batch_cache, Some((k, _)) if *k == s.accuracy_key()));
+    assert!(matches!(&s.derived.batch_cache, Some((k, _)) if *k == s.accuracy_key()));
     assert_eq!(s.batch_view(), s.compute_batch_view());
     assert_eq!(s.batch_view().unwrap().online_path.len(), 3);
 }
