@@ -14,11 +14,11 @@ const FILE_LIMIT: usize = 600;
 const FUNCTION_LIMIT: usize = 120;
 
 /// Files over the limit when the lint came, with their line count then (at most).
-const FILES_OVER: &[(&str, usize)] = &[("src/web/handle.rs", 630), ("www/app.js", 789)];
+const FILES_OVER: &[(&str, usize)] = &[("src/web/handle.rs", 607), ("www/app.js", 740)];
 
 /// Functions over the limit when the lint came (`file: name`), with their length then.
 const FUNCTIONS_OVER: &[(&str, usize)] = &[
-    ("www/app.js: start", 712),
+    ("www/app.js: start", 661),
     // The old `mount`'s body, now shared by `mount` and the <perceptron-lab> element.
     ("www/embed.js: build", 193),
 ];
