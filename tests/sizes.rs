@@ -14,7 +14,7 @@ const FILE_LIMIT: usize = 600;
 const FUNCTION_LIMIT: usize = 120;
 
 /// Files over the limit when the lint came, with their line count then (at most).
-const FILES_OVER: &[(&str, usize)] = &[("src/web/handle.rs", 607), ("www/app.js", 740)];
+const FILES_OVER: &[(&str, usize)] = &[("www/app.js", 740)];
 
 /// Functions over the limit when the lint came (`file: name`), with their length then.
 const FUNCTIONS_OVER: &[(&str, usize)] = &[

@@ -8,7 +8,7 @@
 use super::runner::Runner;
 use super::{dom, panic};
 use crate::core::words::LEFT_IN_USE;
-use crate::core::{Action, Error, Label, Preset, SettingsForm};
+use crate::core::{Action, Error, Label, Preset};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -418,24 +418,6 @@ impl Lab {
         })
     }
 
-    /// Chooses the algorithm (one of the registry's names: `perceptron`, `averaged`, …,
-    /// `pa1`, `pa2`), the kernel (`linear`, `poly:D:GAMMA:C`, `rbf:GAMMA`), the number of
-    /// classes (2 to 6) and the algorithm's own numbers (`C=0.5`; empty for the defaults).
-    /// Training restarts; the points stay. A bad value changes nothing and the error says what
-    /// is wrong.
-    pub fn set_setup(
-        &self,
-        algorithm: &str,
-        kernel: &str,
-        classes: &str,
-        params: &str,
-    ) -> Result<(), JsValue> {
-        self.alive()?;
-        let setup = crate::core::Setup::from_form(algorithm, kernel, classes, params)
-            .map_err(|e| JsValue::from_str(&e.to_string()))?;
-        self.with(|runner| runner.apply(Action::SetSetup(setup)))
-    }
-
     /// Replaces the points by those of a CSV file's text (`x1,x2,label`). A file that cannot be
     /// read changes nothing; the error names the line and the reason.
     pub fn import_csv(&self, text: &str) -> Result<(), JsValue> {
@@ -543,36 +525,6 @@ impl Lab {
             return Err(JsValue::from_str(&crate::core::words::no_preset(id)));
         };
         self.with(|runner| runner.apply(Action::LoadPreset(preset)))
-    }
-
-    /// Snap added points to the half-unit grid.
-    pub fn set_snap(&self, snap: bool) -> Result<(), JsValue> {
-        self.with(|runner| runner.apply(Action::SetSnap(snap)))
-    }
-
-    /// Applies the settings form. On an error nothing changes and the message says which field
-    /// is wrong and why.
-    pub fn set_settings(
-        &self,
-        bias: bool,
-        init: &str,
-        eta: &str,
-        order: &str,
-        seed: &str,
-        max_epochs: &str,
-    ) -> Result<(), JsValue> {
-        let form = SettingsForm {
-            bias,
-            init,
-            eta,
-            order,
-            seed,
-            max_epochs,
-        };
-        self.with(|runner| {
-            let settings = form.parse(2)?;
-            runner.apply(Action::SetSettings(settings))
-        })
     }
 
     /// Follows the canvas's CSS size and the devicePixelRatio; call on resize.

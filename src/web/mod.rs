@@ -37,6 +37,8 @@ mod practice;
 #[cfg(feature = "lab")]
 mod runner;
 #[cfg(feature = "lab")]
+mod setup_api;
+#[cfg(feature = "lab")]
 mod steps;
 #[cfg(feature = "lab")]
 mod view;
