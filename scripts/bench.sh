@@ -13,6 +13,9 @@
 #   BENCH_BROWSER=0         only the criterion and size tables
 #   BENCH_ONLY=redraw,play  a subset of the browser benchmarks (wasm, redraw, kernel, first, click,
 #                           play, soak); the arguments filter the criterion benchmarks
+#   BENCH_BEFORE_DIST=DIR   also the first frame and the redraw of another build (a dist/ built
+#                           with `--features test-hooks`, e.g. from the commit before a redesign),
+#                           measured in the same run after this build's, both printed
 # Exit status: non-zero only when something fails to run; a missed target is printed as MISS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -184,3 +187,21 @@ done
 echo
 echo "bench: browser benchmarks (Playwright, Chromium; about 3 minutes with a ${BENCH_SOAK_SECONDS:-60} s soak)"
 BENCH_STARTED=$started BENCH_URL="http://127.0.0.1:$port/" node tests/e2e/bench/browser-bench.js
+
+# The first frame and the redraw of another build, measured in the same run on the same machine:
+# a change is judged against figures taken beside its own, never against an old log entry.
+if [ -n "${BENCH_BEFORE_DIST:-}" ]; then
+  [ -f "$BENCH_BEFORE_DIST/index.html" ] || { echo "bench: no $BENCH_BEFORE_DIST/index.html"; exit 1; }
+  before_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  python3 -m http.server "$before_port" --bind 127.0.0.1 --directory "$BENCH_BEFORE_DIST" >/dev/null 2>&1 &
+  before_server=$!
+  trap 'kill "$server" "$before_server" 2>/dev/null || true; wait 2>/dev/null || true' EXIT
+  for _ in $(seq 1 100); do
+    python3 -c "import urllib.request as u; u.urlopen('http://127.0.0.1:$before_port/index.html', timeout=1)" 2>/dev/null && break
+    sleep 0.1
+  done
+  echo
+  echo "bench: the build before ($BENCH_BEFORE_DIST): first frame and redraw"
+  BENCH_ONLY=first,redraw BENCH_STARTED=$started BENCH_URL="http://127.0.0.1:$before_port/" \
+    BENCH_BUILD="$BENCH_BEFORE_DIST" node tests/e2e/bench/browser-bench.js
+fi

@@ -1353,9 +1353,10 @@ function print(version, seconds) {
   const line = (cells) => `| ${cells.map((c, i) => c + ' '.repeat(width[i] - [...c].length)).join(' | ')} |`;
   console.log();
   const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
-  let revision = 'unknown';
+  // BENCH_BUILD names a build that is not this checkout's (bench.sh's BENCH_BEFORE_DIST).
+  let revision = process.env.BENCH_BUILD || 'unknown';
   try {
-    revision = execFileSync('git', ['-C', REPO_ROOT, 'describe', '--always', '--dirty'], { encoding: 'utf8' }).trim();
+    if (!process.env.BENCH_BUILD) revision = execFileSync('git', ['-C', REPO_ROOT, 'describe', '--always', '--dirty'], { encoding: 'utf8' }).trim();
   } catch {
     // not a git checkout
   }
