@@ -82,6 +82,7 @@ mod eta;
 mod events;
 mod explain;
 mod gram;
+mod practice;
 mod theory;
 mod trace;
 
@@ -101,6 +102,7 @@ pub(crate) const COMPARE_SCALE: f64 = 0.8;
 /// Every panel of the lab, in the order they appear. Adding a panel is one line here.
 fn registry() -> Vec<Box<dyn Panel>> {
     vec![
+        Box::new(practice::PracticePanel),
         Box::new(explain::ExplainPanel::default()),
         Box::new(described::DescribedPanel::default()),
         Box::new(trace::TracePanel::default()),

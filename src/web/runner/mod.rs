@@ -134,8 +134,10 @@ impl Runner {
             keeper: keep::Keeper::new(root),
             described: described::Described::find(root),
             work: dom_out::WorkPanel::find(root),
-            practice: practice::PracticePanel::find(root),
             panels: Panels::mount(root),
+            // After the panels are placed (the question and results are the practice panel's
+            // markup): a struct's fields are evaluated in the order written.
+            practice: practice::PracticePanel::find(root),
         }
         .described_by_panel()
     }
