@@ -2,13 +2,55 @@
 //! step, the controls of what is asked now (`[data-ask="…"]`, one group shown at a time), the
 //! feedback — and the results table. The same markup serves the full page (inside its Practice
 //! `<details>`, after the composer that `index.html` keeps) and compact labs; `www/practice.js`
-//! turns its controls (`data-practice="…"`) into answers, in both.
+//! turns its controls (`data-practice="…"`) into answers, in both. The panel is written from
+//! [`Session::practice_view`](crate::core::Session::practice_view) (`write.rs`) when the
+//! session changed; when a set starts it opens the page's Practice `<details>` and hides the
+//! composer, which come back when it stops.
 
-use super::{el, text, thead, Markup, Panel};
-use web_sys::Element;
+mod write;
 
+use super::{el, text, thead, Cx, Markup, Panel};
+use crate::web::dom::find;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlInputElement};
+
+/// The panel's elements (found once its markup is placed), and what it last wrote.
 #[derive(Default)]
-pub(super) struct PracticePanel;
+pub(super) struct PracticePanel {
+    question: Option<Element>,
+    results_panel: Option<Element>,
+    title: Option<Element>,
+    variant: Option<Element>,
+    prompt: Option<Element>,
+    facts: Option<Element>,
+    worked: Option<Element>,
+    feedback: Option<Element>,
+    fields: Vec<(String, Element)>,
+    asks: Vec<Element>,
+    results_body: Option<Element>,
+    results_caption: Option<Element>,
+    /// The full page's composer and its Practice `<details>` (around the panel's slot; a
+    /// compact lab has neither): the composer is put away while a set runs, the `<details>`
+    /// opened when one starts (a link's set is on show at once).
+    composer: Option<Element>,
+    details: Option<Element>,
+    /// The note and button of a tip dragged on the plot, and its text.
+    tip_note: Option<Element>,
+    tip_text: Option<Element>,
+    /// The guessed boundary's two end fields.
+    end_fields: Vec<HtmlInputElement>,
+    /// The draft last written into the end fields and the tip text.
+    draft: Option<crate::core::Guess>,
+    /// The question number, parts answered and what is asked, when the controls were built.
+    key: Option<(String, usize, String)>,
+    /// Rows written into the results table.
+    rows: usize,
+    /// Whether practice was on at the last write.
+    on: bool,
+    document: Option<Document>,
+    /// Whether the session changed since the panel was last written.
+    stale: bool,
+}
 
 /// A button of the question or the results: `data-practice="{act}"` (`www/practice.js`).
 macro_rules! button {
@@ -306,5 +348,67 @@ impl Panel for PracticePanel {
         )
     }
 
-    fn bind(&mut self, _root: &Element) {}
+    fn bind(&mut self, root: &Element) {
+        let Some(question) = find(root, "[data-role=\"practice-question\"]") else {
+            return;
+        };
+        let list = |selector: &str| -> Vec<Element> {
+            let Ok(list) = question.query_selector_all(selector) else {
+                return Vec::new();
+            };
+            (0..list.length())
+                .filter_map(|k| list.item(k)?.dyn_into::<Element>().ok())
+                .collect()
+        };
+        let part = |selector: &str| find(&question, selector);
+        self.asks = list("[data-ask]");
+        self.fields = ["parameters", "scores"]
+            .into_iter()
+            .filter_map(|n| {
+                part(&format!("[data-role=\"practice-{n}-fields\"]")).map(|e| (n.to_string(), e))
+            })
+            .collect();
+        self.title = part("[data-field=\"practice-title\"]");
+        self.variant = part("[data-field=\"practice-variant\"]");
+        self.prompt = part("[data-field=\"practice-prompt\"]");
+        self.facts = part("[data-role=\"practice-facts\"]");
+        self.worked = part("[data-role=\"practice-worked\"]");
+        self.feedback = part("[data-role=\"practice-feedback\"]");
+        self.tip_note = part("[data-role=\"practice-tip-note\"]");
+        self.tip_text = part("[data-field=\"practice-tip\"]");
+        self.end_fields = list("input[data-end]")
+            .into_iter()
+            .filter_map(|e| e.dyn_into::<HtmlInputElement>().ok())
+            .collect();
+        self.results_panel = find(root, "[data-role=\"practice-results\"]");
+        self.results_body = find(root, "[data-role=\"practice-results-body\"]");
+        self.results_caption = find(root, "[data-role=\"practice-results-caption\"]");
+        self.details = root
+            .closest("[data-role=\"practice-panel\"]")
+            .ok()
+            .flatten();
+        self.composer = self
+            .details
+            .as_ref()
+            .and_then(|d| find(d, "[data-role=\"practice-composer\"]"));
+        self.document = root.owner_document();
+        self.question = Some(question);
+        self.rows = usize::MAX;
+        self.stale = true;
+    }
+
+    fn changed(&mut self) {
+        self.stale = true;
+    }
+
+    fn throttle_ms(&self) -> f64 {
+        // Written only when the session changed, and then at once.
+        0.0
+    }
+
+    fn write(&mut self, cx: &Cx<'_>) {
+        if std::mem::take(&mut self.stale) {
+            self.show(cx.session, cx.lab);
+        }
+    }
 }

@@ -10,7 +10,6 @@ mod open;
 mod paint;
 pub(crate) use paint::paint_scene;
 mod panels;
-mod practice;
 mod practice_calls;
 
 use crate::core::table::TableFormat;
@@ -98,8 +97,6 @@ pub struct Runner {
     described: described::Described,
     /// The progress bar of long work and its Cancel (see `dom_out.rs`).
     work: dom_out::WorkPanel,
-    /// The Practice panel (see `practice.rs`).
-    practice: practice::PracticePanel,
     /// The panels of the registry (see `web/panels`).
     panels: Panels,
 }
@@ -135,9 +132,6 @@ impl Runner {
             described: described::Described::find(root),
             work: dom_out::WorkPanel::find(root),
             panels: Panels::mount(root),
-            // After the panels are placed (the question and results are the practice panel's
-            // markup): a struct's fields are evaluated in the order written.
-            practice: practice::PracticePanel::find(root),
         }
         .described_by_panel()
     }
@@ -448,7 +442,6 @@ impl Runner {
         self.panels_draw(now_ms);
         self.controls.show(&self.session);
         self.work.show(self.session.progress().as_ref(), &self.root);
-        self.practice.show(&self.session, self.document.as_ref());
         if self.frame_state.settings_dirty {
             self.frame_state.settings_dirty = false;
             self.show_settings();
@@ -465,6 +458,7 @@ impl Runner {
             pixel_ratio: self.backing_scale(),
             now_ms,
             reduced_motion: self.options.reduced_motion,
+            lab: &self.root,
         };
         self.panels.draw(&cx);
     }
@@ -477,6 +471,7 @@ impl Runner {
             pixel_ratio: self.backing_scale(),
             now_ms,
             reduced_motion: self.options.reduced_motion,
+            lab: &self.root,
         };
         self.panels.write(&cx);
     }
