@@ -55,7 +55,7 @@
     return node;
   }
 
-  /** Labs built on this page so far: each gets its own ids (its work bar's text, its set's title). */
+  /** Labs built on this page so far: each gets its own ids (its work bar's text). */
   let built = 0;
 
   /** The lab's markup: the plot, the controls, the status, "This step" and the trace. */
@@ -92,12 +92,12 @@
       el('div', { class: 'plab-panels', 'data-panels': 'explain', 'data-landmarks': 'no' }),
       // The trace table, a registry panel placed here.
       el('div', { class: 'plab-panels', 'data-panels': 'trace', 'data-landmarks': 'no' }),
-      // Practice (a link with an exercise set): the lab writes the question, what is asked,
-      // the feedback and the results in its frame; practice.js turns the controls into answers.
       // The registry's panels (src/web/panels): the lab places their markup here, all but the
       // algorithm box (unless <perceptron-lab open-panels> names it).
       el('div', { class: 'plab-panels', 'data-panels': '', 'data-without': 'algorithm', 'data-landmarks': 'no' }),
-      practiceMarkup(),
+      // Practice (a link with an exercise set): the question and the results, a registry panel
+      // placed here (hidden until a set runs); practice.js turns its controls into answers.
+      el('div', { class: 'plab-panels', 'data-panels': 'practice', 'data-landmarks': 'no' }),
       // This lab's own crash panel: the lab shows it (with the message) if it ever stops.
       el('div', { class: 'plab-crash', role: 'alert', 'data-role': 'crash', hidden: '' },
         el('strong', {}, 'This lab stopped after an internal error.'),
@@ -107,54 +107,6 @@
           el('button', { type: 'button', class: 'plab-save' }, 'Download the scenario (JSON)'),
           ' — open it in the lab after reloading.'),
         el('p', {}, 'Reload the page to start it again. The other labs of the page keep working.')));
-  }
-
-  /** The practice question and results of lab number `built` (hidden until a set runs). */
-  function practiceMarkup() {
-    const title = `plab-practice-title-${built}`;
-    const error = `plab-practice-error-${built}`;
-    const button = (act, text) => el('button', { type: 'button', 'data-practice': act }, text);
-    const ask = (name, label, ...children) =>
-      el('div', { class: 'plab-ask', 'data-ask': name, role: 'group', 'aria-label': label, hidden: '' }, ...children);
-    const end = (key, label) => {
-      const id = `plab-practice-end-${key}-${built}`;
-      return el('div', { class: 'plab-field' }, el('label', { for: id }, label),
-        el('input', { id, type: 'text', 'data-end': key, autocomplete: 'off', spellcheck: 'false', 'aria-describedby': error }));
-    };
-    const fragment = document.createDocumentFragment();
-    fragment.append(
-      el('div', { class: 'plab-practice', 'data-role': 'practice-question', role: 'group', 'aria-labelledby': title, hidden: '' },
-        el('h3', { id: title, 'data-field': 'practice-title' }),
-        el('p', { class: 'plab-k', 'data-field': 'practice-variant' }),
-        el('p', { class: 'plab-prompt', 'data-field': 'practice-prompt' }),
-        el('dl', { class: 'plab-status', 'data-role': 'practice-facts', 'aria-label': 'What the question gives' }),
-        el('dl', { class: 'plab-status', 'data-role': 'practice-worked', 'aria-label': 'The worked step', hidden: '' }),
-        ask('update', 'Will it update?', button('yes', 'Update'), button('no', 'No update')),
-        ask('converges', 'Will it converge?', button('converges', 'Converges'), button('never', 'Never converges')),
-        ask('parameters', 'The new parameters',
-          el('div', { 'data-role': 'practice-parameters-fields' }), button('check', 'Check'),
-          el('p', { class: 'plab-k', 'data-role': 'practice-tip-note', hidden: '' },
-            'Or put the tip of the new w′ on the plot (drag, or the plot\'s cursor and Enter). ',
-            el('span', { 'data-field': 'practice-tip' }), ' ', button('tip', 'Check the arrow'))),
-        ask('scores', 'The score', el('div', { 'data-role': 'practice-scores-fields' }), button('check', 'Check')),
-        ask('line', 'Two points of the new boundary',
-          el('p', { class: 'plab-k' }, 'Drag across the plot from one point of the new boundary to another (or the plot\'s cursor and Enter at each), or type them:'),
-          end('a', 'One point of the new boundary (x1, x2)'), end('b', 'Another point of it (x1, x2)'),
-          button('check', 'Check')),
-        ask('read', 'The worked step', button('read', 'I have read the worked step')),
-        ask('reveal', 'Reveal', button('reveal', 'Reveal the answer')),
-        ask('next', 'Go on', button('next', 'Next question (→)')),
-        el('div', { 'data-ask': 'done', hidden: '' }),
-        el('p', { class: 'plab-error', id: error, 'data-role': 'practice-error', role: 'alert' }),
-        el('p', { class: 'plab-feedback', 'data-role': 'practice-feedback' }),
-        button('stop', 'Stop practice')),
-      el('div', { class: 'plab-results', 'data-role': 'practice-results', hidden: '' },
-        el('table', {},
-          el('caption', { 'data-role': 'practice-results-caption' }),
-          el('thead', {}, el('tr', {}, ...['#', 'kind', 'given', 'expected', 'result', 'error', 's'].map((h) => el('th', { scope: 'col' }, h)))),
-          el('tbody', { 'data-role': 'practice-results-body' })),
-        el('div', { class: 'plab-controls' }, button('csv', 'Save results (CSV)'), button('json', 'Save results (JSON)'))));
-    return fragment;
   }
 
   /**

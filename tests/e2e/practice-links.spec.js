@@ -97,7 +97,7 @@ test.describe('practice links', () => {
       await expect(P.question(page)).toBeVisible();
       await expect(P.title(page)).toHaveText(/^Question 2 of 5/);
       expect(await P.resultsTable(page), 'the results table as it was').toEqual(table);
-      await expect(page.locator('#practice-csv')).toBeVisible();
+      await expect(page.locator('[data-practice="csv"]')).toBeVisible();
       expect(await lab.text('points'), 'the lab\'s own points as they were').toBe(points);
       await P.next(page, 2, 5);
       expect(problems).toEqual([]);
@@ -111,11 +111,11 @@ test.describe('practice links', () => {
     await P.answerRight(page);
     await expect(P.resultRows(page)).toHaveCount(1);
     const table = await P.resultsTable(page);
-    await page.locator('#practice-stop').click();
+    await page.locator('[data-practice="stop"]').click();
     await expect(P.question(page)).toBeHidden();
     await expect(page.locator('#practice-start')).toBeVisible();
     expect(await P.resultsTable(page), 'the results of the set just stopped').toEqual(table);
-    const csv = await lab.download('#practice-csv');
+    const csv = await lab.download('[data-practice="csv"]');
     const rows = P.parseCsv(csv.text.trimEnd());
     expect(rows).toHaveLength(2);
     expect(rows[1].slice(0, 2)).toEqual(['1', 'predict']);

@@ -21,7 +21,7 @@ test('presenter mode holds the reveal: V, → and PageDown reveal it, then go on
     await expect(P.feedback(page)).toHaveText(TAKEN);
     await P.waitForAsk(page, 'reveal');
     await expect(P.askGroup(page, 'next')).toBeHidden();
-    await expect(page.locator('#practice-reveal')).toBeFocused();
+    await expect(page.locator('[data-practice="reveal"]')).toBeFocused();
     await expect(P.resultRows(page), 'the results wait for the reveal too').toHaveCount(n - 1);
     await expect(page.locator('[data-role="practice-worked"]')).toBeHidden();
   };
@@ -35,11 +35,11 @@ test('presenter mode holds the reveal: V, → and PageDown reveal it, then go on
   // 1: predict (seed 000 step 1), answered with the mouse; V reveals, Enter on Next goes on.
   await P.waitForQuestion(page, 1, 3, 'predict');
   let step = P.classicStep(await P.facts(page));
-  await page.locator(step.update ? '#practice-yes' : '#practice-no').click();
+  await page.locator(step.update ? '[data-practice="yes"]' : '[data-practice="no"]').click();
   await expectHeld(1);
   await page.keyboard.press('v');
   await expectRevealed(1);
-  await expect(page.locator('#practice-next')).toBeFocused();
+  await expect(page.locator('[data-practice="next"]')).toBeFocused();
   await page.keyboard.press('Enter');
 
   // 2: be the perceptron, typed; → reveals, PageDown goes on.
@@ -57,7 +57,7 @@ test('presenter mode holds the reveal: V, → and PageDown reveal it, then go on
   // 3: predict again; PageDown reveals, → goes on to the end.
   await P.waitForQuestion(page, 3, 3, 'predict');
   step = P.classicStep(await P.facts(page));
-  await page.locator(step.update ? '#practice-yes' : '#practice-no').click();
+  await page.locator(step.update ? '[data-practice="yes"]' : '[data-practice="no"]').click();
   await expectHeld(3);
   await page.keyboard.press('PageDown');
   await expectRevealed(3);
@@ -65,12 +65,12 @@ test('presenter mode holds the reveal: V, → and PageDown reveal it, then go on
   await expect(P.title(page)).toHaveText('Done: 3 of 3 right');
 
   // Presenter off: answers show at once again.
-  await page.locator('#practice-stop').click();
+  await page.locator('[data-practice="stop"]').click();
   await page.locator('#presenter').click();
   await expect(page.locator('#presenter')).toHaveAttribute('aria-pressed', 'false');
   await P.start(page, 3);
   step = P.classicStep(await P.facts(page));
-  await page.locator(step.update ? '#practice-yes' : '#practice-no').click();
+  await page.locator(step.update ? '[data-practice="yes"]' : '[data-practice="no"]').click();
   await expect(P.feedback(page)).toHaveText(/^✓ Right/);
   await expect(P.resultRows(page)).toHaveCount(1);
 });

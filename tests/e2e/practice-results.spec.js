@@ -19,18 +19,18 @@ async function answer(page, wrong) {
   const step = P.classicStep(await P.facts(page));
   if (kind === 'predict') {
     const said = wrong ? !step.update : step.update;
-    await page.locator(said ? '#practice-yes' : '#practice-no').click();
+    await page.locator(said ? '[data-practice="yes"]' : '[data-practice="no"]').click();
     return { kind, given: said ? 'update' : 'no update', expected: step.update ? 'update' : 'no update', correct: !wrong };
   }
   if (kind === 'update') {
     // Wrong: the sign of the update turned (w − η·y·x).
     const typed = wrong ? step.w.map((wk, k) => wk - step.eta * step.y * step.features[k]) : step.next;
-    await P.typeAndCheck(page, '#practice-parameters', [P.fmt(typed)]);
+    await P.typeAndCheck(page, '[data-ask="parameters"]', [P.fmt(typed)]);
     return { kind, given: `w′ = ${P.vectorText(typed)}`, expected: `w′ = ${P.vectorText(step.next)}`, correct: !wrong };
   }
   // The first faded example: read.
   await P.waitForAsk(page, 'read');
-  await page.locator('#practice-read').click();
+  await page.locator('[data-practice="read"]').click();
   return { kind, given: 'read', expected: 'read', correct: true };
 }
 
@@ -65,7 +65,7 @@ test.describe('practice results', () => {
     expect(table.map((r) => r[5])).toEqual(answered.map((a) => (a.correct ? '' : a.kind === 'predict' ? (a.expected === 'update' ? 'missed-update' : 'updated-on-correct') : 'sign')));
 
     // CSV.
-    const csv = await lab.download('#practice-csv');
+    const csv = await lab.download('[data-practice="csv"]');
     expect(csv.name).toBe('perceptron-practice-results.csv');
     const rows = P.parseCsv(csv.text.trimEnd());
     expect(rows[0]).toEqual(['question', 'kind', 'given', 'expected', 'correct', 'error', 'seconds']);
@@ -80,7 +80,7 @@ test.describe('practice results', () => {
     });
 
     // JSON.
-    const json = await lab.download('#practice-json');
+    const json = await lab.download('[data-practice="json"]');
     expect(json.name).toBe('perceptron-practice-results.json');
     const results = JSON.parse(json.text);
     expect(results).toMatchObject({ exercise: 'practice', seed: 3, total: 5, score: 3 });

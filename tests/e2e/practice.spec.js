@@ -21,17 +21,17 @@ test.describe('practice', () => {
       const step = P.classicStep(await P.facts(page));
       if (n % 2 === 1) {
         // Predict the visit (questions 1, 3, 5).
-        await page.locator(step.update ? '#practice-yes' : '#practice-no').click();
+        await page.locator(step.update ? '[data-practice="yes"]' : '[data-practice="no"]').click();
         await expect(P.feedback(page)).toHaveText(/^✓ Right/);
       } else {
         // Be the perceptron: the lab asks after a mistake, so the step updates.
         expect(step.update, 'be the perceptron asks about a mistake').toBe(true);
         await page.locator('[data-role="practice-parameters-fields"] input').first().fill(P.fmt(step.next));
-        await page.locator('#practice-parameters [data-practice="check"]').click();
+        await page.locator('[data-ask="parameters"] [data-practice="check"]').click();
         await expect(P.feedback(page)).toHaveText(/^✓ /);
         if (n === 2) await P.shot(page, 'practice-mouse-update-reveal-light.png');
       }
-      await page.locator('#practice-next').click();
+      await page.locator('[data-practice="next"]').click();
     }
     await expect(title).toHaveText('Done: 5 of 5 right');
     await expect(P.resultsCaption(page)).toHaveText(/5 of 5 right, 5 of 5 answered/);
@@ -75,7 +75,7 @@ test.describe('practice', () => {
     await page.keyboard.press('Enter');
 
     const kinds = ['predict', 'update', 'faded', 'predict', 'update'];
-    const first = { predict: '#practice-yes', update: '[data-role="practice-parameters-fields"] input[data-part="0"]', faded: '#practice-read' };
+    const first = { predict: '[data-practice="yes"]', update: '[data-role="practice-parameters-fields"] input[data-part="0"]', faded: '[data-practice="read"]' };
     const given = [];
     for (let n = 1; n <= 5; n++) {
       const kind = kinds[n - 1];
@@ -85,7 +85,7 @@ test.describe('practice', () => {
       const step = P.classicStep(await P.facts(page));
       if (kind === 'predict') {
         if (!step.update) await page.keyboard.press('Tab');
-        await expect(page.locator(step.update ? '#practice-yes' : '#practice-no')).toBeFocused();
+        await expect(page.locator(step.update ? '[data-practice="yes"]' : '[data-practice="no"]')).toBeFocused();
         // Space presses the focused answer button (question 1), as Enter does (question 4).
         await page.keyboard.press(n === 1 ? 'Space' : 'Enter');
         given.push(step.update ? 'update' : 'no update');
@@ -100,7 +100,7 @@ test.describe('practice', () => {
         given.push('read');
       }
       await expect(P.feedback(page)).toHaveText(/^✓ /);
-      await expect(page.locator('#practice-next'), `question ${n}: focus on Next after the answer`).toBeFocused();
+      await expect(page.locator('[data-practice="next"]'), `question ${n}: focus on Next after the answer`).toBeFocused();
       // Go on: Enter or Space on Next, or → / PageDown (the lab's forward keys).
       await page.keyboard.press(['Enter', 'ArrowRight', 'Space', 'PageDown', 'Enter'][n - 1]);
     }
@@ -128,13 +128,13 @@ test.describe('practice on the plot', () => {
     await page.mouse.move(bx, by, { steps: 4 });
     await page.mouse.up();
     // The plot's ends are written into the fields.
-    await expect(page.locator('#practice-end-a')).toHaveValue('-2, 3');
-    await expect(page.locator('#practice-end-b')).toHaveValue('2, -3');
+    await expect(page.locator('input[data-end="a"]')).toHaveValue('-2, 3');
+    await expect(page.locator('input[data-end="b"]')).toHaveValue('2, -3');
     await P.shot(page, 'practice-boundary-question-light.png');
-    await page.locator('#practice-line [data-practice="check"]').click();
+    await page.locator('[data-ask="line"] [data-practice="check"]').click();
     await expect(page.locator('[data-role="practice-feedback"]')).toHaveText(/^✓ /);
     await P.shot(page, 'practice-boundary-reveal-light.png');
-    await page.locator('#practice-next').click();
+    await page.locator('[data-practice="next"]').click();
     await expect(title).toHaveText(/Question 2 of 2 · Be the perceptron/);
     // The keyboard: Tab to the plot, its cursor to (1, -1), Enter; then Check the arrow.
     await page.locator('#plot').focus();

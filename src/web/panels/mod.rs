@@ -83,6 +83,7 @@ mod eta;
 mod events;
 mod explain;
 mod gram;
+mod practice;
 mod settings;
 mod theory;
 mod trace;
@@ -103,6 +104,7 @@ pub(crate) const COMPARE_SCALE: f64 = 0.8;
 /// Every panel of the lab, in the order they appear. Adding a panel is one line here.
 fn registry() -> Vec<Box<dyn Panel>> {
     vec![
+        Box::new(practice::PracticePanel::default()),
         Box::new(explain::ExplainPanel::default()),
         Box::new(described::DescribedPanel::default()),
         Box::new(trace::TracePanel::default()),
@@ -269,6 +271,8 @@ pub(crate) struct Cx<'a> {
     pub now_ms: f64,
     /// Whether the reader prefers reduced motion (scrolls jump rather than glide).
     pub reduced_motion: bool,
+    /// The lab's root: for what a panel marks on the whole lab (a practice set running).
+    pub lab: &'a Element,
 }
 
 /// A command to a panel: a click, a submit, a change, a key or a drag on one of its elements

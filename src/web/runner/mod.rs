@@ -10,7 +10,6 @@ mod open;
 mod paint;
 pub(crate) use paint::paint_scene;
 mod panels;
-mod practice;
 mod practice_calls;
 
 use crate::core::table::TableFormat;
@@ -20,7 +19,7 @@ use crate::web::panels::{Cx, PanelEvent, Panels};
 use address::Address;
 use paint::{paint_plot, BackdropLayer, MarksLayer};
 use plotters::prelude::IntoDrawingArea;
-use web_sys::{Document, HtmlCanvasElement, HtmlElement, Window};
+use web_sys::{HtmlCanvasElement, HtmlElement, Window};
 
 /// Region map cells are this many CSS pixels wide and high.
 pub(crate) const REGION_CELL_CSS: f64 = 3.0;
@@ -82,7 +81,6 @@ struct FrameState {
 pub struct Runner {
     session: Session,
     root: HtmlElement,
-    document: Option<Document>,
     /// The main plot's canvas and what drawing it keeps.
     plot: Plot,
     /// The status fields and the controls the frame writes (see `dom_out.rs`).
@@ -98,8 +96,6 @@ pub struct Runner {
     described: described::Described,
     /// The progress bar of long work and its Cancel (see `dom_out.rs`).
     work: dom_out::WorkPanel,
-    /// The Practice panel (see `practice.rs`).
-    practice: practice::PracticePanel,
     /// The panels of the registry (see `web/panels`).
     panels: Panels,
 }
@@ -128,13 +124,11 @@ impl Runner {
             },
             session,
             root: root.clone(),
-            document: root.owner_document(),
             options: ViewOptions::default(),
             address: None,
             keeper: keep::Keeper::new(root),
             described: described::Described::find(root),
             work: dom_out::WorkPanel::find(root),
-            practice: practice::PracticePanel::find(root),
             panels: Panels::mount(root),
         }
         .described_by_panel()
@@ -457,7 +451,6 @@ impl Runner {
         self.panels_draw(now_ms, &status);
         self.controls.show(&self.session, &status);
         self.work.show(self.session.progress().as_ref(), &self.root);
-        self.practice.show(&self.session, self.document.as_ref());
         if self.frame_state.settings_dirty {
             self.frame_state.settings_dirty = false;
             self.show_kind();
@@ -475,6 +468,7 @@ impl Runner {
             pixel_ratio: self.backing_scale(),
             now_ms,
             reduced_motion: self.options.reduced_motion,
+            lab: &self.root,
         };
         self.panels.draw(&cx);
     }
@@ -488,6 +482,7 @@ impl Runner {
             pixel_ratio: self.backing_scale(),
             now_ms,
             reduced_motion: self.options.reduced_motion,
+            lab: &self.root,
         };
         self.panels.write(&cx);
     }

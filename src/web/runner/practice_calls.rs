@@ -1,6 +1,6 @@
 //! The runner's Practice calls: start a set (with a student's own seed), answer, reveal, go on,
-//! stop, and the events and results each gives back to the page (the panel itself is written
-//! by `practice.rs` in the frame).
+//! stop, and the events and results each gives back to the page (the practice panel,
+//! `web/panels/practice.rs`, writes itself in the frame).
 
 use crate::core::practice::{ExerciseSet, Given, Response, Source};
 use crate::core::{Action, Error, PracticeAction};

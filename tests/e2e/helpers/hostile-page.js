@@ -583,7 +583,7 @@ function readPractice(page) {
     const title = document.querySelector('[data-field="practice-title"]');
     const question = document.querySelector('[data-role="practice-question"]');
     const rows = Array.from(document.querySelectorAll('[data-role="practice-results-body"] tr'), (tr) => tr.textContent.trim());
-    const csv = document.getElementById('practice-csv');
+    const csv = document.querySelector('[data-practice="csv"]');
     const results = document.querySelector('[data-role="practice-results"]');
     return {
       title: title ? title.textContent.trim() : '',
@@ -602,8 +602,8 @@ async function startBasePractice(page, timeout) {
   }, EXERCISE_BASE);
   await page.waitForFunction(() => /Question 1 of 5/.test(document.querySelector('[data-field="practice-title"]')?.textContent || ''), null, { timeout });
   for (let q = 1; q <= 2; q++) {
-    await page.locator('#practice-yes').click({ timeout });
-    await page.locator('#practice-next').click({ timeout });
+    await page.locator('[data-practice="yes"]').click({ timeout });
+    await page.locator('[data-practice="next"]').click({ timeout });
     await page.waitForFunction((n) => new RegExp(`Question ${n} of 5`).test(document.querySelector('[data-field="practice-title"]')?.textContent || ''), q + 1, { timeout });
   }
   await page.waitForFunction(() => document.querySelectorAll('[data-role="practice-results-body"] tr').length >= 2, null, { timeout });
@@ -757,7 +757,7 @@ async function openOrigin(ctx, input, options) {
     window.__clickAt = null;
     window.__answerAt = null;
     // The answer's time: from the click on Update (in the frame) to the lab's answer event.
-    document.getElementById('practice-yes').addEventListener('click', () => { window.__clickAt = performance.now(); }, { capture: true, once: true });
+    document.querySelector('[data-practice="yes"]').addEventListener('click', () => { window.__clickAt = performance.now(); }, { capture: true, once: true });
     for (const type of ['answer', 'finish']) {
       document.addEventListener(`perceptron-lab:${type}`, () => {
         window.__events.push(type);
@@ -765,14 +765,14 @@ async function openOrigin(ctx, input, options) {
       }, true);
     }
   });
-  await frameLoc.locator('#practice-yes').click({ timeout: t });
+  await frameLoc.locator('[data-practice="yes"]').click({ timeout: t });
   const answered = await frame.waitForFunction(() => window.__events.includes('answer'), null, { timeout: 3000 }).then(() => true, () => false);
   const at = await frame.evaluate(() => [window.__clickAt, window.__answerAt]);
   // No answer event: no time (the results lost are reported below).
   r.answerMs = at[0] !== null && at[1] !== null ? at[1] - at[0] : null;
-  if (await frameLoc.locator('#practice-next').isVisible()) await frameLoc.locator('#practice-next').click({ timeout: t });
+  if (await frameLoc.locator('[data-practice="next"]').isVisible()) await frameLoc.locator('[data-practice="next"]').click({ timeout: t });
   const finished = await frame.waitForFunction(() => window.__events.includes('finish'), null, { timeout: 3000 }).then(() => true, () => false);
-  const shown = await frame.evaluate(() => `${document.getElementById('practice-error')?.textContent || ''} ${document.querySelector('[data-role="practice-feedback"]')?.textContent || ''} ${document.querySelector('#status [data-field="notice"]')?.textContent || ''}`);
+  const shown = await frame.evaluate(() => `${document.querySelector('[data-role="practice-error"]')?.textContent || ''} ${document.querySelector('[data-role="practice-feedback"]')?.textContent || ''} ${document.querySelector('#status [data-field="notice"]')?.textContent || ''}`);
   if (origin === ctx.origin) {
     // Posted messages arrive a task later: waited for (at most 3 s) when this page is the one named.
     await page.waitForFunction(() => ['answer', 'finish'].every((t) => window.__messages.some((m) => m.type === `perceptron-lab:${t}`)), null, { timeout: 3000 }).catch(() => {});
@@ -804,7 +804,7 @@ function closePanels(page) {
 
 /** Stops a practice set under way (the exercise family's), so a scenario opens on the lab. */
 async function stopPractice(page) {
-  const stop = page.locator('#practice-stop');
+  const stop = page.locator('[data-practice="stop"]');
   if (await stop.isVisible()) await stop.click({ timeout: 5000 });
 }
 

@@ -39,7 +39,7 @@ const vectorText = (v) => `[${fmt(v)}]`;
 const question = (page) => page.locator('[data-role="practice-question"]');
 const title = (page) => page.locator('[data-field="practice-title"]');
 const feedback = (page) => page.locator('[data-role="practice-feedback"]');
-const practiceError = (page) => page.locator('#practice-error');
+const practiceError = (page) => page.locator('[data-role="practice-error"]');
 const resultRows = (page) => page.locator('[data-role="practice-results-body"] tr');
 const resultsCaption = (page) => page.locator('[data-role="practice-results-caption"]');
 /** The controls group asked for now (`[data-ask="…"]`, one shown at a time). */
@@ -259,31 +259,31 @@ async function answerRight(page, { onHeld } = {}) {
     if (ask === 'next') break;
     if (ask === 'reveal') {
       if (onHeld) await onHeld();
-      await page.locator('#practice-reveal').click();
+      await page.locator('[data-practice="reveal"]').click();
     } else if (ask === 'update') {
       const step = classicStep(f);
-      await page.locator(step.update ? '#practice-yes' : '#practice-no').click();
+      await page.locator(step.update ? '[data-practice="yes"]' : '[data-practice="no"]').click();
       parts.push(step.update ? 'update' : 'no update');
     } else if (ask === 'parameters') {
       const step = classicStep(f);
-      await typeAndCheck(page, '#practice-parameters', [fmt(step.next)]);
+      await typeAndCheck(page, '[data-ask="parameters"]', [fmt(step.next)]);
       parts.push(`w′ = ${vectorText(step.next)}`);
     } else if (ask === 'scores') {
       const step = classicStep(f);
-      await typeAndCheck(page, '#practice-scores', [String(step.score)]);
+      await typeAndCheck(page, '[data-ask="scores"]', [String(step.score)]);
       parts.push(vectorText([step.score]));
     } else if (ask === 'line') {
       const step = classicStep(f);
       const [a, b] = pointsOnLine(step.next);
-      await page.locator('#practice-end-a').fill(fmt(a));
-      await page.locator('#practice-end-b').fill(fmt(b));
-      await page.locator('#practice-line [data-practice="check"]').click();
+      await page.locator('input[data-end="a"]').fill(fmt(a));
+      await page.locator('input[data-end="b"]').fill(fmt(b));
+      await page.locator('[data-ask="line"] [data-practice="check"]').click();
       parts.push(`line through (${fmt(a)}) and (${fmt(b)})`);
     } else if (ask === 'read') {
-      await page.locator('#practice-read').click();
+      await page.locator('[data-practice="read"]').click();
       parts.push('read');
     } else if (ask === 'converges') {
-      await page.locator('#practice-converges').click();
+      await page.locator('[data-practice="converges"]').click();
       parts.push('converges');
       correct = null;
     } else {
@@ -296,7 +296,7 @@ async function answerRight(page, { onHeld } = {}) {
 
 /** Clicks Next and waits for question `n + 1` of `total` (or the end). */
 async function next(page, n, total) {
-  await page.locator('#practice-next').click();
+  await page.locator('[data-practice="next"]').click();
   if (n < total) await waitForQuestion(page, n + 1, total);
   else await expect(title(page)).toHaveText(/^Done: \d+ of \d+ right$/);
 }

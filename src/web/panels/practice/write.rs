@@ -1,109 +1,28 @@
-//! The Practice panel as an output of the frame: the question, what it gives, the worked step,
-//! the controls of what is asked now (`[data-ask="…"]`, one group shown at a time), the
-//! feedback and the results table, all read from [`Session::practice_view`]. The answer fields
-//! are built anew only when the question or the part asked changes, so a frame never wipes
-//! what the student is typing; when they are, focus moves to the first control asked for if
-//! it was in the panel (a screen reader hears the new question from the notice).
+//! The practice panel written in the frame: the question, what it gives, the worked step, the
+//! controls of what is asked now (one `[data-ask]` group shown at a time), the feedback and the
+//! results table, all read from [`Session::practice_view`]. The answer fields are built anew
+//! only when the question or the part asked changes, so a frame never wipes what the student is
+//! typing; when they are, focus moves to the first control asked for if it was in the panel (a
+//! screen reader hears the new question from the notice).
 
 use crate::core::numfmt::num;
 use crate::core::practice::QuestionResult;
 use crate::core::{Ask, PracticeView, Session};
-use crate::web::dom::{active_element, find, set_text};
+use crate::web::dom::{active_element, find, set_attribute, set_text};
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, HtmlElement, HtmlInputElement};
+use web_sys::{Document, Element, HtmlElement};
 
-/// The panel's elements (all optional: a compact embed has none).
-#[derive(Default)]
-pub(super) struct PracticePanel {
-    question: Option<Element>,
-    results_panel: Option<Element>,
-    title: Option<Element>,
-    variant: Option<Element>,
-    prompt: Option<Element>,
-    facts: Option<Element>,
-    worked: Option<Element>,
-    feedback: Option<Element>,
-    fields: Vec<(String, Element)>,
-    asks: Vec<Element>,
-    results_body: Option<Element>,
-    results_caption: Option<Element>,
-    composer: Option<Element>,
-    /// The note and button of a tip dragged on the plot, and its text.
-    tip_note: Option<Element>,
-    tip_text: Option<Element>,
-    /// The guessed boundary's two end fields.
-    end_fields: Vec<HtmlInputElement>,
-    /// The draft last written into the end fields and the tip text.
-    draft: Option<crate::core::Guess>,
-    /// The panel's `<details>`: opened when a set starts (a link's set is on show at once).
-    details: Option<Element>,
-    /// The question number, parts answered and what is asked, when the controls were built.
-    key: Option<(String, usize, String)>,
-    /// Rows written into the results table.
-    rows: usize,
-    /// Whether practice was on at the last frame.
-    on: bool,
-    /// The lab's root: `data-practising="true"` on it while a set runs hides what belongs to
-    /// the lab only (its step controls, status, theory and trace: the page's CSS).
-    root: Option<HtmlElement>,
-}
+use super::PracticePanel;
 
 impl PracticePanel {
-    /// The panel under `root`, if the page has one.
-    pub(super) fn find(root: &HtmlElement) -> PracticePanel {
-        let Some(question) = find(root, "[data-role=\"practice-question\"]") else {
-            return PracticePanel::default();
-        };
-        let mut asks = Vec::new();
-        if let Ok(list) = question.query_selector_all("[data-ask]") {
-            for k in 0..list.length() {
-                if let Some(e) = list.item(k).and_then(|n| n.dyn_into::<Element>().ok()) {
-                    asks.push(e);
-                }
-            }
-        }
-        let fields = ["parameters", "scores"]
-            .into_iter()
-            .filter_map(|n| {
-                find(&question, &format!("[data-role=\"practice-{n}-fields\"]"))
-                    .map(|e| (n.to_string(), e))
-            })
-            .collect();
-        PracticePanel {
-            results_panel: find(root, "[data-role=\"practice-results\"]"),
-            title: find(&question, "[data-field=\"practice-title\"]"),
-            variant: find(&question, "[data-field=\"practice-variant\"]"),
-            prompt: find(&question, "[data-field=\"practice-prompt\"]"),
-            facts: find(&question, "[data-role=\"practice-facts\"]"),
-            worked: find(&question, "[data-role=\"practice-worked\"]"),
-            feedback: find(&question, "[data-role=\"practice-feedback\"]"),
-            results_body: find(root, "[data-role=\"practice-results-body\"]"),
-            results_caption: find(root, "[data-role=\"practice-results-caption\"]"),
-            composer: find(root, "[data-role=\"practice-composer\"]"),
-            details: find(root, "[data-role=\"practice-panel\"]"),
-            tip_note: find(&question, "[data-role=\"practice-tip-note\"]"),
-            tip_text: find(&question, "[data-field=\"practice-tip\"]"),
-            end_fields: ["a", "b"]
-                .into_iter()
-                .filter_map(|k| find(&question, &format!("input[data-end=\"{k}\"]")))
-                .filter_map(|e| e.dyn_into::<HtmlInputElement>().ok())
-                .collect(),
-            draft: None,
-            fields,
-            asks,
-            question: Some(question),
-            key: None,
-            rows: usize::MAX,
-            on: false,
-            root: Some(root.clone()),
-        }
-    }
-
-    /// Writes the panel for `session` (hidden while no set runs).
-    pub(super) fn show(&mut self, session: &Session, document: Option<&Document>) {
+    /// Writes the panel for `session` (the question hidden while no set runs); marks `lab`,
+    /// the lab's root, with `data-practising="true"` while a set runs.
+    pub(super) fn show(&mut self, session: &Session, lab: &Element) {
         let Some(question) = self.question.clone() else {
             return;
         };
+        let document = self.document.clone();
+        let document = document.as_ref();
         let view = session.practice_view();
         let on = view.is_some();
         if on != self.on {
@@ -118,12 +37,11 @@ impl PracticePanel {
                     let _ = details.set_attribute("open", "");
                 }
             }
-            if let Some(root) = &self.root {
-                if on {
-                    let _ = root.set_attribute("data-practising", "true");
-                } else {
-                    let _ = root.remove_attribute("data-practising");
-                }
+            // What belongs to the lab's own run waits while a set runs (the CSS).
+            if on {
+                set_attribute(lab, "data-practising", "true");
+            } else {
+                let _ = lab.remove_attribute("data-practising");
             }
             // The results table is rewritten for the set now shown (or the one that ended).
             self.rows = usize::MAX;
@@ -175,7 +93,7 @@ impl PracticePanel {
             let (result, text) = view.feedback_line();
             set_text(feedback, &text);
             // The page's CSS marks a right and a wrong answer by `data-result`.
-            crate::web::dom::set_attribute(feedback, "data-result", result);
+            set_attribute(feedback, "data-result", result);
         }
         self.show_asks(&view, document);
         self.show_draft(&view);
