@@ -5,7 +5,7 @@
 use super::{el, text, Cx, Markup, Panel, PanelEvent};
 use crate::core::numfmt::exact;
 use crate::core::{Action, Algorithm, Error, Session, Setup};
-use crate::web::dom::{find, set_attribute, set_text};
+use crate::web::dom::{find, set_attribute};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 
@@ -189,12 +189,7 @@ impl Panel for AlgorithmPanel {
     }
 
     fn answered(&mut self, result: &Result<(), Error>) {
-        if let Some(error) = &self.error {
-            match result {
-                Ok(()) => set_text(error, ""),
-                Err(e) => set_text(error, &e.to_string()),
-            }
-        }
+        super::say_result(self.error.as_ref(), result);
     }
 }
 

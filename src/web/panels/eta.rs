@@ -277,12 +277,7 @@ impl Panel for EtaPanel {
 
     fn answered(&mut self, result: &Result<(), Error>) {
         // A refused η₂ says why and stays in the field to be mended.
-        if let Some(error) = &self.error {
-            match result {
-                Ok(()) => set_text(error, ""),
-                Err(e) => set_text(error, &e.to_string()),
-            }
-        }
+        super::say_result(self.error.as_ref(), result);
     }
 }
 

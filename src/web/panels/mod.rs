@@ -153,6 +153,17 @@ pub(crate) fn text(text: &'static str) -> Markup {
     Markup::Text(text)
 }
 
+/// Says in a panel's alert (`error`) why its command was refused, or clears it when it was
+/// done: what was typed stays in the field, to be mended.
+pub(crate) fn say_result(error: Option<&Element>, result: &Result<(), Error>) {
+    if let Some(error) = error {
+        match result {
+            Ok(()) => crate::web::dom::set_text(error, ""),
+            Err(e) => crate::web::dom::set_text(error, &e.to_string()),
+        }
+    }
+}
+
 /// The attributes that hold ids (an element's own, or those it refers to).
 const ID_ATTRIBUTES: [&str; 5] = [
     "id",

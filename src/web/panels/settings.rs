@@ -4,7 +4,7 @@
 
 use super::{el, text, Cx, Markup, Panel, PanelEvent};
 use crate::core::{Action, Error, Session, Settings, SettingsForm};
-use crate::web::dom::{find, set_text};
+use crate::web::dom::find;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 
@@ -232,11 +232,6 @@ impl Panel for SettingsPanel {
 
     fn answered(&mut self, result: &Result<(), Error>) {
         // A refused form says why; its fields stay as typed, to be mended.
-        if let Some(error) = &self.error {
-            match result {
-                Ok(()) => set_text(error, ""),
-                Err(e) => set_text(error, &e.to_string()),
-            }
-        }
+        super::say_result(self.error.as_ref(), result);
     }
 }
