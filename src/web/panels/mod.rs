@@ -197,10 +197,11 @@ fn next_lab_number(element: &Element) -> u32 {
 
 impl Markup {
     /// The DOM node of this markup in `document`; in every lab but a page's first, every id in
-    /// it (and every reference to one) ends in `-{lab}` (the first lab's are as written, so a
-    /// page's own script and links find them by the ids the docs name). Without `landmarks` (a compact lab: several may share a page, and a
-    /// page's landmarks must have names of their own) a named `section` and a `region` are
-    /// groups instead.
+    /// it (and every reference to one) ends in `-lab{lab}` (the first lab's are as written, so a
+    /// page's own script and links find them by the ids the docs name; `-lab`, because a plain
+    /// `-{lab}` could make one lab's `eta` another's `eta-2`). Without `landmarks` (a compact
+    /// lab: several may share a page, and a page's landmarks must have names of their own) a
+    /// named `section` and a `region` are groups instead.
     fn build(
         &self,
         document: &web_sys::Document,
@@ -220,7 +221,7 @@ impl Markup {
                     } else if ID_ATTRIBUTES.contains(name) && lab > 1 {
                         let ids: Vec<String> = value
                             .split_whitespace()
-                            .map(|id| format!("{id}-{lab}"))
+                            .map(|id| format!("{id}-lab{lab}"))
                             .collect();
                         element.set_attribute(name, &ids.join(" ")).ok()?;
                     } else {
