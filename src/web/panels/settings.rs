@@ -177,16 +177,20 @@ impl Panel for SettingsPanel {
     }
 
     fn write(&mut self, cx: &Cx<'_>) {
-        let shown = (cx.session.settings().clone(), cx.session.snaps());
-        if self.written.as_ref() == Some(&shown) {
+        let (settings, snap) = (cx.session.settings(), cx.session.snaps());
+        // Compared in place: the settings are copied only when they are written.
+        if self
+            .written
+            .as_ref()
+            .is_some_and(|(s, on)| s == settings && *on == snap)
+        {
             return;
         }
-        let (settings, snap) = &shown;
         if let Some(bias) = &self.bias {
             bias.set_checked(settings.bias);
         }
         if let Some(box_) = &self.snap {
-            box_.set_checked(*snap);
+            box_.set_checked(snap);
         }
         for (name, text) in settings.form_fields() {
             let Some((_, field)) = self.fields.iter().find(|(n, _)| *n == name) else {
@@ -198,7 +202,7 @@ impl Panel for SettingsPanel {
                 menu.set_value(&text);
             }
         }
-        self.written = Some(shown);
+        self.written = Some((settings.clone(), snap));
     }
 
     fn event(&mut self, event: &PanelEvent, _session: &Session) -> Result<Option<Action>, Error> {
