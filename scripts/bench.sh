@@ -127,7 +127,7 @@ if [ -d dist ]; then
   # asked for before that frame). The page's scripts and the lab load after it; embed.*,
   # course.* and the favicon are not the page's.
   before_files=(index.html style.css loader.js first-frame.js first-frame_bg.wasm)
-  after_files=(practice.js app.js perceptron-lab.js perceptron-lab_bg.wasm)
+  after_files=(compact.js practice.js sound.js app.js perceptron-lab.js perceptron-lab_bg.wasm)
   first=0
   for f in "${before_files[@]}"; do
     [ -f "dist/$f" ] && first=$((first + $(gzip -9c "dist/$f" | wc -c)))

@@ -79,3 +79,34 @@ fn eta_steps_are_marked_where_the_runs_part() {
     assert_eq!(eta_step(5, false, true), "5 ≠");
     assert_eq!(eta_step(6, false, false), "6");
 }
+
+#[test]
+fn the_practice_frame_is_the_sets_link_in_a_named_sandboxed_frame_with_every_value_escaped() {
+    assert_eq!(
+        practice_frame("https://lab.example/#xv=1&xid=week-3", "week-3"),
+        "<iframe src=\"https://lab.example/#xv=1&amp;xid=week-3&amp;embed=1&amp;name=week-3\" \
+         title=\"Perceptron Lab practice: week-3\" width=\"100%\" height=\"900\" \
+         sandbox=\"allow-scripts allow-same-origin allow-downloads\"></iframe>"
+    );
+    // A page address that would end an attribute or open a tag stays inside it: five
+    // attributes, ten quotes.
+    let frame = practice_frame("https://x/\"><script>#xv=1", "a\"b");
+    assert!(!frame.contains("<script>"), "{frame}");
+    assert_eq!(frame.matches('"').count(), 10, "{frame}");
+    assert!(
+        frame.contains("title=\"Perceptron Lab practice: a&quot;b\""),
+        "{frame}"
+    );
+}
+
+#[test]
+fn a_file_not_opened_is_named_with_the_reason() {
+    assert_eq!(
+        file_refused("points.csv", "line 3: x1 is not a number"),
+        "points.csv: line 3: x1 is not a number"
+    );
+    assert_eq!(
+        file_unreadable("huge.csv", "The file could not be read."),
+        "huge.csv: the browser could not read it (The file could not be read.). Nothing was changed."
+    );
+}

@@ -1,6 +1,7 @@
-// A compact lab's markup, its pointer and keyboard wiring, its trap watch and downloads, for embed.js (which loads this
-// file from beside itself, as it loads practice.js, before the first lab mounts). The markup is
-// built with DOM calls, never parsed as HTML.
+// A compact lab's markup, its keyboard shortcuts, its trap watch and downloads, for embed.js
+// (which loads this file from beside itself, as it loads practice.js, before the first lab
+// mounts), and the plot's pointer and keyboard cursor for every home (the full page's loader
+// loads it before app.js). The markup is built with DOM calls, never parsed as HTML.
 (function () {
   'use strict';
 
@@ -22,6 +23,44 @@
     });
   }
 
+  /** What a page says when a lab's WebAssembly module stopped (a trap), with the browser's `err`. */
+  function stoppedText(err) {
+    return `The lab's WebAssembly module stopped (${err}): it ran out of memory or met an internal error.`;
+  }
+
+  /**
+   * What a compact lab does on a trap of its module: shows its own crash panel, marks `root`
+   * crashed and fires "perceptron-lab:crash" (its listeners stop there).
+   */
+  function trapShower(root) {
+    return (err) => {
+      if (root.dataset.crashed === 'true') return;
+      const panel = root.querySelector('[data-role="crash"]');
+      panel.querySelector('[data-role="crash-message"]').textContent = stoppedText(err);
+      panel.hidden = false;
+      root.dataset.crashed = 'true';
+      root.dispatchEvent(new CustomEvent('perceptron-lab:crash', { bubbles: true }));
+    };
+  }
+
+  /**
+   * Hides the controls of `root` that a list of names names (`data-control`): returns
+   * `applyHide(names)`, which first shows again only what it hid before.
+   */
+  function hider(root) {
+    const hiddenByName = new Set();
+    return (names) => {
+      hiddenByName.forEach((node) => { node.hidden = false; });
+      hiddenByName.clear();
+      root.querySelectorAll('[data-control]').forEach((node) => {
+        if (node.dataset.control.split(/\s+/).some((name) => names.includes(name))) {
+          if (!node.hidden) hiddenByName.add(node);
+          node.hidden = true;
+        }
+      });
+    };
+  }
+
   /** Offers `root`'s last good scenario for download in its crash panel, if it kept one. */
   function offerLastGood(root) {
     const saved = root.perceptronLabLastGood;
@@ -32,9 +71,9 @@
       download('perceptron-lab-scenario.json', 'application/json', saved));
   }
 
-  /** Saves `text` as a file named `name`. */
-  function download(name, type, text) {
-    const url = URL.createObjectURL(new Blob([text], { type }));
+  /** Saves `blob` as a file named `name`. */
+  function saveBlob(name, blob) {
+    const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
     a.download = name;
@@ -43,6 +82,11 @@
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  /** Saves `text` as a file named `name`. */
+  function download(name, type, text) {
+    saveBlob(name, new Blob([text], { type }));
   }
 
   /** `tag` with attributes and children (strings become text nodes: never parsed as HTML). */
@@ -110,45 +154,87 @@
   }
 
   /**
-   * The plot's pointer and keys, and the lab's keyboard shortcuts: calls of `lab` (through
-   * `call`, which logs what throws), listeners bound to `signal`.
+   * The plot's pointer and keyboard cursor, in every home (the full page's app.js and compact
+   * labs): calls of `lab` (through `call`, which logs what throws), listeners bound to `signal`.
+   *
+   * Pointer events carry fractional CSS-pixel offsets (mouse "click" events are rounded). Down
+   * on a point grabs it (drag to move, release without moving to select it); down on empty
+   * space adds a point on release. Right button: remove the point under the pointer, or add the
+   * other class. Long-press (touch, pen) on a point removes it.
+   *
+   * Tab reaches the plot. While it has focus the arrows move its cursor (Shift: a fine step),
+   * Enter adds a point there (Shift+Enter: the other class), Delete removes the point under it,
+   * Space picks that point up and drops it, Escape puts it back; the lab announces each in the
+   * plot's own live region. Every other key goes on to the shortcuts, so ← and → step only when
+   * the plot does not have focus. A click does not give the plot focus: it gives it to `home`
+   * (a compact lab's root, whose keys are the lab's shortcuts), or, without one, takes it from
+   * the field that had it, as a click on the page does; mouse users keep ← and → for stepping.
    */
-  function wireInput({ root, canvas, lab, actions, isBusy, call, signal }) {
+  function wirePlot({ canvas, lab, call, signal, home }) {
+    const LONG_PRESS_MS = 550;
+    const MOVE_SLOP = 6; // CSS px before a press counts as a drag
+    const listen = (type, handler) => canvas.addEventListener(type, handler, { signal });
+    const reachFor = (e) => (e.pointerType === 'mouse' ? 10 : 20);
     let down = null;
-    canvas.addEventListener('pointerdown', (e) => {
-      if (e.button !== 0) return;
-      down = { x: e.offsetX, y: e.offsetY };
+    listen('pointerdown', (e) => {
+      if (e.button !== 0 && e.button !== 2) return;
+      down = { id: e.pointerId, button: e.button, x: e.offsetX, y: e.offsetY, moved: false, long: false, timer: 0 };
+      if (e.button === 2) return;
       // Captured always, so a drag that leaves the plot still ends here; the lab decides
       // whether the press grabbed a point.
       canvas.setPointerCapture(e.pointerId);
-      call(() => lab.press(e.offsetX, e.offsetY, e.pointerType === 'mouse' ? 10 : 20));
-    }, { signal });
-    canvas.addEventListener('pointermove', (e) => {
-      if (down) call(() => lab.drag_to(e.offsetX, e.offsetY));
-    }, { signal });
-    canvas.addEventListener('pointerup', (e) => {
-      if (!down) return;
+      call(() => lab.press(e.offsetX, e.offsetY, reachFor(e)));
+      if (e.pointerType !== 'mouse') {
+        const pending = down;
+        pending.timer = setTimeout(() => {
+          if (signal.aborted || down !== pending || pending.moved) return;
+          pending.long = true;
+          call(() => lab.secondary(pending.x, pending.y, reachFor(e), false));
+        }, LONG_PRESS_MS);
+      }
+    });
+    listen('pointermove', (e) => {
+      if (!down || down.id !== e.pointerId || down.button !== 0) return;
+      if (!down.moved && Math.hypot(e.offsetX - down.x, e.offsetY - down.y) < MOVE_SLOP) return;
+      down.moved = true;
+      call(() => lab.drag_to(e.offsetX, e.offsetY));
+    });
+    const finish = (e) => {
+      if (!down || down.id !== e.pointerId) return null;
+      const done = down;
       down = null;
-      call(() => lab.release(e.offsetX, e.offsetY, e.shiftKey));
-    }, { signal });
-    canvas.addEventListener('contextmenu', (e) => {
-      e.preventDefault();
-      call(() => lab.secondary(e.offsetX, e.offsetY, 10, true));
-    }, { signal });
-    // The plot by keyboard, as on the full page: while it has focus the arrows move its cursor
-    // (Shift: a fine step), Enter / Shift+Enter add a point there, Delete removes the point
-    // under it, Space picks it up and drops it, Escape puts it back; other keys reach the lab's
-    // shortcuts below. A click gives the lab (not the plot) focus, so → steps after a click.
+      clearTimeout(done.timer);
+      return done;
+    };
+    listen('pointerup', (e) => {
+      const done = finish(e);
+      if (!done || done.long) return;
+      if (done.button === 2) {
+        call(() => lab.secondary(e.offsetX, e.offsetY, reachFor(e), true));
+      } else {
+        call(() => lab.release(e.offsetX, e.offsetY, e.shiftKey));
+      }
+    });
+    listen('pointercancel', (e) => {
+      const done = finish(e);
+      if (done) call(() => lab.release(done.x, done.y, false));
+    });
+    listen('contextmenu', (e) => e.preventDefault());
+
     const cursorMoves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
-    canvas.addEventListener('mousedown', (e) => {
-      // The focus as seen from the lab's own tree (in a shadow root the document's is the host).
-      if (root.getRootNode().activeElement === canvas) return;
+    /** Whether long work is under way (false once the lab has stopped). */
+    const isBusy = () => { try { return lab.busy(); } catch (err) { return false; } };
+    listen('mousedown', (e) => {
+      // The focus as seen from the plot's own tree (in a shadow root the document's is the host).
+      const active = canvas.getRootNode().activeElement;
+      if (active === canvas) return;
       e.preventDefault();
-      root.focus({ preventScroll: true });
-    }, { signal });
-    canvas.addEventListener('focus', () => call(() => lab.cursor_focus(true)), { signal });
-    canvas.addEventListener('blur', () => call(() => lab.cursor_focus(false)), { signal });
-    canvas.addEventListener('keydown', (e) => {
+      if (home) home.focus({ preventScroll: true });
+      else if (active instanceof HTMLElement) active.blur();
+    });
+    listen('focus', () => call(() => lab.cursor_focus(true)));
+    listen('blur', () => call(() => lab.cursor_focus(false)));
+    listen('keydown', (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const move = cursorMoves[e.key];
       if (move) call(() => lab.cursor_move(move[0], move[1], e.shiftKey));
@@ -159,7 +245,16 @@
       else return;
       e.preventDefault();
       e.stopPropagation();
-    }, { signal });
+    });
+    return { isBusy };
+  }
+
+  /**
+   * A compact lab's plot (`wirePlot`) and keyboard shortcuts: calls of `lab` (through `call`,
+   * which logs what throws), listeners bound to `signal`.
+   */
+  function wireInput({ root, canvas, lab, actions, call, signal }) {
+    const { isBusy } = wirePlot({ canvas, lab, call, signal, home: root });
     root.addEventListener('keydown', (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       // Form fields (a practice answer being typed) keep their keys, except a clicker's
@@ -181,5 +276,93 @@
     }, { signal });
   }
 
-  window.PerceptronLabCompact = { el, markup, wireInput, watchTraps, offerLastGood, download };
+  /**
+   * The "Share and files" panel's controls (src/web/panels/share.rs), in every home: Copy link,
+   * a file opened by its button or dropped on `dropOn` (the full page: the whole document; a
+   * compact lab: its root), and the Save buttons. `linkBase`, for a lab that does not write the
+   * address (a compact lab): the page its link opens (the full lab beside embed.js), whose URL
+   * the share box shows with the fragment the lab gives.
+   */
+  function wireShare({ root, canvas, lab, call, signal, dropOn, linkBase }) {
+    const part = (role) => root.querySelector(`[data-role="${role}"]`);
+    const shareLink = part('share-link');
+    const status = part('share-status');
+    const fileError = part('file-error');
+    if (!shareLink || !fileError) return;
+    const listen = (target, type, handler) => target.addEventListener(type, handler, { signal });
+    listen(part('copy-link'), 'click', () => {
+      let url;
+      try {
+        url = lab.copy_link();
+      } catch (err) {
+        status.textContent = String(err);
+        return;
+      }
+      if (linkBase) {
+        url = `${linkBase}#${url}`;
+        shareLink.value = url;
+      }
+      shareLink.select();
+      const done = () => { status.textContent = 'Link copied: it opens this exact view.'; };
+      const copyByHand = () => { status.textContent = 'Select the link above and copy it (Ctrl+C).'; };
+      if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(url).then(done, copyByHand);
+      else copyByHand();
+    });
+    // The lab tells a scenario JSON from a points CSV (by the name and the first byte).
+    const openFile = async (file) => {
+      if (!file) return;
+      let bytes;
+      try {
+        bytes = new Uint8Array(await file.arrayBuffer());
+      } catch (err) {
+        // The browser could not read it (gone, not allowed, or larger than it can hold).
+        const reason = String(err instanceof Error ? err.message : err);
+        if (!signal.aborted) fileError.textContent = call(() => lab.file_unreadable(file.name, reason)) || '';
+        return;
+      }
+      if (signal.aborted) return;
+      try {
+        lab.open_file(file.name, bytes);
+        fileError.textContent = '';
+      } catch (err) {
+        fileError.textContent = err instanceof Error ? err.message : String(err);
+      }
+    };
+    const input = part('file-input');
+    listen(input, 'change', () => {
+      openFile(input.files[0]);
+      input.value = '';
+    });
+    const dropping = dropOn === document ? document.body : dropOn;
+    listen(dropOn, 'dragover', (e) => {
+      if (!e.dataTransfer || !Array.from(e.dataTransfer.types).includes('Files')) return;
+      e.preventDefault();
+      dropping.classList.add('dropping');
+    });
+    listen(dropOn, 'dragleave', (e) => {
+      if (e.relatedTarget === null || !dropping.contains(e.relatedTarget)) dropping.classList.remove('dropping');
+    });
+    listen(dropOn, 'drop', (e) => {
+      dropping.classList.remove('dropping');
+      if (!e.dataTransfer || !e.dataTransfer.files.length) return;
+      e.preventDefault();
+      openFile(e.dataTransfer.files[0]);
+    });
+    const saves = {
+      points: () => download('perceptron-points.csv', 'text/csv', lab.points_csv()),
+      scenario: () => download('perceptron-scenario.json', 'application/json', lab.scenario_json()),
+      svg: () => download('perceptron-plot.svg', 'image/svg+xml', lab.export_svg()),
+      // The plot as drawn, at the screen's resolution.
+      png: () => canvas.toBlob((blob) => { if (blob) saveBlob('perceptron-plot.png', blob); }, 'image/png'),
+    };
+    root.querySelectorAll('[data-export]').forEach((button) => {
+      const save = saves[button.dataset.export];
+      if (save) listen(button, 'click', () => call(save));
+    });
+  }
+
+  window.PerceptronLabCompact = {
+    el, markup, wirePlot, wireInput, watchTraps, offerLastGood, download, saveBlob, stoppedText,
+    trapShower, hider, wireShare,
+  };
 })();

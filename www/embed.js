@@ -192,122 +192,20 @@
    */
   const internals = new WeakMap();
 
+
+  /** Throws when the lab of `state` was destroyed: its handle does nothing any more. */
+  function assertAlive(state) {
+    if (state.destroyed) throw new Error('this lab was destroyed');
+  }
+
   /**
-   * Mounts a lab for `element` with a checked scenario and hide names: `how.place(root)` puts
-   * its markup where it goes (the element itself, or the element's shadow root), and
-   * `how.emit(type, detail)` fires the DOM event of each step, answer and finish.
+   * The handle of the lab `lab` mounted in `element` (its markup `root`, its instance `module`):
+   * the page's API (step, load, link, on, destroy, …). `state` is the build's: how deep in the
+   * lab's calls the page's listeners are, whether it crashed or was destroyed, its resize
+   * observer.
    */
-  async function build(element, checked, hide, how) {
-    const module = await instance();
-    // Mounting where a lab already is replaces it: the old one is destroyed, not left running.
-    const previous = mounted.get(element);
-    if (previous) previous.destroy();
-    const root = window.PerceptronLabCompact.markup();
-    how.place(root);
-    const raw = new module.Lab(root);
-    // The controls hide names (after the lab placed its panels, so that hide names them too).
-    // Only what hide hid is shown again when the names change.
-    const hiddenByName = new Set();
-    const applyHide = (names) => {
-      hiddenByName.forEach((node) => { node.hidden = false; });
-      hiddenByName.clear();
-      root.querySelectorAll('[data-control]').forEach((node) => {
-        if (node.dataset.control.split(/\s+/).some((name) => names.includes(name))) {
-          if (!node.hidden) hiddenByName.add(node);
-          node.hidden = true;
-        }
-      });
-    };
-    applyHide(hide);
-    const trapped = (err) => {
-      if (root.dataset.crashed === 'true') return;
-      const panel = root.querySelector('[data-role="crash"]');
-      panel.querySelector('[data-role="crash-message"]').textContent =
-        `This lab's WebAssembly module stopped (${err}): it ran out of memory or met an internal error.`;
-      panel.hidden = false;
-      root.dataset.crashed = 'true';
-      root.dispatchEvent(new CustomEvent('perceptron-lab:crash', { bubbles: true }));
-    };
-    const entry = { lab: raw, trapped };
-    live.add(entry);
-    const lab = window.PerceptronLabCompact.watchTraps(raw, trapped);
-    const stop = new AbortController();
-    const signal = stop.signal;
-    /** The page's listeners of each event (`step`, `answer`, `finish`). */
-    const listeners = { step: new Set(), answer: new Set(), finish: new Set() };
-    let resize = null;
-    // After a crash the lab shows its crash panel (with its last good scenario to download);
-    // its listeners, observer and step listeners stop here, and its instance is never reused.
-    let crashed = false;
-    root.addEventListener('perceptron-lab:crash', () => {
-      crashed = true;
-      live.delete(entry);
-      stop.abort();
-      if (resize) resize.disconnect();
-      Object.values(listeners).forEach((set) => set.clear());
-      window.PerceptronLabCompact.offerLastGood(root);
-    }, { once: true });
-    const call = (fn) => {
-      try {
-        return fn();
-      } catch (err) {
-        console.error(err);
-        return undefined;
-      }
-    };
-    try {
-      open(lab, checked);
-      // Its own scenario, opened as it mounts, is described, not announced: a page with
-      // several labs does not start by talking (a scenario that fails is said, below).
-      lab.hush();
-    } catch (err) {
-      lab.say(`This scenario could not be opened: ${err}.`);
-    }
-    // Reduced motion, as the system asks: the trace jumps to the current row.
-    const motion = window.matchMedia('(prefers-reduced-motion: reduce)');
-    call(() => lab.set_reduced_motion(motion.matches));
-    motion.addEventListener('change', (m) => call(() => lab.set_reduced_motion(m.matches)), { signal });
-
-    // Every step: the listeners, and a DOM event for pages that prefer addEventListener.
-    // Listeners run inside the lab's own calls (how deep: `dispatching`), where it cannot free.
-    let dispatching = 0;
-    lab.on_step((record) => {
-      dispatching += 1;
-      try {
-        for (const fn of listeners.step) call(() => fn(record));
-        how.emit('step', record);
-      } finally {
-        dispatching -= 1;
-      }
-    });
-
-    const canvas = root.querySelector('canvas');
-    const actions = {
-      step: () => lab.step(), back: () => lab.back(), play: () => lab.toggle_play(),
-      reset: () => lab.reset(), cancel: () => lab.cancel(),
-    };
-    /** Whether long work is under way (false once the lab has stopped). */
-    const isBusy = () => { try { return lab.busy(); } catch (err) { return false; } };
-    root.querySelectorAll('[data-act]').forEach((button) => {
-      button.addEventListener('click', () => call(actions[button.dataset.act]), { signal });
-    });
-    // Practice: each answer's events go to the listeners and to the element as DOM events.
-    window.PerceptronLabPractice.wire(root, lab, {
-      signal,
-      download: window.PerceptronLabCompact.download,
-      emit: (type, detail) => {
-        for (const fn of listeners[type] || []) call(() => fn(detail));
-        how.emit(type, detail);
-      },
-    });
-    window.PerceptronLabCompact.wireInput({ root, canvas, lab, actions, isBusy, call, signal });
-    resize = new ResizeObserver(() => call(() => lab.resize()));
-    resize.observe(canvas);
-
-    let destroyed = false;
-    const alive = () => {
-      if (destroyed) throw new Error('this lab was destroyed');
-    };
+  function handleOf({ element, module, root, lab, entry, stop, listeners, state, call }) {
+    const alive = () => assertAlive(state);
     const handle = {
       /** One step forward. */
       step() { alive(); lab.step(); },
@@ -350,20 +248,20 @@
       },
       /** Removes the lab: its listeners, its observer, its WebAssembly state and its markup. */
       destroy() {
-        if (destroyed) return;
-        destroyed = true;
+        if (state.destroyed) return;
+        state.destroyed = true;
         live.delete(entry);
         stop.abort();
         Object.values(listeners).forEach((set) => set.clear());
-        if (resize) resize.disconnect();
+        if (state.resize) state.resize.disconnect();
         call(() => lab.on_step(null));
         const free = () => {
           call(() => lab.free());
           // The instance serves the next mount, unless it panicked (its state is not to be
           // trusted).
-          if (!crashed) spare.push(module);
+          if (!state.crashed) spare.push(module);
         };
-        if (dispatching > 0) {
+        if (state.dispatching > 0) {
           // Called from a step listener, inside one of the lab's own calls: its WebAssembly
           // state is freed as soon as that call has returned.
           queueMicrotask(free);
@@ -374,12 +272,6 @@
         if (mounted.get(element) === handle) mounted.delete(element);
       },
     };
-    mounted.set(element, handle);
-    internals.set(handle, {
-      root,
-      hide: (names) => { alive(); applyHide(names); },
-      say: (text) => call(() => lab.say(text)),
-    });
     // Builds with the test hooks (the e2e tests) can crash a lab on purpose; hidden from
     // Object.keys, and absent from the page that is shipped.
     if (typeof lab.debug_panic === 'function') {
@@ -388,6 +280,111 @@
       Object.defineProperty(handle, 'debugTrapNextFrame', { value: () => lab.debug_trap_next_frame(), enumerable: false });
       Object.defineProperty(handle, 'debugLeaveInUse', { value: () => lab.debug_leave_in_use(), enumerable: false });
     }
+    return handle;
+  }
+
+  /**
+   * Mounts a lab for `element` with a checked scenario and hide names: `how.place(root)` puts
+   * its markup where it goes (the element itself, or the element's shadow root), and
+   * `how.emit(type, detail)` fires the DOM event of each step, answer and finish.
+   */
+  async function build(element, checked, hide, how) {
+    const module = await instance();
+    // Mounting where a lab already is replaces it: the old one is destroyed, not left running.
+    const previous = mounted.get(element);
+    if (previous) previous.destroy();
+    const root = window.PerceptronLabCompact.markup();
+    how.place(root);
+    const raw = new module.Lab(root);
+    // The controls hide names (after the lab placed its panels, so that hide names them too).
+    const applyHide = window.PerceptronLabCompact.hider(root);
+    applyHide(hide);
+    const trapped = window.PerceptronLabCompact.trapShower(root);
+    const entry = { lab: raw, trapped };
+    live.add(entry);
+    const lab = window.PerceptronLabCompact.watchTraps(raw, trapped);
+    const stop = new AbortController();
+    const signal = stop.signal;
+    /** The page's listeners of each event (`step`, `answer`, `finish`). */
+    const listeners = { step: new Set(), answer: new Set(), finish: new Set() };
+    // After a crash the lab shows its crash panel (with its last good scenario to download);
+    // its listeners, observer and step listeners stop here, and its instance is never reused.
+    /** What the handle's `destroy` reads: how deep in the lab's calls, whether it crashed. */
+    const state = { crashed: false, destroyed: false, dispatching: 0, resize: null };
+    root.addEventListener('perceptron-lab:crash', () => {
+      state.crashed = true;
+      live.delete(entry);
+      stop.abort();
+      if (state.resize) state.resize.disconnect();
+      Object.values(listeners).forEach((set) => set.clear());
+      window.PerceptronLabCompact.offerLastGood(root);
+    }, { once: true });
+    const call = (fn) => {
+      try {
+        return fn();
+      } catch (err) {
+        console.error(err);
+        return undefined;
+      }
+    };
+    try {
+      open(lab, checked);
+      // Its own scenario, opened as it mounts, is described, not announced: a page with
+      // several labs does not start by talking (a scenario that fails is said, below).
+      lab.hush();
+    } catch (err) {
+      lab.say(`This scenario could not be opened: ${err}.`);
+    }
+    // Reduced motion, as the system asks: the trace jumps to the current row.
+    const motion = window.matchMedia('(prefers-reduced-motion: reduce)');
+    call(() => lab.set_reduced_motion(motion.matches));
+    motion.addEventListener('change', (m) => call(() => lab.set_reduced_motion(m.matches)), { signal });
+
+    // Every step: the listeners, and a DOM event for pages that prefer addEventListener.
+    // Listeners run inside the lab's own calls (how deep: `state.dispatching`), where it cannot
+    // free.
+    lab.on_step((record) => {
+      state.dispatching += 1;
+      try {
+        for (const fn of listeners.step) call(() => fn(record));
+        how.emit('step', record);
+      } finally {
+        state.dispatching -= 1;
+      }
+    });
+
+    const canvas = root.querySelector('canvas');
+    const actions = {
+      step: () => lab.step(), back: () => lab.back(), play: () => lab.toggle_play(),
+      reset: () => lab.reset(), cancel: () => lab.cancel(),
+    };
+    root.querySelectorAll('[data-act]').forEach((button) => {
+      button.addEventListener('click', () => call(actions[button.dataset.act]), { signal });
+    });
+    // Practice: each answer's events go to the listeners and to the element as DOM events.
+    window.PerceptronLabPractice.wire(root, lab, {
+      signal,
+      download: window.PerceptronLabCompact.download,
+      emit: (type, detail) => {
+        for (const fn of listeners[type] || []) call(() => fn(detail));
+        how.emit(type, detail);
+      },
+    });
+    window.PerceptronLabCompact.wireInput({ root, canvas, lab, actions, call, signal });
+    // Its link opens the full lab (index.html beside this file) on the same scenario.
+    window.PerceptronLabCompact.wireShare({
+      root, canvas, lab, call, signal, dropOn: root, linkBase: new URL('index.html', base).href,
+    });
+    state.resize = new ResizeObserver(() => call(() => lab.resize()));
+    state.resize.observe(canvas);
+
+    const handle = handleOf({ element, module, root, lab, entry, stop, listeners, state, call });
+    mounted.set(element, handle);
+    internals.set(handle, {
+      root,
+      hide: (names) => { assertAlive(state); applyHide(names); },
+      say: (text) => call(() => lab.say(text)),
+    });
     return handle;
   }
 

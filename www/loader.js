@@ -3,10 +3,10 @@
 // 1. The first-frame module (first-frame.js, about a ninth of the lab's size) draws the plot of
 //    a page that opens on a blank session (no scenario in its link), at the lab's size and
 //    colours.
-// 2. Once that frame is on screen, the page's scripts (practice.js, app.js) and the lab's module
-//    (perceptron-lab.js and its wasm) load, all four at once; the lab starts
-//    ("TrunkApplicationStarted", which app.js waits for, as with trunk's own loader) and draws
-//    the same plot over it.
+// 2. Once that frame is on screen, the page's scripts (compact.js, practice.js, sound.js,
+//    app.js) and the lab's module (perceptron-lab.js and its wasm) load, all at once; the lab
+//    starts ("TrunkApplicationStarted", which app.js waits for, as with trunk's own loader) and
+//    draws the same plot over it.
 // Nothing the first frame shows can be used before the lab has started: the plot frame says it
 // is loading (aria-busy) until then. A page whose link holds a scenario, or whose first-frame
 // module does not load, skips step 1 and waits for the lab.
@@ -62,7 +62,7 @@ if (await firstFrame()) await afterPaint();
 const wasmResponse = fetch(here('perceptron-lab_bg.wasm'));
 const glue = import('./perceptron-lab.js');
 try {
-  await Promise.all([script('practice.js'), script('app.js')]);
+  await Promise.all([script('compact.js'), script('practice.js'), script('sound.js'), script('app.js')]);
 } catch (err) {
   // Without app.js nothing would say so: the page's crash panel does.
   frame?.removeAttribute('aria-busy');

@@ -4,6 +4,7 @@
 // state and decides nothing: the lab checks every answer and writes the panel in its frame.
 //
 //   PerceptronLabPractice.wire(root, lab, { signal, emit, download })
+//   PerceptronLabPractice.compose(lab, { signal })   // the full page's composer
 //
 // `root` holds the question (`[data-role="practice-question"]`, its buttons marked
 // `data-practice="yes|no|converges|never|read|reveal|next|stop|check|tip|csv|json"` and its groups of
@@ -110,5 +111,58 @@
     return { deliver, reveal: () => answer(actions.reveal) };
   }
 
-  window.PerceptronLabPractice = { wire, page };
+  /**
+   * The full page's composer (`#practice-composer`, if the page has one): its fields become the
+   * set's link keys, which the lab reads and checks, to start the set here or to make its link
+   * and the frame that shows it in a course page.
+   */
+  function compose(lab, { signal }) {
+    const composer = document.getElementById('practice-composer');
+    if (!composer) return;
+    const byId = (id) => document.getElementById(id);
+    const composeError = byId('practice-compose-error');
+    const keys = () => {
+      const value = (id) => byId(id).value.trim();
+      const kinds = [...composer.querySelectorAll('input[name="kind"]:checked')].map((k) => k.value);
+      const pairs = [
+        ['xv', '1'], ['xid', value('practice-id')], ['xk', kinds.join(',')],
+        ['xn', value('practice-questions')], ['xa', value('practice-algorithm')],
+        ['xb', byId('practice-bias').checked ? '1' : '0'], ['xe', value('practice-eta')],
+        ['xd', value('practice-source')],
+      ];
+      if (value('practice-source') === 'gen') {
+        pairs.push(['xc', value('practice-classes')], ['xp', value('practice-points')], ['xsep', value('practice-separable')]);
+      }
+      pairs.push(['xs', value('practice-seed')], ['xr', byId('practice-vary').checked ? '1' : '0']);
+      if (value('practice-report')) pairs.push(['report', value('practice-report')]);
+      return pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+    };
+    composer.addEventListener('submit', (e) => {
+      e.preventDefault();
+      try {
+        lab.practice_start(keys());
+        composeError.textContent = '';
+      } catch (err) {
+        composeError.textContent = String(err);
+      }
+    }, { signal });
+    byId('practice-make-link').addEventListener('click', () => {
+      let url;
+      let frame;
+      try {
+        url = `${page()}#${lab.practice_link(keys())}`;
+        frame = lab.practice_frame(keys(), url);
+      } catch (err) {
+        composeError.textContent = String(err);
+        return;
+      }
+      composeError.textContent = '';
+      byId('practice-link-out').value = url;
+      byId('practice-embed-out').value = frame;
+      document.querySelector('[data-role="practice-link"]').hidden = false;
+      byId('practice-link-out').select();
+    }, { signal });
+  }
+
+  window.PerceptronLabPractice = { wire, compose, page };
 })();

@@ -242,3 +242,33 @@ pub const CODE_NOT_COPIED: &str =
 
 /// The augmented view, as an error names it.
 pub const AUGMENTED_VIEW: &str = "augmented view";
+
+/// The HTML a course author pastes to frame the exercise set `id` that `url` opens: a frame of
+/// its own (`embed=1`) whose landmarks carry the set's name (`name=`), sandboxed as the course
+/// page's frames are. Every attribute value is escaped, so no link or id can end the tag.
+pub fn practice_frame(url: &str, id: &str) -> String {
+    let attribute = |text: &str| {
+        text.replace('&', "&amp;")
+            .replace('"', "&quot;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
+    let name = super::scenario::link::encode(id);
+    let src = attribute(&format!("{url}&embed=1&name={name}"));
+    let title = attribute(&format!("Perceptron Lab practice: {id}"));
+    format!(
+        "<iframe src=\"{src}\" title=\"{title}\" width=\"100%\" height=\"900\" \
+         sandbox=\"allow-scripts allow-same-origin allow-downloads\"></iframe>"
+    )
+}
+
+/// Why the file `name` was not opened (`reason`, the lab's own words): nothing was changed.
+pub fn file_refused(name: &str, reason: &str) -> String {
+    format!("{name}: {reason}")
+}
+
+/// The browser could not read the file `name` (gone, not allowed, or larger than it can hold;
+/// `reason`, the browser's words).
+pub fn file_unreadable(name: &str, reason: &str) -> String {
+    format!("{name}: the browser could not read it ({reason}). Nothing was changed.")
+}

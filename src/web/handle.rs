@@ -481,17 +481,29 @@ impl Lab {
     /// Opens a file the user chose or dropped: scenario JSON when its name ends in `.json` or it
     /// starts with `{`, else a points CSV (`x1,x2,label`). A file that cannot be read changes
     /// nothing; the error names the line and the reason.
+    /// The error names the file.
     pub fn open_file(&self, name: &str, bytes: &[u8]) -> Result<(), JsValue> {
         self.alive()?;
         let json = name.to_ascii_lowercase().ends_with(".json") || bytes.first() == Some(&b'{');
-        if !json {
-            return self.import_csv_bytes(bytes);
-        }
-        let Ok(text) = std::str::from_utf8(bytes) else {
-            return Err(JsValue::from_str(crate::core::words::NOT_UTF8));
+        let opened = if !json {
+            self.import_csv_bytes(bytes)
+        } else if let Ok(text) = std::str::from_utf8(bytes) {
+            // A byte-order mark is not part of the JSON.
+            self.open_json(text.strip_prefix('\u{feff}').unwrap_or(text))
+        } else {
+            Err(JsValue::from_str(crate::core::words::NOT_UTF8))
         };
-        // A byte-order mark is not part of the JSON.
-        self.open_json(text.strip_prefix('\u{feff}').unwrap_or(text))
+        opened.map_err(|e| match e.as_string() {
+            Some(reason) => JsValue::from_str(&crate::core::words::file_refused(name, &reason)),
+            None => e,
+        })
+    }
+
+    /// What the page says when the browser could not read the file `name` (`reason`, the
+    /// browser's words): nothing was opened.
+    pub fn file_unreadable(&self, name: &str, reason: &str) -> Result<String, JsValue> {
+        self.alive()?;
+        Ok(crate::core::words::file_unreadable(name, reason))
     }
 
     /// Opens scenario JSON; a file that cannot be read changes nothing and says why.

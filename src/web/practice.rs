@@ -16,6 +16,12 @@ impl Lab {
         self.with(|runner| runner.practice_link(keys))
     }
 
+    /// The HTML that frames the set written as `keys` in a course page (an `<iframe>` that opens
+    /// `url`, the set's link); an error saying what is wrong with the set.
+    pub fn practice_frame(&self, keys: &str, url: &str) -> Result<String, JsValue> {
+        self.with(|runner| runner.practice_frame(keys, url))
+    }
+
     /// Starts the set written as link keys (a varying set with a seed of this student's own).
     pub fn practice_start(&self, keys: &str) -> Result<(), JsValue> {
         self.with(|runner| runner.practice_start(keys))

@@ -13,6 +13,7 @@ const { expect, SEED000_TABLE, watchProblems, openLabAt, startStaticServer, afte
 const { decodePng, distinctColours } = require('./png');
 const { DIST_DIR, REPO_ROOT, SCREENSHOT_DIR } = require('./env');
 const { policyFor, startServer } = require('./csp-server');
+const AxeBuilder = require('@axe-core/playwright').default;
 
 const test = base.test;
 const SERVED = process.env.E2E_DIST ? path.resolve(process.env.E2E_DIST) : DIST_DIR;
@@ -547,7 +548,7 @@ test.describe('course.html', () => {
     await expect(f('step')).toHaveText('4');
     await expect(f('weights')).toHaveText('[0, 0, 0]');
     expect(await frame.evaluate(() => document.body.classList.contains('embed'))).toBe(true);
-    for (const sel of ['header.top', '.settings-panel', '[data-panel="theory"]', '#share', '#copy-link', '#file-input', '#preset']) {
+    for (const sel of ['header.top', '.settings-panel', '[data-panel="theory"]', '[data-panel="share"]', '#copy-link', '#file-input', '#preset']) {
       await expect(frame.locator(sel), `${sel} is hidden in the frame`).toBeHidden();
     }
     for (const sel of ['#plot', '#step', '#back', '#play', '#status', '[data-panel="trace"] table']) {
@@ -578,6 +579,57 @@ test.describe('course.html', () => {
     expect(await page.evaluate(() => window.location.href)).toBe(parentUrl);
     expect(await page.evaluate(() => history.length)).toBe(parentHistory);
     await shot(page, 'embed-course-frame.png');
+    expect(problems).toEqual([]);
+  });
+
+  test('a compact lab\'s "Share and files": its link opens the full lab on the same view; a CSV opens and saves; a bad file is named and changes nothing; axe finds nothing', async ({ page, context }) => {
+    const problems = watchProblems(page);
+    await openCourse(page, '/course.html');
+    const seed = page.locator('#lab-seed000');
+    const share = seed.locator('[data-panel="share"]');
+    await expect(share, 'closed in a compact lab').not.toHaveAttribute('open', '');
+    await seed.locator('[data-act="step"]').click();
+    await expect(field(seed, 'step')).toHaveText('1');
+    await share.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect(share).toHaveAttribute('open', '');
+
+    // Copy link: the full lab beside embed.js, on this lab's scenario.
+    await share.locator('[data-role="copy-link"]').click();
+    const box = share.locator('[data-role="share-link"]');
+    await expect(box).toHaveValue(/\/index\.html#v=1&.*&n=1(&|$)/);
+    await expect(share.locator('[data-role="share-status"]')).toHaveText(/^(Link copied: it opens this exact view\.|Select the link above and copy it \(Ctrl\+C\)\.)$/);
+    const weights = await field(seed, 'weights').textContent();
+    const full = await context.newPage();
+    await full.goto(await box.inputValue());
+    await expect(full.locator('#status [data-field="step"]')).toHaveText('1');
+    await expect(full.locator('#status [data-field="weights"]')).toHaveText(weights);
+    await expect(full.locator('#status [data-field="points"]')).toHaveText('5 (3 of +1, 2 of -1)');
+    await full.close();
+
+    // A points CSV opens (training starts again); Points CSV saves the same points.
+    const input = share.locator('[data-role="file-input"]');
+    const csv = 'x1,x2,label\n1,1,1\n2,2,1\n-1,-1,-1\n-2,-1,-1\n';
+    await input.setInputFiles({ name: 'four.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(field(seed, 'step')).toHaveText('0');
+    await expect(share.locator('[data-role="file-error"]')).toHaveText('');
+    const [saved] = await Promise.all([page.waitForEvent('download'), share.locator('[data-export="points"]').click()]);
+    expect(saved.suggestedFilename()).toBe('perceptron-points.csv');
+    const text = fs.readFileSync(await saved.path(), 'utf8');
+    expect(text.trim().split('\n').slice(1)).toEqual(['1,1,+1', '2,2,+1', '-1,-1,-1', '-2,-1,-1']);
+
+    // A bad file: named with its line and reason, and the lab as it was.
+    await seed.locator('[data-act="step"]').click();
+    await expect(field(seed, 'step')).toHaveText('1');
+    const before = await field(seed, 'weights').textContent();
+    await input.setInputFiles({ name: 'bad-row.csv', mimeType: 'text/csv', buffer: Buffer.from('x1,x2,label\n1,1,-1\n3,two,1\n') });
+    await expect(share.locator('[data-role="file-error"]')).toHaveText(/^bad-row\.csv: line 3: .+/);
+    await expect(field(seed, 'step')).toHaveText('1');
+    await expect(field(seed, 'weights')).toHaveText(before);
+
+    const results = await new AxeBuilder({ page }).include('#lab-seed000 [data-panel="share"]').analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await share.screenshot({ path: path.join(SCREENSHOT_DIR, 'embed-share.png') });
     expect(problems).toEqual([]);
   });
 });

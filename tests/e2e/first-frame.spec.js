@@ -85,7 +85,7 @@ for (const { name, shot, scheme, scale } of [
         ['index.html', 'style.css', 'loader.js', 'first-frame.js', 'first-frame_bg.wasm'].sort()
       );
       expect(asked.after.sort(), 'asked for after it').toEqual(
-        ['practice.js', 'app.js', 'perceptron-lab.js', 'perceptron-lab_bg.wasm'].sort()
+        ['compact.js', 'practice.js', 'sound.js', 'app.js', 'perceptron-lab.js', 'perceptron-lab_bg.wasm'].sort()
       );
       expect(busy, 'the plot says it is loading').toBe('true');
       expect(loadingViolations, 'axe, while the lab loads').toEqual([]);

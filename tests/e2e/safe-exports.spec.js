@@ -88,7 +88,7 @@ test('a label with a character that cannot be seen is refused, named, in light, 
   }
   await page.locator('#file-input').setInputFiles(csvFile('zwsp.csv', 'x1,x2,label\n0,0,pear\n1,1,"a\u200Bb"\n2,2,plum\n'));
   await expect(fileError).toHaveText(/U\+200B ZERO WIDTH SPACE/);
-  const panel = page.locator('#share');
+  const panel = page.locator('[data-panel="share"]');
   for (const [theme, setUp] of [
     ['light', async () => {}],
     ['dark', () => page.emulateMedia({ colorScheme: 'dark' })],
@@ -99,7 +99,7 @@ test('a label with a character that cannot be seen is refused, named, in light, 
     }],
   ]) {
     await setUp();
-    const axe = await new AxeBuilder({ page }).include('#share').analyze();
+    const axe = await new AxeBuilder({ page }).include('[data-panel="share"]').analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`), theme).toEqual([]);
     await panel.scrollIntoViewIfNeeded();
     await panel.screenshot({ path: path.join(SCREENSHOT_DIR, `safe-exports-hidden-${theme}.png`), animations: 'disabled', caret: 'hide' });

@@ -85,6 +85,7 @@ mod explain;
 mod gram;
 mod practice;
 mod settings;
+mod share;
 mod theory;
 mod trace;
 
@@ -116,6 +117,7 @@ fn registry() -> Vec<Box<dyn Panel>> {
         Box::new(gram::GramPanel::default()),
         Box::new(curve::LearningCurve::default()),
         Box::new(code::CodePanel::default()),
+        Box::new(share::SharePanel),
         Box::new(algorithm::AlgorithmPanel::default()),
         Box::new(settings::SettingsPanel::default()),
     ]

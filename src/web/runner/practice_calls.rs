@@ -55,6 +55,13 @@ impl super::Runner {
         })
     }
 
+    /// The HTML that frames the set written as `keys` in a course page, opening `url` (the
+    /// set's link, as [`practice_link`](Self::practice_link) made it, on this page).
+    pub fn practice_frame(&self, keys: &str, url: &str) -> Result<String, Error> {
+        let set = Self::composed_set(keys)?;
+        Ok(crate::core::words::practice_frame(url, &set.id))
+    }
+
     /// Starts the set written as link keys now.
     pub fn practice_start(&mut self, keys: &str) -> Result<(), Error> {
         let set = Self::composed_set(keys)?;
