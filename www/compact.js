@@ -104,7 +104,6 @@
 
   /** The lab's markup: the plot, the controls, the status, "This step" and the trace. */
   function markup() {
-    const field = (name, label) => [el('dt', {}, label), el('dd', { 'data-field': name }, '—')];
     built += 1;
     return el('div', { class: 'plab', tabindex: '0', role: 'group', 'aria-label': 'Perceptron Lab', 'data-perceptron-lab-root': '' },
       el('canvas', {
@@ -127,11 +126,8 @@
         el('progress', { 'data-role': 'work-progress', max: '1000', value: '0', 'aria-label': 'Progress of the work under way', 'aria-describedby': `plab-work-text-${built}` }),
         el('button', { type: 'button', 'data-act': 'cancel', 'data-role': 'work-cancel', title: 'Stop and go back to where it began (Esc)' }, 'Cancel'),
         el('span', { class: 'plab-work-text', id: `plab-work-text-${built}`, 'data-role': 'work-text' })),
-      el('dl', { class: 'plab-status', 'data-control': 'status' },
-        ...field('algorithm', 'Algorithm'), ...field('step', 'Step'), ...field('epoch', 'Epoch'),
-        ...field('weights', 'Model'), ...field('state', 'State')),
-      // Visible; spoken through the announce region above, so not a second time here.
-      el('p', { class: 'plab-notice', 'data-field': 'notice', role: 'status', 'aria-live': 'off' }),
+      // The status and the notice, a registry panel placed here.
+      el('div', { class: 'plab-panels', 'data-panels': 'status', 'data-landmarks': 'no' }),
       // "This step", a registry panel placed here.
       el('div', { class: 'plab-panels', 'data-panels': 'explain', 'data-landmarks': 'no' }),
       // The trace table, a registry panel placed here.

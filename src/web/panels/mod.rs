@@ -86,6 +86,7 @@ mod gram;
 mod practice;
 mod settings;
 mod share;
+mod status;
 mod theory;
 mod trace;
 
@@ -105,6 +106,7 @@ pub(crate) const COMPARE_SCALE: f64 = 0.8;
 /// Every panel of the lab, in the order they appear. Adding a panel is one line here.
 fn registry() -> Vec<Box<dyn Panel>> {
     vec![
+        Box::new(status::StatusPanel::default()),
         Box::new(practice::PracticePanel::default()),
         Box::new(explain::ExplainPanel::default()),
         Box::new(described::DescribedPanel::default()),
