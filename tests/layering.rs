@@ -249,8 +249,9 @@ fn is_words(literal: &str) -> bool {
 }
 
 /// The sentences `text` (a file of `src/web/`) builds: `(line, literal)`, 1-based. Comments,
-/// the bodies of `fn markup` and of `macro_rules!` (a panel's markup, static text that the
-/// panel places) and selectors handed to `find` are not looked at.
+/// the bodies of `fn markup`, of the functions that build a part of it (`-> Markup`, `-> Vec<Markup>`) and of
+/// `macro_rules!` (a panel's markup, static text that the panel places) and selectors handed to
+/// `find` are not looked at.
 fn web_sentences(text: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let mut skip_to: Option<usize> = None;
@@ -263,7 +264,10 @@ fn web_sentences(text: &str) -> Vec<(usize, String)> {
             }
             continue;
         }
-        if trimmed.starts_with("fn markup(") || trimmed.starts_with("macro_rules!") {
+        let builds_markup = trimmed.starts_with("fn ")
+            && (trimmed.contains("-> Markup") || trimmed.contains("-> Vec<Markup>"));
+        if trimmed.starts_with("fn markup(") || builds_markup || trimmed.starts_with("macro_rules!")
+        {
             skip_to = Some(indent);
             continue;
         }
@@ -309,12 +313,13 @@ fn the_sentence_rule_tells_words_from_code() {
                 let q = find(root, \"input, button\");\n    set_attribute(e, \"class\", \"a b\");\n    \
                 // a comment with words in it\n    x(\"[data-part=\\\"note\\\"] canvas\");\n}\n\
                 fn markup(&self) -> Markup {\n    text(\"Words of the markup.\")\n}\n\
+                fn part() -> Markup {\n    text(\"Words of a part of it.\")\n}\n\
                 fn b() { y(\"No steps yet.\", '\"'); }\n";
     assert_eq!(
         web_sentences(text),
         [
             (2, "Step {n} of {m}".to_string()),
-            (11, "No steps yet.".to_string())
+            (14, "No steps yet.".to_string())
         ]
     );
     assert!(!is_words("{name} ({n})"));

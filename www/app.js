@@ -91,7 +91,7 @@
       emit: (type, detail) => root.dispatchEvent(new CustomEvent(`perceptron-lab:${type}`, { detail, bubbles: true })),
       download: shared.download,
     });
-    window.PerceptronLabPractice.compose(lab, { signal });
+    window.PerceptronLabPractice.compose(root, lab, { signal });
     const view = wireView(cx);
     const sound = window.PerceptronLabSound.wire(lab, {
       call, button: byId('audio'), listenButton: byId('listen'), signal,

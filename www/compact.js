@@ -133,8 +133,8 @@
       // The trace table, a registry panel placed here.
       el('div', { class: 'plab-panels', 'data-panels': 'trace', 'data-landmarks': 'no' }),
       // The registry's panels (src/web/panels): the lab places their markup here, all but the
-      // algorithm box (unless <perceptron-lab open-panels> names it).
-      el('div', { class: 'plab-panels', 'data-panels': '', 'data-without': 'algorithm', 'data-landmarks': 'no' }),
+      // algorithm box and the practice composer (unless <perceptron-lab open-panels> names them).
+      el('div', { class: 'plab-panels', 'data-panels': '', 'data-without': 'algorithm composer', 'data-landmarks': 'no' }),
       // Practice (a link with an exercise set): the question and the results, a registry panel
       // placed here (hidden until a set runs); practice.js turns its controls into answers.
       el('div', { class: 'plab-panels', 'data-panels': 'practice', 'data-landmarks': 'no' }),

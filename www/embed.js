@@ -371,10 +371,10 @@
       },
     });
     window.PerceptronLabCompact.wireInput({ root, canvas, lab, actions, call, signal });
-    // Its link opens the full lab (index.html beside this file) on the same scenario.
-    window.PerceptronLabCompact.wireShare({
-      root, canvas, lab, call, signal, dropOn: root, linkBase: new URL('index.html', base).href,
-    });
+    // Its links open the full lab (index.html beside this file) on the same scenario or set.
+    const linkBase = new URL('index.html', base).href;
+    window.PerceptronLabCompact.wireShare({ root, canvas, lab, call, signal, dropOn: root, linkBase });
+    window.PerceptronLabPractice.compose(root, lab, { signal, linkBase });
     state.resize = new ResizeObserver(() => call(() => lab.resize()));
     state.resize.observe(canvas);
 

@@ -4,7 +4,7 @@
 // state and decides nothing: the lab checks every answer and writes the panel in its frame.
 //
 //   PerceptronLabPractice.wire(root, lab, { signal, emit, download })
-//   PerceptronLabPractice.compose(lab, { signal })   // the full page's composer
+//   PerceptronLabPractice.compose(root, lab, { signal, linkBase })   // the composer
 //
 // `root` holds the question (`[data-role="practice-question"]`, its buttons marked
 // `data-practice="yes|no|converges|never|read|reveal|next|stop|check|tip|csv|json"` and its groups of
@@ -112,29 +112,27 @@
   }
 
   /**
-   * The full page's composer (`#practice-composer`, if the page has one): its fields become the
-   * set's link keys, which the lab reads and checks, to start the set here or to make its link
-   * and the frame that shows it in a course page.
+   * The composer of the lab `root` (src/web/panels/composer.rs), if it has one: its fields are
+   * the set's link keys (`data-key`), which the lab reads and checks, to start the set here or
+   * to make its link and the frame that shows it in a course page. `linkBase`, for a lab that is
+   * not the full page (a compact lab): the page its link opens (the full lab beside embed.js).
    */
-  function compose(lab, { signal }) {
-    const composer = document.getElementById('practice-composer');
+  function compose(root, lab, { signal, linkBase }) {
+    const composer = root.querySelector('[data-panel="composer"]');
     if (!composer) return;
-    const byId = (id) => document.getElementById(id);
-    const composeError = byId('practice-compose-error');
+    const part = (role) => composer.querySelector(`[data-role="${role}"]`);
+    const composeError = part('practice-compose-error');
+    // Generated points' keys only for generated points; an optional key only when filled.
     const keys = () => {
-      const value = (id) => byId(id).value.trim();
+      const generated = composer.querySelector('[data-key="xd"]').value === 'gen';
       const kinds = [...composer.querySelectorAll('input[name="kind"]:checked')].map((k) => k.value);
-      const pairs = [
-        ['xv', '1'], ['xid', value('practice-id')], ['xk', kinds.join(',')],
-        ['xn', value('practice-questions')], ['xa', value('practice-algorithm')],
-        ['xb', byId('practice-bias').checked ? '1' : '0'], ['xe', value('practice-eta')],
-        ['xd', value('practice-source')],
-      ];
-      if (value('practice-source') === 'gen') {
-        pairs.push(['xc', value('practice-classes')], ['xp', value('practice-points')], ['xsep', value('practice-separable')]);
-      }
-      pairs.push(['xs', value('practice-seed')], ['xr', byId('practice-vary').checked ? '1' : '0']);
-      if (value('practice-report')) pairs.push(['report', value('practice-report')]);
+      const pairs = [['xv', '1'], ['xk', kinds.join(',')]];
+      composer.querySelectorAll('[data-key]').forEach((field) => {
+        if (field.hasAttribute('data-generated') && !generated) return;
+        const value = field.type === 'checkbox' ? (field.checked ? '1' : '0') : field.value.trim();
+        if (field.hasAttribute('data-optional') && !value) return;
+        pairs.push([field.dataset.key, value]);
+      });
       return pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
     };
     composer.addEventListener('submit', (e) => {
@@ -146,21 +144,21 @@
         composeError.textContent = String(err);
       }
     }, { signal });
-    byId('practice-make-link').addEventListener('click', () => {
+    part('practice-make-link').addEventListener('click', () => {
       let url;
       let frame;
       try {
-        url = `${page()}#${lab.practice_link(keys())}`;
+        url = `${linkBase || page()}#${lab.practice_link(keys())}`;
         frame = lab.practice_frame(keys(), url);
       } catch (err) {
         composeError.textContent = String(err);
         return;
       }
       composeError.textContent = '';
-      byId('practice-link-out').value = url;
-      byId('practice-embed-out').value = frame;
-      document.querySelector('[data-role="practice-link"]').hidden = false;
-      byId('practice-link-out').select();
+      part('practice-link-out').value = url;
+      part('practice-embed-out').value = frame;
+      part('practice-link').hidden = false;
+      part('practice-link-out').select();
     }, { signal });
   }
 

@@ -298,6 +298,47 @@ test.describe('<perceptron-lab> on course.html', () => {
     expect(problems).toEqual([]);
   });
 
+  test('open-panels="composer" brings the practice composer: Make link gives the full lab\'s link and its frame, a bad seed is refused, Start practises the set here', async ({ page }) => {
+    const problems = watchProblems(page);
+    const plain = await openElement(page);
+    await expect(plain.locator('[data-panel="composer"]'), 'left out unless asked for').toHaveCount(0);
+    await page.evaluate((scenario) => {
+      const lab = document.createElement('perceptron-lab');
+      lab.id = 'with-composer';
+      lab.setAttribute('scenario', scenario);
+      lab.setAttribute('open-panels', 'composer');
+      document.querySelector('main').prepend(lab);
+      return lab.ready.then(() => true);
+    }, SEED000);
+    const el = page.locator('#with-composer');
+    const composer = el.locator('[data-panel="composer"]');
+    const question = el.locator('[data-role="practice-question"]');
+    await expect(composer).toBeVisible();
+    await expect(composer.locator('[data-key="xa"] option').first(), 'the algorithms are listed').toHaveAttribute('value', 'perceptron');
+    await expect(question).toBeHidden();
+
+    await composer.locator('[data-key="xid"]').fill('week-3');
+    await composer.locator('[data-role="practice-make-link"]').click();
+    await expect(composer.locator('[data-role="practice-link-out"]')).toHaveValue(/\/index\.html#(.*&)?xid=week-3(&|$)/);
+    await expect(composer.locator('[data-role="practice-embed-out"]')).toHaveValue(
+      /^<iframe src="[^"]*\/index\.html#[^"]*&amp;embed=1&amp;name=week-3" title="Perceptron Lab practice: week-3" /
+    );
+    await composer.screenshot({ path: path.join(SCREENSHOT_DIR, 'element-composer.png') });
+
+    // A seed that is no seed: refused with the reason, and no set starts.
+    await composer.locator('[data-key="xs"]').fill('-1');
+    await composer.locator('button[type="submit"]').click();
+    await expect(composer.getByRole('alert')).toHaveText(/xs/);
+    await expect(question).toBeHidden();
+    await composer.locator('[data-key="xs"]').fill('1');
+    await composer.locator('button[type="submit"]').click();
+    await expect(question, 'the set runs in this lab').toBeVisible();
+    await expect(composer.locator('[data-role="practice-compose-error"]')).toHaveText('');
+    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).include('#with-composer').analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   test('axe-core finds nothing in the element (curve open, after steps); a screenshot', async ({ page }) => {
     const problems = watchProblems(page);
     const el = await openElement(page);

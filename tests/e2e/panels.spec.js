@@ -12,9 +12,11 @@ const { SCREENSHOT_DIR } = require('./env');
 const AxeBuilder = require('@axe-core/playwright').default;
 
 // The panels that no example brings on show, checked by specs of their own: the practice panel
-// shows a practice set's question and results (practice-axe.spec.js: axe-core in the three
-// themes for every kind of question, and 24 px targets; practice.spec.js: by keyboard).
-const OWN_SPECS = ['practice'];
+// shows a practice set's question and results, the composer sits in the page's closed Practice
+// <details> (practice-axe.spec.js: axe-core in the three themes for the composer and every kind
+// of question, and 24 px targets; practice.spec.js: by keyboard; element.spec.js: the composer
+// in a compact lab).
+const OWN_SPECS = ['practice', 'composer'];
 
 test('every panel of the registry opens by keyboard, is named and passes axe in three themes', async ({ lab, page }) => {
   const all = await page.locator('[data-panel]').evaluateAll((nodes) => nodes.map((n) => n.dataset.panel));

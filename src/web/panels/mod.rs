@@ -77,6 +77,7 @@ mod augmented;
 mod batch;
 mod code;
 mod compare;
+mod composer;
 mod curve;
 mod described;
 mod eta;
@@ -107,6 +108,7 @@ pub(crate) const COMPARE_SCALE: f64 = 0.8;
 fn registry() -> Vec<Box<dyn Panel>> {
     vec![
         Box::new(status::StatusPanel::default()),
+        Box::new(composer::ComposerPanel),
         Box::new(practice::PracticePanel::default()),
         Box::new(explain::ExplainPanel::default()),
         Box::new(described::DescribedPanel::default()),

@@ -1,7 +1,7 @@
 //! Practice (a set of exercise questions): the question on show — what it gives, the worked
 //! step, the controls of what is asked now (`[data-ask="…"]`, one group shown at a time), the
 //! feedback — and the results table. The same markup serves the full page (inside its Practice
-//! `<details>`, after the composer that `index.html` keeps) and compact labs; `www/practice.js`
+//! `<details>`, after the composer panel, `composer.rs`) and compact labs; `www/practice.js`
 //! turns its controls (`data-practice="…"`) into answers, in both. The panel is written from
 //! [`Session::practice_view`](crate::core::Session::practice_view) (`write.rs`) when the
 //! session changed; when a set starts it opens the page's Practice `<details>` and hides the

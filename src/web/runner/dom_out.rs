@@ -235,7 +235,6 @@ pub(super) fn fill_menus(root: &HtmlElement) {
             .map(|a| (a.name().to_string(), a.title()))
             .collect()
     };
-    fill("[data-role=\"practice-algorithm\"]", 0, algorithms());
     let examples = |prefix: &str| {
         crate::core::Preset::all()
             .into_iter()
@@ -243,6 +242,7 @@ pub(super) fn fill_menus(root: &HtmlElement) {
             .collect()
     };
     fill("[data-role=\"preset-menu\"]", 1, examples(""));
+    fill("[data-role=\"practice-algorithm\"]", 0, algorithms());
     // The practice composer's sources: generated, the points on show, then every example.
     fill("[data-role=\"practice-source\"]", 2, examples("ex:"));
 }

@@ -103,11 +103,10 @@ pub struct Runner {
 impl Runner {
     /// A runner over the elements under `root`.
     pub fn new(root: &HtmlElement, canvas: HtmlCanvasElement) -> Runner {
-        dom_out::fill_menus(root);
         let mut session = Session::new();
         // Long work goes in slices across frames, with progress and Cancel.
         session.set_slices(true);
-        Runner {
+        let runner = Runner {
             controls: dom_out::Controls::find(root, &session),
             plot: Plot {
                 canvas,
@@ -131,7 +130,10 @@ impl Runner {
             work: dom_out::WorkPanel::find(root),
             panels: Panels::mount(root),
         }
-        .described_by_panel()
+        .described_by_panel();
+        // The menus, the panels' (the composer's) too, once the panels are placed.
+        dom_out::fill_menus(root);
+        runner
     }
 
     /// Applies an action; marks the frame dirty when something visible changed.
