@@ -108,11 +108,14 @@ test('a crash in one embedded lab shows its own panel and its last scenario; the
   await expect(xor.locator('[data-role="crash"]')).toBeHidden();
   await expect(xor.locator('canvas.plab-plot')).toBeVisible();
   // Its kernel separates XOR in a few steps, which ends its Play: the crash may come before or
-  // after that. From step 0 again (Reset keeps a Play going), it plays on either way.
+  // after that. Reset stops a Play (its label says so in the next frame); from step 0 again it
+  // plays on either way.
   const xorStepsAtCrash = await page.evaluate(() => window.__xorSteps);
   await xor.locator('[data-act="reset"]').click();
   const playLabel = xor.locator('[data-field="play-label"]');
-  if ((await playLabel.textContent()) === 'Play') await xor.locator('[data-act="play"]').click();
+  await expect(xor.locator('[data-field="step"]')).toHaveText('0');
+  await expect(playLabel).toHaveText('Play');
+  await xor.locator('[data-act="play"]').click();
   await expect.poll(() => page.evaluate(() => window.__xorSteps), { message: 'the XOR lab plays on' })
     .toBeGreaterThan(xorStepsAtCrash);
   // Paused (if its Play has not ended by itself meanwhile), then back to step 0.

@@ -117,6 +117,19 @@ fn play_takes_the_due_steps_and_stops_on_convergence() {
 }
 
 #[test]
+fn reset_stops_play_at_step_zero() {
+    let mut s = Session::new();
+    add(&mut s, 1.0, 1.0, false);
+    add(&mut s, -1.0, -1.0, true);
+    apply(&mut s, Action::SetSpeed(1.0));
+    apply(&mut s, Action::Play);
+    assert!(s.is_playing());
+    apply(&mut s, Action::Reset);
+    assert!(!s.is_playing(), "Reset stops Play");
+    assert_eq!(s.model().steps(), 0);
+}
+
+#[test]
 fn max_speed_takes_many_steps_per_frame() {
     let mut s = Session::new();
     apply(&mut s, Action::LoadPreset(Preset::Noisy));
