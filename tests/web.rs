@@ -608,10 +608,12 @@ async fn the_keyboard_cursor_is_drawn_and_said_in_its_live_region_while_the_plot
 #[wasm_bindgen_test]
 async fn steps_are_said_and_the_plot_described() {
     let root = mount_root_with_panels("");
-    let live = document().create_element("p").unwrap();
-    live.set_attribute("data-role", "announce").unwrap();
-    root.append_child(&live).unwrap();
     let lab = Lab::new(root.clone()).expect("mounts");
+    // The live region is the announcements' panel.
+    let live = root
+        .query_selector("[data-panel=\"announce\"][data-role=\"announce\"][aria-live=\"polite\"]")
+        .unwrap()
+        .expect("the announcements' live region");
     // The description and the points table are the described panel's.
     let part = |name: &str| {
         root.query_selector(&format!(

@@ -110,3 +110,11 @@ fn a_file_not_opened_is_named_with_the_reason() {
         "huge.csv: the browser could not read it (The file could not be read.). Nothing was changed."
     );
 }
+
+#[test]
+fn the_speed_label_says_steps_a_second_or_max() {
+    assert_eq!(speed_label(5.0), "5.0 steps/s");
+    assert_eq!(speed_label(0.5), "0.5 steps/s");
+    assert_eq!(speed_label(20.4), "20 steps/s");
+    assert_eq!(speed_label(1000.0), "max");
+}

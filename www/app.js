@@ -137,8 +137,8 @@
     watchRatio();
   }
 
-  /** The buttons, the examples menu, the history slider and the speed: returns the actions. */
-  function wireControls({ lab, call, on, listen }) {
+  /** The examples menu; returns the training actions the keys take. */
+  function wireControls({ lab, call, on }) {
     const actions = {
       step: () => lab.step(),
       back: () => lab.back(),
@@ -149,24 +149,9 @@
       reset: () => lab.reset(),
       clear: () => lab.clear(),
     };
-    on('step', 'click', () => call(actions.step));
-    on('back', 'click', () => call(actions.back));
-    on('play', 'click', () => call(actions.play));
-    on('next-mistake', 'click', () => call(actions.nextMistake));
-    on('finish-epoch', 'click', () => call(actions.finishEpoch));
-    on('run', 'click', () => call(actions.run));
-    on('reset', 'click', () => call(actions.reset));
-    on('clear', 'click', () => call(actions.clear));
-    on('work-cancel', 'click', () => call(() => lab.cancel()));
-    on('class-pos', 'click', () => call(() => lab.select_class(true)));
-    on('class-neg', 'click', () => call(() => lab.select_class(false)));
-    document.querySelectorAll('[data-class-index]').forEach((button) => {
-      listen(button, 'click', () =>
-        call(() => lab.select_class_key(Number(button.dataset.classIndex) + 1)));
-    });
-
-    on('scrubber', 'input', (e) => call(() => lab.jump_to_step(Number(e.target.value))));
-
+    // Their buttons, the history slider, the speed and the class pickers are the lab's panels
+    // (timeline.rs, controls.rs, classes.rs): the lab takes their clicks itself; the keys call
+    // these.
     on('preset', 'change', (e) => {
       if (!e.target.value) return;
       call(() => lab.load_preset(e.target.value));
@@ -176,17 +161,6 @@
       // Give the keys back to the lab: → should step right after choosing an example.
       e.target.blur();
     });
-
-    const speed = byId('speed');
-    const speedValue = byId('speed-value');
-    const applySpeed = () => {
-      const stepsPerSecond = Math.pow(10, Number(speed.value));
-      const label = call(() => lab.speed_label(stepsPerSecond));
-      if (label !== undefined) speedValue.textContent = label;
-      call(() => lab.set_speed(stepsPerSecond));
-    };
-    listen(speed, 'input', applySpeed);
-    applySpeed();
     return actions;
   }
 
@@ -320,7 +294,7 @@
    * keys stay after it. A link pasted or typed into the address is opened on hashchange and
    * always wins over a pending write.
    */
-  function wireAddress({ lab, call, on, listen }) {
+  function wireAddress({ lab, call, listen }) {
     const pageKeys = (hash) => {
       const params = new URLSearchParams(hash.replace(/^#/, ''));
       const kept = new URLSearchParams();

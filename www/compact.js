@@ -99,12 +99,8 @@
     return node;
   }
 
-  /** Labs built on this page so far: each gets its own ids (its work bar's text). */
-  let built = 0;
-
   /** The lab's markup: the plot, the controls, the status, "This step" and the trace. */
   function markup() {
-    built += 1;
     return el('div', { class: 'plab', tabindex: '0', role: 'group', 'aria-label': 'Perceptron Lab', 'data-perceptron-lab-root': '' },
       el('canvas', {
         class: 'plab-plot', tabindex: '0', role: 'application',
@@ -113,19 +109,14 @@
       }),
       // What the plot's keyboard cursor says (the lab writes it).
       el('p', { class: 'plab-hidden', 'data-role': 'cursor-status', role: 'status', 'aria-live': 'polite' }),
-      // The live region every step is said in (the plot in words is the described panel's).
-      el('p', { class: 'plab-sr', 'data-role': 'announce', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' }),
-      el('div', { class: 'plab-controls', 'data-control': 'controls' },
-        el('button', { type: 'button', 'data-act': 'back', 'data-control': 'back', title: 'Step back (←)' }, '← Back'),
-        el('button', { type: 'button', 'data-act': 'step', 'data-control': 'step', class: 'plab-primary', title: 'One step (→)' }, 'Step →'),
-        el('button', { type: 'button', 'data-act': 'play', 'data-control': 'play', title: 'Play / pause (P)' },
-          el('span', { 'data-field': 'play-label' }, 'Play')),
-        el('button', { type: 'button', 'data-act': 'reset', 'data-control': 'reset', title: 'Reset (R)' }, 'Reset')),
-      // Long work (a run, a replayed link) goes on across frames: its progress and a Cancel.
-      el('div', { class: 'plab-work', 'data-role': 'work', hidden: '' },
-        el('progress', { 'data-role': 'work-progress', max: '1000', value: '0', 'aria-label': 'Progress of the work under way', 'aria-describedby': `plab-work-text-${built}` }),
-        el('button', { type: 'button', 'data-act': 'cancel', 'data-role': 'work-cancel', title: 'Stop and go back to where it began (Esc)' }, 'Cancel'),
-        el('span', { class: 'plab-work-text', id: `plab-work-text-${built}`, 'data-role': 'work-text' })),
+      // Back and the history slider, and the training buttons with long work's progress and
+      // the speed: registry panels placed here, in one row (a compact lab shows Back, Step,
+      // Play and Reset unless it is full).
+      el('div', { class: 'plab-bar' },
+        el('div', { class: 'plab-panels', 'data-panels': 'timeline', 'data-landmarks': 'no' }),
+        el('div', { class: 'plab-panels', 'data-panels': 'controls', 'data-landmarks': 'no' })),
+      // The class a click adds, a registry panel placed here (in a full lab).
+      el('div', { class: 'plab-panels', 'data-panels': 'classes', 'data-landmarks': 'no' }),
       // The status and the notice, a registry panel placed here.
       el('div', { class: 'plab-panels', 'data-panels': 'status', 'data-landmarks': 'no' }),
       // "This step", a registry panel placed here.

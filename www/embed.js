@@ -354,13 +354,11 @@
     });
 
     const canvas = root.querySelector('canvas');
+    // The keys' actions (the buttons are the lab's panels, which take their clicks themselves).
     const actions = {
       step: () => lab.step(), back: () => lab.back(), play: () => lab.toggle_play(),
       reset: () => lab.reset(), cancel: () => lab.cancel(),
     };
-    root.querySelectorAll('[data-act]').forEach((button) => {
-      button.addEventListener('click', () => call(actions[button.dataset.act]), { signal });
-    });
     // Practice: each answer's events go to the listeners and to the element as DOM events.
     window.PerceptronLabPractice.wire(root, lab, {
       signal,

@@ -148,8 +148,9 @@
       let url;
       let frame;
       try {
-        url = `${linkBase || page()}#${lab.practice_link(keys())}`;
-        frame = lab.practice_frame(keys(), url);
+        const asked = keys();
+        url = `${linkBase || page()}#${lab.practice_link(asked)}`;
+        frame = lab.practice_frame(asked, url);
       } catch (err) {
         composeError.textContent = String(err);
         return;

@@ -114,6 +114,13 @@ pub fn not_a_practice_action(text: &str) -> String {
     format!("{} is not a practice action", excerpt(text))
 }
 
+/// The speed control's label for `steps_per_second`: `5.0 steps/s`, `20 steps/s` or `max`, in
+/// the words Play's announcement uses.
+pub fn speed_label(steps_per_second: f64) -> String {
+    crate::core::numfmt::speed(steps_per_second)
+        .map_or_else(|| "max".to_string(), |n| format!("{n} steps/s"))
+}
+
 /// What a clicker's "forward" says before an answer.
 pub fn answer_first(prompt: &str) -> String {
     format!("Answer first. {prompt}")

@@ -38,6 +38,38 @@ pub fn set_text(element: &Element, text: &str) {
     }
 }
 
+/// Fills the menu `select` with `items` (value, words) after its first `keep` options (the
+/// page's own), replacing what was filled before.
+pub fn fill_options<'a>(
+    select: &Element,
+    keep: u32,
+    items: impl IntoIterator<Item = (String, &'a str)>,
+) {
+    let Some(document) = select.owner_document() else {
+        return;
+    };
+    while select.child_element_count() > keep {
+        if let Some(last) = select.last_element_child() {
+            last.remove();
+        }
+    }
+    for (value, words) in items {
+        if let Ok(option) = document.create_element("option") {
+            let _ = option.set_attribute("value", &value);
+            option.set_text_content(Some(words));
+            let _ = select.append_child(&option);
+        }
+    }
+}
+
+/// Every algorithm of the registry as a menu's items (nothing else lists them).
+pub fn algorithm_options() -> Vec<(String, &'static str)> {
+    crate::core::Algorithm::ALL
+        .iter()
+        .map(|a| (a.name().to_string(), a.title()))
+        .collect()
+}
+
 /// Sets an attribute if it differs.
 pub fn set_attribute(element: &Element, name: &str, value: &str) {
     if element.get_attribute(name).as_deref() != Some(value) {

@@ -228,8 +228,7 @@ impl Lab {
     /// in the words Play's announcement uses.
     pub fn speed_label(&self, steps_per_second: f64) -> Result<String, JsValue> {
         self.alive()?;
-        Ok(crate::core::numfmt::speed(steps_per_second)
-            .map_or_else(|| "max".to_string(), |n| format!("{n} steps/s")))
+        Ok(crate::core::words::speed_label(steps_per_second))
     }
 
     /// The page's clock in milliseconds (the animation frames' time base).

@@ -11,13 +11,12 @@ impl Lab {
     /// Visits exactly one sample; while practising (→, Space, a clicker's PageDown), reveals
     /// an answer held back or goes on to the next question.
     pub fn step(&self) -> Result<(), JsValue> {
-        self.with(|runner| {
-            if runner.practising() {
-                runner.practice_forward()
-            } else {
-                runner.apply(Action::Step)
-            }
-        })
+        self.with(
+            |runner| match super::runner::step_action(runner.session()) {
+                Some(action) => runner.apply(action),
+                None => Ok(()),
+            },
+        )
     }
 
     /// One entry back: an exact undo of the last step (or edit).

@@ -4,7 +4,7 @@
 
 use super::{el, text, Cx, Markup, Panel, PanelEvent};
 use crate::core::numfmt::exact;
-use crate::core::{Action, Algorithm, Error, Session, Setup};
+use crate::core::{Action, Error, Session, Setup};
 use crate::web::dom::{find, set_attribute};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
@@ -125,15 +125,8 @@ impl Panel for AlgorithmPanel {
         self.classes_field = find(root, ".classes-field");
         self.params = find(root, "[data-role=\"params\"]");
         self.error = find(root, "[role=\"alert\"]");
-        // Every algorithm of the registry: nothing else lists them.
-        if let (Some(menu), Some(document)) = (&self.algorithm, root.owner_document()) {
-            for algorithm in Algorithm::ALL {
-                if let Ok(option) = document.create_element("option") {
-                    let _ = option.set_attribute("value", algorithm.name());
-                    option.set_text_content(Some(algorithm.title()));
-                    let _ = menu.append_child(&option);
-                }
-            }
+        if let Some(menu) = &self.algorithm {
+            crate::web::dom::fill_options(menu, 0, crate::web::dom::algorithm_options());
         }
     }
 

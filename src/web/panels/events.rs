@@ -4,7 +4,7 @@
 //! said by their markup:
 //! - `data-panel-act="<act>"` on a button (a click), a form (a submit), a checkbox (a change:
 //!   `value` 1 or 0), a menu (a change: the panel reads its value) — with `data-value` for a
-//!   click's number;
+//!   click's number; a slider (`type="range"`): its `input`, `value` its number;
 //! - `data-panel-keys="<key> …"` on a focusable element: those keys (without Ctrl, Alt or Meta)
 //!   are the element's act with `key` set, and go no further (the page's shortcuts do not see
 //!   them);
@@ -17,11 +17,12 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, Event};
 
 /// The events a lab listens for on its root for its panels.
-pub(crate) const LISTENED: [&str; 9] = [
+pub(crate) const LISTENED: [&str; 10] = [
     "click",
     "submit",
     "toggle",
     "change",
+    "input",
     "keydown",
     "pointerdown",
     "pointermove",
@@ -48,9 +49,23 @@ pub(crate) fn asked(event: &Event) -> Option<(String, PanelEvent)> {
             let act = target.get_attribute("data-panel-act")?;
             let mut asked = PanelEvent::new(act);
             // A box's change says how it is; a menu's, only that it changed (the panel reads it).
+            // A slider's is its input's, already taken.
             if let Some(input) = target.dyn_ref::<web_sys::HtmlInputElement>() {
+                if input.type_() == "range" {
+                    return None;
+                }
                 asked.value = if input.checked() { 1.0 } else { 0.0 };
             }
+            (target, asked)
+        }
+        "input" => {
+            // A slider as it moves: its value.
+            let input = target.dyn_ref::<web_sys::HtmlInputElement>()?;
+            if input.type_() != "range" {
+                return None;
+            }
+            let mut asked = PanelEvent::new(target.get_attribute("data-panel-act")?);
+            asked.value = input.value_as_number();
             (target, asked)
         }
         "toggle" => {

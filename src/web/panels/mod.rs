@@ -73,11 +73,14 @@ macro_rules! check_box {
 }
 
 mod algorithm;
+mod announce;
 mod augmented;
 mod batch;
+mod classes;
 mod code;
 mod compare;
 mod composer;
+mod controls;
 mod curve;
 mod described;
 mod eta;
@@ -89,8 +92,10 @@ mod settings;
 mod share;
 mod status;
 mod theory;
+mod timeline;
 mod trace;
 
+pub(crate) use announce::HUSH;
 pub(crate) use augmented::{css_size as augmented_size, svg as augmented_svg};
 pub(crate) use events::{asked, LISTENED};
 
@@ -107,6 +112,10 @@ pub(crate) const COMPARE_SCALE: f64 = 0.8;
 /// Every panel of the lab, in the order they appear. Adding a panel is one line here.
 fn registry() -> Vec<Box<dyn Panel>> {
     vec![
+        Box::new(announce::AnnouncePanel::default()),
+        Box::new(timeline::TimelinePanel::default()),
+        Box::new(controls::ControlsPanel::default()),
+        Box::new(classes::ClassesPanel::default()),
         Box::new(status::StatusPanel::default()),
         Box::new(composer::ComposerPanel),
         Box::new(practice::PracticePanel::default()),

@@ -11,6 +11,7 @@ mod paint;
 pub(crate) use paint::paint_scene;
 mod panels;
 mod practice_calls;
+pub(crate) use practice_calls::step_action;
 
 use crate::core::table::TableFormat;
 use crate::core::{Action, Changed, Error, Session};
@@ -92,10 +93,6 @@ pub struct Runner {
     address: Option<Address>,
     /// The last good scenario, for the crash panel (see `keep.rs`).
     keeper: keep::Keeper,
-    /// The announcement live region, the plot's description and the points table.
-    described: described::Described,
-    /// The progress bar of long work and its Cancel (see `dom_out.rs`).
-    work: dom_out::WorkPanel,
     /// The panels of the registry (see `web/panels`).
     panels: Panels,
 }
@@ -126,8 +123,6 @@ impl Runner {
             options: ViewOptions::default(),
             address: None,
             keeper: keep::Keeper::new(root),
-            described: described::Described::find(root),
-            work: dom_out::WorkPanel::find(root),
             panels: Panels::mount(root),
         }
         .described_by_panel();
@@ -425,7 +420,6 @@ impl Runner {
             self.panels_draw(now_ms, &status);
             self.panels_write(now_ms, &status);
         }
-        self.announce(now_ms);
         // Only a change of the state may change the link (a resize or a palette does not).
         if std::mem::take(&mut self.frame_state.changed) {
             if let Some(address) = &mut self.address {
@@ -452,7 +446,6 @@ impl Runner {
         let status = self.session.status();
         self.panels_draw(now_ms, &status);
         self.controls.show(&self.session, &status);
-        self.work.show(self.session.progress().as_ref(), &self.root);
         if self.frame_state.settings_dirty {
             self.frame_state.settings_dirty = false;
             self.show_kind();
@@ -546,6 +539,11 @@ impl Runner {
         } else {
             n
         }
+    }
+
+    /// The session (read only: every change goes through [`Runner::apply`]).
+    pub fn session(&self) -> &Session {
+        &self.session
     }
 
     /// Whether a point is being dragged.

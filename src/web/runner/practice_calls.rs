@@ -176,30 +176,6 @@ impl super::Runner {
         }
     }
 
-    /// Whether a set runs.
-    pub fn practising(&self) -> bool {
-        self.session.practice().is_some()
-    }
-
-    /// A clicker's or arrow key's "forward" while practising: reveals an answer held back, or
-    /// goes on after the reveal; before an answer it says what to do.
-    pub fn practice_forward(&mut self) -> Result<(), Error> {
-        let Some(view) = self.session.practice_view() else {
-            return Ok(());
-        };
-        match view.ask {
-            crate::core::Ask::Reveal => self.apply(Action::Practice(PracticeAction::Reveal)),
-            crate::core::Ask::Next => self.apply(Action::Practice(PracticeAction::Next {
-                now: seconds_now(),
-            })),
-            crate::core::Ask::Done => Ok(()),
-            _ => {
-                let prompt = self.session.practice_prompt();
-                self.apply(Action::Say(crate::core::words::answer_first(&prompt)))
-            }
-        }
-    }
-
     /// The results as `csv` or `json`.
     pub fn practice_results(&self, format: &str) -> Result<String, Error> {
         // The set on show, or the one that ended last (its results stay until another starts).
@@ -212,5 +188,25 @@ impl super::Runner {
             "csv" => Ok(run.results().to_csv()),
             _ => Ok(serde_json::to_string_pretty(&run.results().to_json()).unwrap_or_default()),
         }
+    }
+}
+
+/// What Step asks for (its button, →, a clicker's PageDown): a step; while a practice set runs,
+/// its own way forward: reveals an answer held back, or goes on after the reveal; before an
+/// answer it says what to do; after the last question, nothing.
+pub(crate) fn step_action(session: &crate::core::Session) -> Option<Action> {
+    if session.practice().is_none() {
+        return Some(Action::Step);
+    }
+    let view = session.practice_view()?;
+    match view.ask {
+        crate::core::Ask::Reveal => Some(Action::Practice(PracticeAction::Reveal)),
+        crate::core::Ask::Next => Some(Action::Practice(PracticeAction::Next {
+            now: seconds_now(),
+        })),
+        crate::core::Ask::Done => None,
+        _ => Some(Action::Say(crate::core::words::answer_first(
+            &session.practice_prompt(),
+        ))),
     }
 }
