@@ -333,7 +333,7 @@
       // several labs does not start by talking (a scenario that fails is said, below).
       lab.hush();
     } catch (err) {
-      lab.say(`This scenario could not be opened: ${err}.`);
+      lab.say_refused('scenario', String(err));
     }
     // Reduced motion, as the system asks: the trace jumps to the current row.
     const motion = window.matchMedia('(prefers-reduced-motion: reduce)');
@@ -381,7 +381,7 @@
     internals.set(handle, {
       root,
       hide: (names) => { assertAlive(state); applyHide(names); },
-      say: (text) => call(() => lab.say(text)),
+      sayRefused: (reason) => call(() => lab.say_refused('scenario', reason)),
     });
     return handle;
   }
@@ -415,7 +415,7 @@
   /**
    * <perceptron-lab>: a compact lab in an open shadow root (embed.css linked inside it, so the
    * page's styles cannot reach it), mounted when it joins a page, destroyed (its WebAssembly
-   * state freed) when it leaves. Attributes scenario, hide, name, open-panels, theme (light);
+   * state freed) when it leaves. Attributes scenario, hide, name, open-panels, full, theme (light);
    * the handle's methods; events step, change (detail: the link), answer, finish, bubbling and
    * composed. docs/src/course-authors.md, "The <perceptron-lab> element", has the details.
    */
@@ -484,6 +484,11 @@
           place: (root) => {
             this._label(root);
             root.querySelector('[data-panels]').dataset.open = this.getAttribute('open-panels') || '';
+            // A full lab: every panel of the registry and every control (read as it mounts).
+            if (this.hasAttribute('full')) {
+              root.dataset.full = '';
+              root.querySelectorAll('[data-without]').forEach((slot) => { slot.dataset.without = ''; });
+            }
             this.shadowRoot.replaceChildren(this._css, root);
           },
           emit: (type, detail) => this._emit(type, detail),
@@ -535,7 +540,7 @@
       try {
         lab.load(scenario === null || scenario === '' ? null : scenario);
       } catch (err) {
-        internals.get(lab).say(`This scenario could not be opened: ${err.message || err}.`);
+        internals.get(lab).sayRefused(String(err.message || err));
       }
       this._changed();
     }

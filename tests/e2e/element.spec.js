@@ -216,20 +216,29 @@ test.describe('<perceptron-lab> on course.html', () => {
       b.textContent = 'A button of the page';
       document.querySelector('main').append(b);
     });
+    // The compact element and the full one (every panel and control).
+    await page.evaluate(() => document.getElementById('lab-full').ready.then(() => true));
     const boxes = () => page.evaluate(() => {
       const box = (n) => { const r = n.getBoundingClientRect(); return [Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]; };
-      const root = document.getElementById('lab-element').shadowRoot;
       const out = { host: box(document.getElementById('host-button')) };
-      root.querySelectorAll('button, canvas, details').forEach((n, i) => {
-        if (n.closest('[hidden]')) return;
-        out[`${n.localName}${i}:${n.dataset.act || n.dataset.panel || ''}`] = box(n);
-      });
+      for (const id of ['lab-element', 'lab-full']) {
+        const root = document.getElementById(id).shadowRoot;
+        root.querySelectorAll('button, canvas, details').forEach((n, i) => {
+          if (n.closest('[hidden]')) return;
+          out[`${id}:${n.localName}${i}:${n.dataset.act || n.dataset.panel || ''}`] = box(n);
+        });
+      }
       return out;
     });
     const before = await boxes();
-    expect(Object.keys(before).filter((k) => k.startsWith('button')).length).toBeGreaterThanOrEqual(4);
-    expect(Object.keys(before).some((k) => k.startsWith('canvas'))).toBe(true);
-    expect(Object.keys(before).some((k) => k.startsWith('details'))).toBe(true);
+    for (const id of ['lab-element', 'lab-full']) {
+      const keys = Object.keys(before).filter((k) => k.startsWith(`${id}:`));
+      expect(keys.filter((k) => k.includes(':button')).length, id).toBeGreaterThanOrEqual(4);
+      expect(keys.some((k) => k.includes(':canvas')), id).toBe(true);
+      expect(keys.some((k) => k.includes(':details')), id).toBe(true);
+    }
+    expect(Object.keys(before).filter((k) => k.startsWith('lab-full:button')).length,
+      'the full lab has every control').toBeGreaterThan(Object.keys(before).filter((k) => k.startsWith('lab-element:button')).length);
     await page.addStyleTag({ content: 'button, canvas, details { all: revert; font-size: 30px }' });
     await afterFrames(page);
     const after = await boxes();
@@ -239,6 +248,58 @@ test.describe('<perceptron-lab> on course.html', () => {
     const { host: _h1, ...labBefore } = before;
     const { host: _h2, ...labAfter } = after;
     expect(labAfter).toEqual(labBefore);
+    expect(problems).toEqual([]);
+  });
+
+  test('full: every panel of the registry and every control; Next mistake, the speed, the class and the slider work', async ({ page }) => {
+    const problems = watchProblems(page);
+    // The registry's panels, as the full page places them.
+    await page.goto('/index.html');
+    await page.waitForFunction(() => window.perceptronLab !== undefined, null, { timeout: 20_000 });
+    const registry = await page.locator('[data-panel]').evaluateAll((nodes) => nodes.map((n) => n.dataset.panel).sort());
+    expect(registry.length).toBeGreaterThan(15);
+
+    await openElement(page);
+    await page.evaluate(() => document.getElementById('lab-full').ready.then(() => true));
+    const full = page.locator('#lab-full');
+    const compact = page.locator('#lab-element');
+    const names = (el) => el.locator('[data-panel]').evaluateAll((nodes) => nodes.map((n) => n.dataset.panel).sort());
+    expect(await names(full), 'the full element has every panel of the registry').toEqual(registry);
+    expect(await names(compact), 'a compact one leaves out the algorithm box and the composer')
+      .toEqual(registry.filter((n) => n !== 'algorithm' && n !== 'composer'));
+
+    for (const act of ['back', 'step', 'play', 'next-mistake', 'finish-epoch', 'run', 'reset', 'clear']) {
+      await expect(full.locator(`button[data-act="${act}"]`), `${act} in the full lab`).toBeVisible();
+    }
+    for (const act of ['next-mistake', 'finish-epoch', 'run', 'clear']) {
+      await expect(compact.locator(`button[data-act="${act}"]`), `${act} left out of a compact lab`).toBeHidden();
+    }
+    await expect(full.locator('[data-panel="classes"]')).toBeVisible();
+    await expect(compact.locator('[data-panel="classes"]')).toBeHidden();
+
+    // Next mistake: seed 000's first update is at step 2.
+    await full.locator('button[data-act="next-mistake"]').click();
+    await expect(field(full, 'step')).toHaveText('2');
+    await expect(field(full, 'updates')).toHaveText('1');
+    // The history slider goes back to step 1; Back to step 0.
+    const slider = full.locator('input[data-role="scrubber"]');
+    await expect(slider).toHaveAttribute('max', '2');
+    await slider.fill('1');
+    await expect(field(full, 'step')).toHaveText('1');
+    await full.locator('button[data-act="back"]').click();
+    await expect(field(full, 'step')).toHaveText('0');
+    // The speed: 10^0 = 1 step a second, said beside the slider.
+    await full.locator('input[data-panel-act="speed"]').fill('0');
+    await expect(full.locator('.speed output')).toHaveText('1.0 steps/s');
+    // The class to add: −1, pressed.
+    const neg = full.locator('button[data-class="neg"]');
+    await neg.click();
+    await expect(neg).toHaveAttribute('aria-pressed', 'true');
+    await expect(full.locator('button[data-class="pos"]')).toHaveAttribute('aria-pressed', 'false');
+    // The other lab of the page did not move.
+    await expect(field(compact, 'step')).toHaveText('0');
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await full.screenshot({ path: path.join(SCREENSHOT_DIR, 'element-full.png') });
     expect(problems).toEqual([]);
   });
 
