@@ -118,3 +118,26 @@ fn the_speed_label_says_steps_a_second_or_max() {
     assert_eq!(speed_label(20.4), "20 steps/s");
     assert_eq!(speed_label(1000.0), "max");
 }
+
+#[test]
+fn refusals_end_in_one_full_stop() {
+    assert_eq!(
+        link_refused("link: a is given but the version v is missing."),
+        "This link could not be opened: link: a is given but the version v is missing. Nothing was changed."
+    );
+    assert_eq!(
+        scenario_refused("scenario: version 2 is newer than this lab"),
+        "This scenario could not be opened: scenario: version 2 is newer than this lab."
+    );
+    assert_eq!(
+        scenario_refused("no points."),
+        "This scenario could not be opened: no points."
+    );
+    assert_eq!(
+        answer_not_sent(
+            "https://course.example.org",
+            "answer (DataCloneError); finish (DataCloneError)"
+        ),
+        "This answer could not be sent to https://course.example.org: answer (DataCloneError); finish (DataCloneError)."
+    );
+}

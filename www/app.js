@@ -333,8 +333,7 @@
         lab.open_link(hash);
         return true;
       } catch (err) {
-        // The reason may end a sentence of its own: one full stop before what follows.
-        call(() => lab.say(`This link could not be opened: ${String(err).replace(/\.$/, '')}. Nothing was changed.`));
+        call(() => lab.say_refused('link', String(err)));
         return false;
       }
     };

@@ -44,7 +44,7 @@
         }
       }
       if (failed.length > 0 && error) {
-        error.textContent = `This answer could not be sent to ${report}: ${failed.join('; ')}.`;
+        error.textContent = lab.answer_not_sent(report, failed.join('; '));
       }
     };
     /** An answer the lab refuses (not numbers, the wrong shape) is said next to the fields. */

@@ -96,6 +96,9 @@ pub fn no_preset(id: &str) -> String {
 /// When the lab is in the middle of something else (a call from inside a call).
 pub const BUSY: &str = "Perceptron Lab is busy; try again.";
 
+/// `say_refused` asked to word something other than a link or a scenario.
+pub const NOT_REFUSABLE: &str = "say_refused takes link or scenario";
+
 /// The title of a practice set's results, for the course page's events.
 pub fn practice_title(id: &str) -> String {
     format!("Perceptron Lab practice: {id}")
@@ -112,6 +115,34 @@ pub fn not_one_point(text: &str) -> String {
 /// Why a practice command is refused.
 pub fn not_a_practice_action(text: &str) -> String {
     format!("{} is not a practice action", excerpt(text))
+}
+
+/// What a reason says without the full stop it may end in (it ends a sentence of ours).
+fn clause(reason: &str) -> &str {
+    let reason = reason.trim();
+    reason.strip_suffix('.').unwrap_or(reason)
+}
+
+/// Why a link pasted or typed into the address changed nothing.
+pub fn link_refused(reason: &str) -> String {
+    format!(
+        "This link could not be opened: {}. Nothing was changed.",
+        clause(reason)
+    )
+}
+
+/// Why an embedded lab's own scenario (its attribute, or a new one) was not opened.
+pub fn scenario_refused(reason: &str) -> String {
+    format!("This scenario could not be opened: {}.", clause(reason))
+}
+
+/// Why a practice answer's events did not reach the course page that asked for them
+/// (`report=`): each failure, `; `-separated.
+pub fn answer_not_sent(report: &str, failures: &str) -> String {
+    format!(
+        "This answer could not be sent to {report}: {}.",
+        clause(failures)
+    )
 }
 
 /// The speed control's label for `steps_per_second`: `5.0 steps/s`, `20 steps/s` or `max`, in

@@ -517,6 +517,26 @@ impl Lab {
         self.with(|runner| runner.apply(Action::Say(text)))
     }
 
+    /// Says in the status line why what the page tried to open was refused, for `what` a
+    /// `link` (typed or pasted into the address: nothing was changed) or a `scenario` (an
+    /// embedded lab's own); `reason` is the refusal's.
+    pub fn say_refused(&self, what: &str, reason: &str) -> Result<(), JsValue> {
+        self.alive()?;
+        let text = match what {
+            "link" => crate::core::words::link_refused(reason),
+            "scenario" => crate::core::words::scenario_refused(reason),
+            _ => return Err(JsValue::from_str(crate::core::words::NOT_REFUSABLE)),
+        };
+        self.with(|runner| runner.apply(Action::Say(text)))
+    }
+
+    /// The sentence that says a practice answer's events did not reach `report` (the course
+    /// page's origin), for each failure in `failures` (`; `-separated).
+    pub fn answer_not_sent(&self, report: &str, failures: &str) -> Result<String, JsValue> {
+        self.alive()?;
+        Ok(crate::core::words::answer_not_sent(report, failures))
+    }
+
     /// Stops the long work under way (a run or an opening shown with a progress bar) and puts
     /// back what was there before it began.
     pub fn cancel(&self) -> Result<(), JsValue> {
