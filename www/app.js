@@ -93,9 +93,7 @@
     });
     window.PerceptronLabPractice.compose(root, lab, { signal });
     const view = wireView(cx);
-    const sound = window.PerceptronLabSound.wire(lab, {
-      call, button: byId('audio'), listenButton: byId('listen'), signal,
-    });
+    const sound = window.PerceptronLabSound.wire(lab, { call, root, signal });
     wireKeys(cx, { actions, practice, view, sound });
     // ----- follow the system: colours, motion, layout ----------------------------------------
     const follow = (query, apply) => {

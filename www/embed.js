@@ -7,10 +7,8 @@
 //
 //   const lab = await PerceptronLab.mount(element, 'v=1&a=kernel&…', { hide: ['trace'] });
 //   lab.on('step', (record) => …);   // after every step, with the step's record
-//   lab.on('answer', (a) => …);       // after each practice answer (a link with an exercise set):
-//                                     // {exercise, question, kind, correct, given, expected, score, total}
-//   lab.on('finish', (f) => …);       // when the set is done: score, total, results and an
-//                                     // xAPI-shaped statement
+//   lab.on('answer', (a) => …);  // each practice answer: {exercise, question, kind, correct, …}
+//   lab.on('finish', (f) => …);  // the set done: score, total, results, an xAPI-shaped statement
 //   lab.step(); lab.back(); lab.reset(); lab.load(scenario); lab.toJSON(); lab.destroy();
 //
 // Or <perceptron-lab scenario="v=1&…" hide="trace"></perceptron-lab>, in a shadow root of its
@@ -20,10 +18,9 @@
 // toJSON() returns or "Scenario JSON" saves), or nothing for a blank lab; mount checks it and
 // its options before it touches the element (a TypeError says what is allowed). A step
 // listener may step the lab again: its steps are reported after it returns, never nested.
-// embed.js finds the WebAssembly next to itself, so the folder can be hosted under any path.
-// Each lab runs in a WebAssembly instance of its own: should one ever stop after an internal
-// error, it shows its own crash panel (offering its last scenario for download) and the others
-// keep working.
+// embed.js finds the WebAssembly next to itself, so the folder can be hosted under any path. Each
+// lab runs in a WebAssembly instance of its own: one that stops after an internal error shows its
+// own crash panel (its last scenario to download); the others keep working.
 (function () {
   'use strict';
 
@@ -42,8 +39,8 @@
     css.rel = 'stylesheet';
     css.href = new URL('embed.css', base).href;
     document.head.appendChild(css);
-    // The practice controls (shared with the full page), unless the page loaded them already,
-    // and a compact lab's markup and input wiring (compact.js).
+    // The practice controls and the sound (shared with the full page), unless the page loaded
+    // them already, and a compact lab's markup and input wiring (compact.js).
     const load = (file, present) => (present ? Promise.resolve() : new Promise((resolve, reject) => {
       const tag = document.createElement('script');
       tag.src = new URL(file, base).href;
@@ -52,7 +49,7 @@
       document.head.appendChild(tag);
     }));
     const practice = Promise.all([load('practice.js', window.PerceptronLabPractice),
-      load('compact.js', window.PerceptronLabCompact)]);
+      load('compact.js', window.PerceptronLabCompact), load('sound.js', window.PerceptronLabSound)]);
     const url = new URL('perceptron-lab_bg.wasm', base);
     const module = fetch(url).then(async (response) => {
       if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
@@ -341,13 +338,14 @@
     motion.addEventListener('change', (m) => call(() => lab.set_reduced_motion(m.matches)), { signal });
 
     // Every step: the listeners, and a DOM event for pages that prefer addEventListener.
-    // Listeners run inside the lab's own calls (how deep: `state.dispatching`), where it cannot
-    // free.
+    // Listeners run inside the lab's own calls (how deep: `state.dispatching`): it cannot free.
+    let soundStep = null; // the sound's listener, while it is on
     lab.on_step((record) => {
       state.dispatching += 1;
       try {
         for (const fn of listeners.step) call(() => fn(record));
         how.emit('step', record);
+        if (soundStep) call(() => soundStep(record));
       } finally {
         state.dispatching -= 1;
       }
@@ -369,6 +367,8 @@
       },
     });
     window.PerceptronLabCompact.wireInput({ root, canvas, lab, actions, call, signal });
+    // The sound panel's buttons (shown in a full lab), its tones on this lab's steps.
+    window.PerceptronLabSound.wire(lab, { call, root, signal, onStep: (fn) => { soundStep = fn; } });
     // Its links open the full lab (index.html beside this file) on the same scenario or set.
     const linkBase = new URL('index.html', base).href;
     window.PerceptronLabCompact.wireShare({ root, canvas, lab, call, signal, dropOn: root, linkBase });

@@ -1,14 +1,21 @@
-// Perceptron Lab's audio cues, for the full page (app.js): Web Audio, no files, off until the
+// Perceptron Lab's audio cues, in every home (the sound panel's buttons): Web Audio, no files, off until the
 // user turns them on. The lab writes the notes (pitch, timbre, timing) from the step's record
 // and every word said about them; here they are only scheduled, one oscillator per note.
 //
-//   const sound = PerceptronLabSound.wire(lab, { call, button, listenButton, signal });
+//   const sound = PerceptronLabSound.wire(lab, { call, root, signal, onStep });
+//   (the sound panel's buttons within `root`, by data-role; null without them. `onStep(fn)`
+//   hears of every step with fn, `onStep(null)` no more: the lab's own on_step unless the home
+//   listens to its steps itself, as embed.js does)
 //   sound.toggle(say)   // on or off (`say`: announce it, as the A key does)
 //   sound.listen()      // the boundary's sweep (L, and `listenButton`)
 (function () {
   'use strict';
 
-  function wire(lab, { call, button, listenButton, signal }) {
+  function wire(lab, { call, root, signal, onStep: follow }) {
+    const button = root.querySelector('[data-role="audio"]');
+    const listenButton = root.querySelector('[data-role="listen"]');
+    if (!button || !listenButton) return null;
+    const followSteps = follow || ((fn) => lab.on_step(fn));
     let audio = null; // the AudioContext, made when the sound is first used
     let soundOn = false;
     let busyUntil = 0;
@@ -71,7 +78,7 @@
     };
     const setSound = (on, say) => {
       soundOn = on;
-      call(() => lab.on_step(on ? onStep : null));
+      call(() => followSteps(on ? onStep : null));
       button.setAttribute('aria-pressed', String(on));
       if (on && !audioContext()) call(() => lab.say('This browser cannot play sound.'));
       else if (say) call(() => lab.say(on ? 'Sound on: a tone per step.' : 'Sound off.'));

@@ -251,7 +251,7 @@ test.describe('<perceptron-lab> on course.html', () => {
     expect(problems).toEqual([]);
   });
 
-  test('full: every panel of the registry and every control; Next mistake, the speed, the class and the slider work', async ({ page }) => {
+  test('full: every panel of the registry and every control; Next mistake, the speed, the class, the slider and the sound work', async ({ page }) => {
     const problems = watchProblems(page);
     // The registry's panels, as the full page places them.
     await page.goto('/index.html');
@@ -296,6 +296,18 @@ test.describe('<perceptron-lab> on course.html', () => {
     await neg.click();
     await expect(neg).toHaveAttribute('aria-pressed', 'true');
     await expect(full.locator('button[data-class="pos"]')).toHaveAttribute('aria-pressed', 'false');
+    // Sound: its own panel, on by its button; the element's step events still come with it on.
+    const sound = full.locator('button[data-role="audio"]');
+    await expect(compact.locator('[data-panel="sound"]')).toBeHidden();
+    await sound.click();
+    await expect(sound).toHaveAttribute('aria-pressed', 'true');
+    await page.evaluate(() => {
+      window.__fullSteps = 0;
+      document.getElementById('lab-full').addEventListener('step', () => { window.__fullSteps += 1; });
+    });
+    await full.locator('button[data-act="step"]').click();
+    await expect(field(full, 'step')).toHaveText('1');
+    await expect.poll(() => page.evaluate(() => window.__fullSteps), { message: 'step events with the sound on' }).toBe(1);
     // The other lab of the page did not move.
     await expect(field(compact, 'step')).toHaveText('0');
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });

@@ -90,6 +90,7 @@ mod gram;
 mod practice;
 mod settings;
 mod share;
+mod sound;
 mod status;
 mod theory;
 mod timeline;
@@ -116,6 +117,7 @@ fn registry() -> Vec<Box<dyn Panel>> {
         Box::new(timeline::TimelinePanel::default()),
         Box::new(controls::ControlsPanel::default()),
         Box::new(classes::ClassesPanel::default()),
+        Box::new(sound::SoundPanel),
         Box::new(status::StatusPanel::default()),
         Box::new(composer::ComposerPanel),
         Box::new(practice::PracticePanel::default()),
