@@ -242,6 +242,7 @@
    */
   function wireInput({ root, canvas, lab, actions, call, signal }) {
     const { isBusy } = wirePlot({ canvas, lab, call, signal, home: root });
+    const singleKeys = root.querySelector('[data-role="single-keys"]');
     root.addEventListener('keydown', (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       // Form fields (a practice answer being typed) keep their keys, except a clicker's
@@ -250,6 +251,9 @@
       const clicker = (e.key === 'PageDown' || e.key === 'PageUp') && !(target instanceof HTMLTextAreaElement);
       if ((target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement
         || target instanceof HTMLSelectElement) && !clicker) return;
+      // The single-key shortcuts' switch (a full lab shows it): off, letters, digits and Space
+      // do nothing here.
+      if (e.key.length === 1 && singleKeys && !singleKeys.checked) return;
       const keys = {
         ArrowRight: actions.step, ' ': actions.step, PageDown: actions.step,
         ArrowLeft: actions.back, PageUp: actions.back, p: actions.play, r: actions.reset,

@@ -251,7 +251,7 @@ test.describe('<perceptron-lab> on course.html', () => {
     expect(problems).toEqual([]);
   });
 
-  test('full: every panel of the registry and every control; Next mistake, the speed, the class, the slider and the sound work', async ({ page }) => {
+  test('full: every panel of the registry and every control; Next mistake, the speed, the class, the slider, the sound and the shortcuts switch work', async ({ page }) => {
     const problems = watchProblems(page);
     // The registry's panels, as the full page places them.
     await page.goto('/index.html');
@@ -308,6 +308,21 @@ test.describe('<perceptron-lab> on course.html', () => {
     await full.locator('button[data-act="step"]').click();
     await expect(field(full, 'step')).toHaveText('1');
     await expect.poll(() => page.evaluate(() => window.__fullSteps), { message: 'step events with the sound on' }).toBe(1);
+    // Single-key shortcuts off: P does nothing, ← still steps back; on again, P plays.
+    const playLabel = field(full, 'play-label');
+    await full.locator('input[data-role="single-keys"]').uncheck();
+    await full.locator('.plab').focus();
+    await page.keyboard.press('p');
+    await page.keyboard.press('ArrowLeft');
+    await expect(field(full, 'step')).toHaveText('0');
+    await afterFrames(page);
+    await expect(playLabel).toHaveText('Play');
+    await full.locator('input[data-role="single-keys"]').check();
+    await full.locator('.plab').focus();
+    await page.keyboard.press('p');
+    await expect(playLabel).toHaveText('Pause');
+    await page.keyboard.press('p');
+    await expect(playLabel).toHaveText('Play');
     // The other lab of the page did not move.
     await expect(field(compact, 'step')).toHaveText('0');
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });

@@ -90,6 +90,7 @@ mod gram;
 mod practice;
 mod settings;
 mod share;
+mod shortcuts;
 mod sound;
 mod status;
 mod theory;
@@ -118,6 +119,7 @@ fn registry() -> Vec<Box<dyn Panel>> {
         Box::new(controls::ControlsPanel::default()),
         Box::new(classes::ClassesPanel::default()),
         Box::new(sound::SoundPanel),
+        Box::new(shortcuts::ShortcutsPanel),
         Box::new(status::StatusPanel::default()),
         Box::new(composer::ComposerPanel),
         Box::new(practice::PracticePanel::default()),
