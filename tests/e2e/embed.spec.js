@@ -352,6 +352,9 @@ test.describe('course.html', () => {
   // converges at step 1,160, before 2,000: 1,160 listener calls deep on the old code), and the
   // lab answers.
   test('a step listener that steps again until step 2,000: 20 runs, the lab answers after each', async ({ page }) => {
+    // Twenty loads of course.html (five labs, each its own WebAssembly instance): more than the
+    // default minute on a loaded machine.
+    test.setTimeout(240_000);
     const problems = watchProblems(page);
     for (let run = 1; run <= 20; run++) {
       await openCourse(page, '/course.html');
