@@ -543,17 +543,28 @@ fn pixel_at(canvas: &HtmlCanvasElement, x: f64, y: f64) -> (u8, u8, u8) {
 
 #[wasm_bindgen_test]
 async fn the_keyboard_cursor_is_drawn_and_said_in_its_live_region_while_the_plot_has_focus() {
+    // A root with a slot for the plot panel, which places the canvas and the cursor's live
+    // region there (sized here as the page's stylesheet sizes it).
     let root = mount_root();
-    let region = document().create_element("p").unwrap();
-    region.set_attribute("data-role", "cursor-status").unwrap();
-    root.append_child(&region).unwrap();
+    root.query_selector("canvas").unwrap().unwrap().remove();
+    let slot = document().create_element("div").unwrap();
+    slot.set_attribute("data-panels", "plot").unwrap();
+    root.prepend_with_node_1(&slot).unwrap();
     let lab = Lab::new(root.clone()).expect("mounts");
     let canvas: HtmlCanvasElement = root
-        .query_selector("canvas")
+        .query_selector("[data-panel=\"plot\"] canvas")
         .unwrap()
-        .unwrap()
+        .expect("the plot panel's canvas")
         .dyn_into()
         .unwrap();
+    canvas
+        .set_attribute("style", "display:block;width:640px;height:480px")
+        .unwrap();
+    lab.resize().unwrap();
+    let region = root
+        .query_selector("[data-panel=\"plot\"] [data-role=\"cursor-status\"]")
+        .unwrap()
+        .expect("the plot panel's live region");
     frames(2).await;
     assert_eq!(region.text_content().unwrap_or_default(), "");
     // Halfway along the crosshair's right arm (10 to 26 CSS px from the cursor at (1.2, 1.2),

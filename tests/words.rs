@@ -141,3 +141,40 @@ fn refusals_end_in_one_full_stop() {
         "This answer could not be sent to https://course.example.org: answer (DataCloneError); finish (DataCloneError)."
     );
 }
+
+#[test]
+fn a_course_pages_script_is_told_what_its_arguments_may_be() {
+    assert_eq!(value_kind("null", ""), "null");
+    assert_eq!(value_kind("undefined", ""), "undefined");
+    assert_eq!(value_kind("array", ""), "an array");
+    assert_eq!(value_kind("object", "Map"), "an object of kind Map");
+    assert_eq!(value_kind("number", ""), "a number");
+    assert_eq!(
+        not_a_scenario("a number"),
+        "a scenario is a link fragment (a string: what \"Copy link\" puts after the #), a \
+         scenario object (what toJSON() returns or \"Scenario JSON\" saves), or nothing \
+         (undefined, null or '') for a blank lab, not a number"
+    );
+    assert_eq!(
+        scenario_not_json("Converting circular structure to JSON"),
+        "the scenario object cannot be written as JSON: Converting circular structure to JSON"
+    );
+    assert_eq!(
+        not_mount_options("a string"),
+        "mount's options are an object such as { hide: ['trace'] }, not a string"
+    );
+    assert_eq!(
+        unknown_mount_options(&["hidden".to_string(), "say \"hi\"".to_string()]),
+        "mount has no option \"hidden\", \"say \\\"hi\\\"\" (its one option is hide)"
+    );
+    assert_eq!(
+        not_hide_names("an array", Some("a number")),
+        "hide takes names of controls, as an array of strings (['trace', 'status']) or one \
+         string ('trace,status'), not an array holding a number"
+    );
+    assert_eq!(
+        not_hide_names("an object of kind Object", None),
+        "hide takes names of controls, as an array of strings (['trace', 'status']) or one \
+         string ('trace,status'), not an object of kind Object"
+    );
+}

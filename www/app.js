@@ -38,7 +38,8 @@
     // after it, so the lab cannot show its panel itself. The page does, as after a panic.
     function trapped(err) {
       if (document.body.dataset.crashed === 'true') return;
-      showCrash(shared.stoppedText(err));
+      shared.showTrap(byId('crash'), err);
+      document.body.dataset.crashed = 'true';
       root.dataset.crashed = 'true';
       root.dispatchEvent(new CustomEvent('perceptron-lab:crash', { bubbles: true }));
     }
@@ -359,9 +360,9 @@
     const heading = panel.querySelector('h2');
     const message = document.getElementById('crash-message');
     const said = { heading: heading.textContent, message: message.textContent };
-    const text =
-      `Its WebAssembly module did not load (${why}). Reload the page; if this stays, the site ` +
-      'is not serving perceptron-lab_bg.wasm beside this page, or does not allow WebAssembly.';
+    // The fixed words say what happened; the message is what the browser reported.
+    const text = String(why);
+    const notLoadedWords = panel.querySelector('[data-role="crash-not-loaded"]');
     // Should the lab start after all, the panel goes back as it was (unless it now tells of
     // something else, such as the lab failing to start).
     window.addEventListener('TrunkApplicationStarted', () => {
@@ -369,10 +370,12 @@
       if (message.textContent !== text) return;
       heading.textContent = said.heading;
       message.textContent = said.message;
+      notLoadedWords.hidden = true;
       panel.hidden = true;
       delete document.body.dataset.crashed;
     }, { once: true });
     heading.textContent = 'Perceptron Lab could not start';
+    notLoadedWords.hidden = false;
     showCrash(text);
   }
 

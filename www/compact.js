@@ -23,9 +23,15 @@
     });
   }
 
-  /** What a page says when a lab's WebAssembly module stopped (a trap), with the browser's `err`. */
-  function stoppedText(err) {
-    return `The lab's WebAssembly module stopped (${err}): it ran out of memory or met an internal error.`;
+  /**
+   * Shows the crash panel `panel` (the page's or a compact lab's) saying that the module
+   * stopped (its fixed words, `[data-role="crash-trap"]`) with the browser's `err`.
+   */
+  function showTrap(panel, err) {
+    panel.querySelector('[data-role="crash-message"]').textContent = String(err);
+    const said = panel.querySelector('[data-role="crash-trap"]');
+    if (said) said.hidden = false;
+    panel.hidden = false;
   }
 
   /**
@@ -35,9 +41,7 @@
   function trapShower(root) {
     return (err) => {
       if (root.dataset.crashed === 'true') return;
-      const panel = root.querySelector('[data-role="crash"]');
-      panel.querySelector('[data-role="crash-message"]').textContent = stoppedText(err);
-      panel.hidden = false;
+      showTrap(root.querySelector('[data-role="crash"]'), err);
       root.dataset.crashed = 'true';
       root.dispatchEvent(new CustomEvent('perceptron-lab:crash', { bubbles: true }));
     };
@@ -102,13 +106,8 @@
   /** The lab's markup: the plot, the controls, the status, "This step" and the trace. */
   function markup() {
     return el('div', { class: 'plab', tabindex: '0', role: 'group', 'aria-label': 'Perceptron Lab', 'data-perceptron-lab-root': '' },
-      el('canvas', {
-        class: 'plab-plot', tabindex: '0', role: 'application',
-        'aria-label': 'Plot: points, the weight vector and the boundary. Arrow keys move a cursor; '
-          + 'Enter adds a point, Space picks one up, Delete removes one.',
-      }),
-      // What the plot's keyboard cursor says (the lab writes it).
-      el('p', { class: 'plab-hidden', 'data-role': 'cursor-status', role: 'status', 'aria-live': 'polite' }),
+      // The plot and its keyboard cursor's live region, a registry panel placed here.
+      el('div', { class: 'plab-panels', 'data-panels': 'plot', 'data-landmarks': 'no' }),
       // Back and the history slider, and the training buttons with long work's progress and
       // the speed: registry panels placed here, in one row (a compact lab shows Back, Step,
       // Play and Reset unless it is full).
@@ -132,6 +131,8 @@
       // This lab's own crash panel: the lab shows it (with the message) if it ever stops.
       el('div', { class: 'plab-crash', role: 'alert', 'data-role': 'crash', hidden: '' },
         el('strong', {}, 'This lab stopped after an internal error.'),
+        el('p', { 'data-role': 'crash-trap', hidden: '' },
+          'Its WebAssembly module stopped: it ran out of memory or met an internal error.'),
         el('pre', { 'data-role': 'crash-message' }),
         el('p', { 'data-role': 'crash-save', hidden: '' },
           'Your points and run as they were a moment ago: ',
@@ -353,7 +354,7 @@
   }
 
   window.PerceptronLabCompact = {
-    el, markup, wirePlot, wireInput, watchTraps, offerLastGood, download, saveBlob, stoppedText,
+    el, markup, wirePlot, wireInput, watchTraps, offerLastGood, download, saveBlob, showTrap,
     trapShower, hider, wireShare,
   };
 })();

@@ -1,14 +1,15 @@
 // The example course page's own script: it reacts to the first lab's steps through the
 // JavaScript API (PerceptronLab.ready resolves once every data-perceptron-lab div is mounted),
 // and lists the practice results it receives from the compact lab (lab.on) and from the frame
-// (postMessage, accepted from this page's own origin only).
+// (postMessage, accepted from this page's own origin only). Each log shows the data an event
+// brings, as JSON: what a course page's own script has to work with.
 window.addEventListener('DOMContentLoaded', () => {
   window.PerceptronLab.ready.then(() => {
     const host = document.getElementById('lab-seed000');
     const log = document.getElementById('seed000-log');
     if (!host.perceptronLab) return;
     host.perceptronLab.on('step', (record) => {
-      log.textContent = `step ${record.step}: sample #${record.index}, ${record.mistake ? 'a mistake, the weights moved' : 'correct, no update'}`;
+      log.textContent = JSON.stringify({ step: record.step, index: record.index, mistake: record.mistake });
     });
   });
 });
@@ -19,9 +20,9 @@ window.addEventListener('DOMContentLoaded', () => {
     const item = document.createElement('li');
     item.dataset.from = from;
     item.dataset.type = type;
-    item.textContent = type === 'answer'
-      ? `${from}: question ${o.question} (${o.kind}) ${o.correct ? 'right' : 'wrong'}: gave ${o.given}; score ${o.score} of ${o.total}`
-      : `${from}: finished ${o.exercise} with ${o.score} of ${o.total} (xAPI verb ${o.statement.verb.display['en-US']})`;
+    item.textContent = JSON.stringify(type === 'answer'
+      ? { from, question: o.question, kind: o.kind, correct: o.correct, given: o.given, score: o.score, total: o.total }
+      : { from, exercise: o.exercise, score: o.score, total: o.total, verb: o.statement.verb.display['en-US'] });
     log.append(item);
   };
   // The frame's set reports to this page's origin: its link gets report=<origin> here.
@@ -48,6 +49,6 @@ window.addEventListener('DOMContentLoaded', () => {
   if (!element || !log) return;
   element.addEventListener('change', (e) => {
     // The link's n= is the step on show.
-    log.textContent = `changed: step ${new URLSearchParams(e.detail).get('n')}, link ${e.detail.length} characters`;
+    log.textContent = JSON.stringify({ step: Number(new URLSearchParams(e.detail).get('n')), linkLength: e.detail.length });
   });
 });

@@ -45,7 +45,7 @@
       const tag = document.createElement('script');
       tag.src = new URL(file, base).href;
       tag.onload = resolve;
-      tag.onerror = () => reject(new Error(`${tag.src} could not be loaded`));
+      tag.onerror = () => reject(new Error(tag.src));
       document.head.appendChild(tag);
     }));
     const practice = Promise.all([load('practice.js', window.PerceptronLabPractice),
@@ -98,73 +98,11 @@
     }
   });
 
-  /** What a scenario may be, for the error a scenario of another kind gets. */
-  const SCENARIO_KINDS = 'a scenario is a link fragment (a string: what "Copy link" puts after the #), '
-    + 'a scenario object (what toJSON() returns or "Scenario JSON" saves), or nothing '
-    + '(undefined, null or \'\') for a blank lab';
-
-  /** What kind of value `value` is, in a few words for an error. */
-  function kindOf(value) {
-    if (value === null) return 'null';
-    if (Array.isArray(value)) return 'an array';
-    const type = typeof value;
-    if (type === 'object') return `an object of kind ${Object.prototype.toString.call(value).slice(8, -1)}`;
-    return `a ${type}`;
-  }
-
-  /**
-   * The scenario argument checked: `null` for a blank lab, `{ link }` for a link fragment or
-   * `{ json }` for a scenario object. A String object counts as its string. Anything else (a
-   * number, a function, a Symbol, an array, a Map, …) is a TypeError saying what a scenario
-   * may be, thrown before anything changes.
-   */
-  function scenarioOf(scenario) {
-    if (scenario === undefined || scenario === null || scenario === '') return null;
-    if (typeof scenario === 'string') return { link: scenario };
-    if (scenario instanceof String) return scenario.length === 0 ? null : { link: String(scenario) };
-    const plain = typeof scenario === 'object' && Object.prototype.toString.call(scenario) === '[object Object]';
-    if (!plain) throw new TypeError(`${SCENARIO_KINDS}, not ${kindOf(scenario)}`);
-    try {
-      return { json: JSON.stringify(scenario) };
-    } catch (err) {
-      throw new TypeError(`the scenario object cannot be written as JSON: ${err.message}`);
-    }
-  }
-
-  /** Opens a checked scenario (`scenarioOf`) in the handle. */
+  /** Opens a checked scenario (the lab module's `check_scenario`) in the handle. */
   function open(lab, checked) {
     if (!checked) return;
     if (checked.link !== undefined) lab.open_link(checked.link);
     else lab.open_json(checked.json);
-  }
-
-  /**
-   * The names of the controls to hide from mount's options (`{ hide: ['trace'] }` or
-   * `{ hide: 'trace,status' }`), checked: a TypeError for options that are not an object, an
-   * option mount does not know, or a hide that is not names.
-   */
-  function hiddenOf(options) {
-    if (options === undefined || options === null) return [];
-    if (typeof options !== 'object' || Array.isArray(options)) {
-      throw new TypeError(`mount's options are an object such as { hide: ['trace'] }, not ${kindOf(options)}`);
-    }
-    const unknown = Object.keys(options).filter((key) => key !== 'hide');
-    if (unknown.length > 0) {
-      throw new TypeError(`mount has no option ${unknown.map((k) => JSON.stringify(k)).join(', ')} (its one option is hide)`);
-    }
-    const hide = options.hide;
-    if (hide === undefined || hide === null) return [];
-    const isText = (v) => typeof v === 'string' || v instanceof String;
-    let names;
-    if (isText(hide)) {
-      names = String(hide).split(',');
-    } else if (Array.isArray(hide) && hide.every(isText)) {
-      names = hide.map(String);
-    } else {
-      const what = Array.isArray(hide) ? `an array holding ${kindOf(hide.find((v) => !isText(v)))}` : kindOf(hide);
-      throw new TypeError(`hide takes names of controls, as an array of strings (['trace', 'status']) or one string ('trace,status'), not ${what}`);
-    }
-    return names.map((name) => name.trim()).filter((name) => name !== '');
   }
 
   /**
@@ -175,9 +113,7 @@
     // Every argument is checked before anything changes: a bad one leaves the element (and a
     // lab already in it) as it was.
     if (!(element instanceof Element)) throw new TypeError('mount needs an element');
-    const hide = hiddenOf(options);
-    const checked = scenarioOf(scenario);
-    return build(element, checked, hide, {
+    return build(element, scenario, options, {
       place: (root) => element.replaceChildren(root),
       emit: (type, detail) => element.dispatchEvent(new CustomEvent(`perceptron-lab:${type}`, { detail })),
     });
@@ -216,7 +152,7 @@
        * Opens a scenario (link fragment or object); throws with the reason if it cannot (a
        * TypeError for a value that is no scenario), and nothing changes.
        */
-      load(next) { alive(); open(lab, scenarioOf(next)); },
+      load(next) { alive(); open(lab, module.check_scenario(next)); },
       /** The scenario now: algorithm, settings, points and step. */
       toJSON() { alive(); return JSON.parse(lab.scenario_json()); },
       /** The link fragment of the scenario now. */
@@ -285,8 +221,19 @@
    * its markup where it goes (the element itself, or the element's shadow root), and
    * `how.emit(type, detail)` fires the DOM event of each step, answer and finish.
    */
-  async function build(element, checked, hide, how) {
+  async function build(element, scenario, options, how) {
     const module = await instance();
+    // The scenario and options checked by the lab's module (a TypeError, worded in its core,
+    // says what is allowed) before anything changes: the instance then serves the next mount.
+    let checked;
+    let hide;
+    try {
+      hide = module.check_mount_options(options);
+      checked = module.check_scenario(scenario);
+    } catch (err) {
+      spare.push(module);
+      throw err;
+    }
     // Mounting where a lab already is replaces it: the old one is destroyed, not left running.
     const previous = mounted.get(element);
     if (previous) previous.destroy();
@@ -351,7 +298,7 @@
       }
     });
 
-    const canvas = root.querySelector('canvas');
+    const canvas = root.querySelector('[data-panel="plot"] canvas');
     // The keys' actions (the buttons are the lab's panels, which take their clicks themselves).
     const actions = {
       step: () => lab.step(), back: () => lab.back(), play: () => lab.toggle_play(),
@@ -380,10 +327,19 @@
     mounted.set(element, handle);
     internals.set(handle, {
       root,
-      hide: (names) => { assertAlive(state); applyHide(names); },
+      hide: (value) => { assertAlive(state); applyHide(module.check_mount_options({ hide: value })); },
       sayRefused: (reason) => call(() => lab.say_refused('scenario', reason)),
     });
     return handle;
+  }
+
+  /** What a lab's place says when it could not start: fixed words, then the browser's `err`. */
+  function notStarted(err) {
+    const said = document.createElement('p');
+    const why = document.createElement('code');
+    why.textContent = String(err);
+    said.append('Perceptron Lab could not start: ', why);
+    return said;
   }
 
   /** Mounts every `[data-perceptron-lab]` element not yet mounted. */
@@ -395,7 +351,7 @@
       return mount(node, node.dataset.scenario, { hide: node.dataset.hide || '' })
         .then((handle) => { node.perceptronLab = handle; return handle; })
         .catch((err) => {
-          node.replaceChildren(document.createTextNode(`Perceptron Lab could not start: ${err}`));
+          node.replaceChildren(notStarted(err));
         });
     }));
   }
@@ -472,7 +428,7 @@
       }
       if (!lab) return;
       if (attr === 'scenario') this._open(now);
-      else if (attr === 'hide') internals.get(lab).hide(hiddenOf({ hide: now || '' }));
+      else if (attr === 'hide') internals.get(lab).hide(now || '');
     }
 
     async _mount() {
@@ -480,7 +436,7 @@
       const scenario = this.getAttribute('scenario');
       let handle;
       try {
-        handle = await build(this, scenarioOf(scenario), hiddenOf({ hide: this.hide }), {
+        handle = await build(this, scenario, { hide: this.hide }, {
           place: (root) => {
             this._label(root);
             root.querySelector('[data-panels]').dataset.open = this.getAttribute('open-panels') || '';
@@ -495,9 +451,7 @@
         });
       } catch (err) {
         if (generation !== this._generation) return;
-        const message = document.createElement('p');
-        message.textContent = `Perceptron Lab could not start: ${err}`;
-        this.shadowRoot.replaceChildren(this._css, message);
+        this.shadowRoot.replaceChildren(this._css, notStarted(err));
         return;
       }
       // Removed (or mounted again) while the module loaded: this lab is not wanted.

@@ -1,8 +1,8 @@
 // Perceptron Lab's loader, the page's only script tag: the plot first, then the rest.
 //
-// 1. The first-frame module (first-frame.js, about a ninth of the lab's size) draws the plot of
-//    a page that opens on a blank session (no scenario in its link), at the lab's size and
-//    colours.
+// 1. The first-frame module (first-frame.js, about a ninth of the lab's size) places the plot
+//    (the plot panel's markup) and draws the plot of a page that opens on a blank session (no
+//    scenario in its link), at the lab's size and colours.
 // 2. Once that frame is on screen, the page's scripts (compact.js, practice.js, sound.js,
 //    app.js) and the lab's module (perceptron-lab.js and its wasm) load, all at once; the lab
 //    starts ("TrunkApplicationStarted", which app.js waits for, as with trunk's own loader) and
@@ -14,13 +14,14 @@
 const here = (file) => new URL(file, import.meta.url);
 
 async function firstFrame() {
-  const plot = document.getElementById('plot');
-  if (!plot) return false;
+  const slot = document.querySelector('#lab [data-panels="plot"]');
+  if (!slot) return false;
   try {
     const module = await import('./first-frame.js');
     await module.default({ module_or_path: here('first-frame_bg.wasm') });
     const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
-    return module.first_frame(plot, window.location.hash, dark);
+    // It places the plot's markup (the plot panel's), marked as loading, then draws.
+    return module.first_frame(slot, window.location.hash, dark);
   } catch (err) {
     // Not a failure of the page: the lab draws the plot when it has loaded.
     console.warn('Perceptron Lab: the first frame was left to the lab', err);
@@ -47,16 +48,16 @@ function script(file) {
     element.src = here(file).href;
     element.async = false;
     element.onload = resolve;
-    element.onerror = () => reject(new Error(`${file} did not load`));
+    // The address of the file that did not load: the crash panel's fixed words say the rest.
+    element.onerror = () => reject(new Error(element.src));
     document.body.append(element);
   });
 }
 
-// Until the lab has started the plot only looks ready: it says it is loading (aria-busy; the
-// pointer shows progress over it, style.css).
-const frame = document.querySelector('.plot-frame');
-frame?.setAttribute('aria-busy', 'true');
+// Until the lab has started the plot only looks ready: the first-frame module marks it as
+// loading (aria-busy; the pointer shows progress over it, style.css).
 if (await firstFrame()) await afterPaint();
+const frame = document.querySelector('.plot-frame');
 // Then everything at once (each a round trip on a slow network): the page's scripts, run in
 // their order, and the lab's glue and wasm, which start the lab once the scripts have run.
 const wasmResponse = fetch(here('perceptron-lab_bg.wasm'));
@@ -64,11 +65,14 @@ const glue = import('./perceptron-lab.js');
 try {
   await Promise.all([script('compact.js'), script('practice.js'), script('sound.js'), script('app.js')]);
 } catch (err) {
-  // Without app.js nothing would say so: the page's crash panel does.
+  // Without app.js nothing would say so: the page's crash panel does, in its fixed words for a
+  // file that did not load, with the file's address.
   frame?.removeAttribute('aria-busy');
-  document.getElementById('crash-message').textContent =
-    `Perceptron Lab could not start: ${err.message}. Reload the page.`;
-  document.getElementById('crash').hidden = false;
+  const crash = document.getElementById('crash');
+  crash.querySelector('h2').textContent = 'Perceptron Lab could not start';
+  crash.querySelector('[data-role="crash-not-loaded"]').hidden = false;
+  document.getElementById('crash-message').textContent = err.message;
+  crash.hidden = false;
   throw err;
 }
 try {

@@ -136,6 +136,62 @@ pub fn scenario_refused(reason: &str) -> String {
     format!("This scenario could not be opened: {}.", clause(reason))
 }
 
+/// A value a course page's script passed, in a few words for its TypeError: `type_of` is its
+/// JS `typeof` (or `null`, or `array`), `tag` its kind when it is an object (`Map`, `Object`).
+pub fn value_kind(type_of: &str, tag: &str) -> String {
+    match type_of {
+        "null" | "undefined" => type_of.to_string(),
+        "array" => "an array".to_string(),
+        "object" => format!("an object of kind {tag}"),
+        other => format!("a {other}"),
+    }
+}
+
+/// Why a value (`kind`, in [`value_kind`]'s words) is no scenario for `mount`, `load` or the
+/// element's `scenario`.
+pub fn not_a_scenario(kind: &str) -> String {
+    format!(
+        "a scenario is a link fragment (a string: what \"Copy link\" puts after the #), a \
+         scenario object (what toJSON() returns or \"Scenario JSON\" saves), or nothing \
+         (undefined, null or '') for a blank lab, not {kind}"
+    )
+}
+
+/// Why a scenario object cannot be opened: `JSON.stringify` refused it, saying `reason`.
+pub fn scenario_not_json(reason: &str) -> String {
+    format!("the scenario object cannot be written as JSON: {reason}")
+}
+
+/// Why `mount`'s options (`kind`, in [`value_kind`]'s words) are refused.
+pub fn not_mount_options(kind: &str) -> String {
+    format!("mount's options are an object such as {{ hide: ['trace'] }}, not {kind}")
+}
+
+/// Why `mount`'s options are refused: `names` (each written as JSON) are no option of it.
+pub fn unknown_mount_options(names: &[String]) -> String {
+    let quoted: Vec<String> = names
+        .iter()
+        .map(|name| serde_json::to_string(name).unwrap_or_default())
+        .collect();
+    format!(
+        "mount has no option {} (its one option is hide)",
+        quoted.join(", ")
+    )
+}
+
+/// Why a `hide` option is refused: it is `kind` (in [`value_kind`]'s words), or an array with
+/// an element of `held` kind.
+pub fn not_hide_names(kind: &str, held: Option<&str>) -> String {
+    let what = match held {
+        Some(held) => format!("an array holding {held}"),
+        None => kind.to_string(),
+    };
+    format!(
+        "hide takes names of controls, as an array of strings (['trace', 'status']) or one \
+         string ('trace,status'), not {what}"
+    )
+}
+
 /// Why a practice answer's events did not reach the course page that asked for them
 /// (`report=`): each failure, `; `-separated.
 pub fn answer_not_sent(report: &str, failures: &str) -> String {
@@ -236,7 +292,8 @@ pub const NOT_UTF8: &str = "the file is not UTF-8 text";
 pub const NO_WINDOW: &str = "no global window (not in a browser page)";
 
 /// Why a lab cannot start on an element without a canvas.
-pub const NO_CANVAS: &str = "Perceptron Lab needs a <canvas> inside its root element";
+pub const NO_CANVAS: &str =
+    "Perceptron Lab needs a slot for its plot (data-panels=\"plot\") or a <canvas> inside its root element";
 
 /// Why a plot cannot be drawn.
 pub const NO_CONTEXT: &str = "the canvas has no 2D context";

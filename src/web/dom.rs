@@ -24,9 +24,11 @@ pub fn active_element(node: &web_sys::Node) -> Option<Element> {
         .or_else(|| node.owner_document().and_then(|d| d.active_element()))
 }
 
-/// The canvas under `root`, or an error naming what is missing.
+/// The plot's canvas under `root` (the plot panel's, else the first canvas), or an error naming
+/// what is missing.
 pub fn canvas(root: &HtmlElement) -> Result<HtmlCanvasElement, JsValue> {
-    find(root, "canvas")
+    find(root, "[data-panel=\"plot\"] canvas")
+        .or_else(|| find(root, "canvas"))
         .and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok())
         .ok_or_else(|| JsValue::from_str(crate::core::words::NO_CANVAS))
 }

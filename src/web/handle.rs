@@ -174,7 +174,8 @@ impl Lab {
 
 #[wasm_bindgen]
 impl Lab {
-    /// Mounts on `root`, which must contain a `<canvas>`; status fields are the elements marked
+    /// Mounts on `root`, which must hold a slot for the plot panel (`data-panels="plot"`) or a
+    /// `<canvas>` of its own; status fields are the elements marked
     /// `data-field="step"`, `"weights"`, … and the class buttons `data-class="pos"|"neg"`. The
     /// lab's crash panel is `[data-role="crash"]` inside `root` (its message goes into its
     /// `[data-role="crash-message"]`), else the page's `#crash`.
@@ -185,11 +186,11 @@ impl Lab {
         if panic::has_panicked() {
             return Err(JsValue::from_str(crate::core::words::STOPPED));
         }
-        let canvas = dom::canvas(&root)?;
         let window = dom::window()?;
+        let runner = Runner::new(&root)?;
         let id = panic::register(&root);
         let shared = Rc::new(Shared {
-            runner: RefCell::new(Runner::new(&root, canvas)),
+            runner: RefCell::new(runner),
             frame_callback: RefCell::new(None),
             frame_pending: Cell::new(false),
             frame_id: Cell::new(None),

@@ -21,6 +21,8 @@ mod compare;
 mod dom;
 // In the lab it would be a second copy of the drawing code (over plotters-canvas directly).
 #[cfg(feature = "lab")]
+mod embed_args;
+#[cfg(feature = "lab")]
 mod exports;
 #[cfg(not(feature = "lab"))]
 mod first_frame;
@@ -28,10 +30,17 @@ mod first_frame;
 mod handle;
 #[cfg(all(feature = "lab", feature = "test-hooks"))]
 mod hooks;
+// The panels' markup as data; without the lab, the plot's alone (for the first frame).
+#[cfg_attr(not(feature = "lab"), allow(dead_code))]
+mod markup;
 #[cfg(feature = "lab")]
 mod panels;
 #[cfg(feature = "lab")]
 mod panic;
+// Without the lab, the plot's markup alone: the first frame places it.
+#[cfg(not(feature = "lab"))]
+#[path = "panels/plot.rs"]
+mod plot;
 #[cfg(feature = "lab")]
 mod practice;
 #[cfg(feature = "lab")]

@@ -225,7 +225,8 @@ test('a trap inside one lab’s animation frame shows that lab’s panel only', 
   await page.evaluate(() => document.getElementById('lab-seed000').perceptronLab.debugTrapNextFrame());
   const panel = seed.locator('[data-role="crash"]');
   await expect(panel).toBeVisible();
-  await expect(panel.locator('[data-role="crash-message"]')).toContainText('WebAssembly module stopped');
+  await expect(panel).toContainText('WebAssembly module stopped');
+  await expect(panel.locator('[data-role="crash-message"]')).toContainText('RuntimeError');
   await expect(panel.getByRole('button', { name: 'Download the scenario (JSON)' })).toBeVisible();
   await expect(xor.locator('[data-role="crash"]')).toBeHidden();
   await xor.locator('[data-act="step"]').click();

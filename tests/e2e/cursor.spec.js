@@ -234,7 +234,8 @@ test('course page: the compact lab\'s plot takes focus and its cursor works the 
   const status = lab.locator('[data-role="cursor-status"]');
   const field = (name) => lab.locator(`[data-field="${name}"]`);
   await expect(plot).toHaveAttribute('role', 'application');
-  await expect(plot).toHaveAccessibleName(/^Plot: points/);
+  // The plot panel's one markup: the same name as on the full page.
+  await expect(plot).toHaveAccessibleName(/^Plot: data points/);
 
   // Seed 000's points: (1, 1) is #1, of class -1.
   await tabTo(page, '#lab-seed000 canvas');

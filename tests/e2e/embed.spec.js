@@ -111,10 +111,10 @@ test.describe('course.html', () => {
     // Step the seed 000 lab with its button, then with → (keys go to the focused lab).
     await seed.locator('[data-act="step"]').click();
     await expect(field(seed, 'step')).toHaveText('1');
-    await expect(page.locator('#seed000-log')).toHaveText('step 1: sample #1, correct, no update');
+    await expect(page.locator('#seed000-log')).toHaveText('{"step":1,"index":1,"mistake":false}');
     await seed.locator('[data-act="step"]').click();
     await expect(field(seed, 'step')).toHaveText('2');
-    await expect(page.locator('#seed000-log')).toHaveText('step 2: sample #2, a mistake, the weights moved');
+    await expect(page.locator('#seed000-log')).toHaveText('{"step":2,"index":2,"mistake":true}');
     await expect(field(seed, 'weights')).toHaveText('[0, 3, 2]');
     await seed.locator('.plab').focus();
     await page.keyboard.press('ArrowRight');
@@ -139,7 +139,7 @@ test.describe('course.html', () => {
     await expect(field(xor, 'step')).toHaveText('2');
     expect((await domSteps(page, 'lab-xor')).map((s) => s.step)).toEqual([1, 2]);
     await expect(field(seed, 'step')).toHaveText('3');
-    await expect(page.locator('#seed000-log')).toHaveText('step 3: sample #3, correct, no update');
+    await expect(page.locator('#seed000-log')).toHaveText('{"step":3,"index":3,"mistake":false}');
     // Back is an undo, not a step: no event; Reset neither.
     await seed.locator('[data-act="back"]').click();
     await expect(field(seed, 'step')).toHaveText('2');
@@ -265,7 +265,7 @@ test.describe('course.html', () => {
     const seed = page.locator('#lab-seed000');
     await seed.locator('[data-act="step"]').click();
     await expect(field(seed, 'step')).toHaveText('1');
-    await expect(page.locator('#seed000-log')).toHaveText('step 1: sample #1, correct, no update');
+    await expect(page.locator('#seed000-log')).toHaveText('{"step":1,"index":1,"mistake":false}');
     expect(await domSteps(page, 'lab-seed000')).toEqual([{ step: 1, mistake: false, index: 1 }]);
 
     // Destroying an auto-mounted lab leaves the other one working.
@@ -273,7 +273,7 @@ test.describe('course.html', () => {
     expect(await page.locator('#lab-xor').evaluate((el) => el.children.length)).toBe(0);
     await seed.locator('[data-act="step"]').click();
     await expect(field(seed, 'step')).toHaveText('2');
-    await expect(page.locator('#seed000-log')).toHaveText('step 2: sample #2, a mistake, the weights moved');
+    await expect(page.locator('#seed000-log')).toHaveText('{"step":2,"index":2,"mistake":true}');
     expect(problems, 'console errors, page errors').toEqual([]);
   });
 
@@ -813,7 +813,7 @@ test.describe('hosted under /course/week3/lab/', () => {
       await lab.locator('[data-act="step"]').click();
       await expect(field(lab, 'step')).toHaveText('1');
     }
-    await expect(page.locator('#seed000-log')).toHaveText('step 1: sample #1, correct, no update');
+    await expect(page.locator('#seed000-log')).toHaveText('{"step":1,"index":1,"mistake":false}');
     const frame = await labFrame(page);
     await expect(frame.locator('#status [data-field="step"]')).toHaveText('4');
     await frame.locator('#step').click();
@@ -882,7 +882,7 @@ test('course.html works under the strict Content-Security-Policy, with no violat
       await lab.locator('[data-act="step"]').click();
       await expect(field(lab, 'step')).toHaveText('2');
     }
-    await expect(page.locator('#seed000-log')).toHaveText('step 2: sample #2, a mistake, the weights moved');
+    await expect(page.locator('#seed000-log')).toHaveText('{"step":2,"index":2,"mistake":true}');
     // The lab's stylesheet applies (embed.css is allowed by style-src 'self').
     expect(await page.locator('#lab-seed000 .plab').evaluate((el) => getComputedStyle(el).display)).toBe('grid');
     const frame = await labFrame(page);

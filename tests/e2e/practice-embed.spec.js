@@ -85,7 +85,7 @@ test('course.html receives answer and finish events from the compact lab and fro
   const log = page.locator('#practice-log li');
   await expect(log.filter({ has: page.locator(':scope[data-from="compact"]') })).toHaveCount(4);
   await expect(page.locator('#practice-log li[data-from="compact"][data-type="finish"]'))
-    .toHaveText('compact: finished week-3-practice with 3 of 3 (xAPI verb completed)');
+    .toHaveText('{"from":"compact","exercise":"week-3-practice","score":3,"total":3,"verb":"completed"}');
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await compact.screenshot({ path: path.join(SCREENSHOT_DIR, 'practice-course-compact.png') });
 
@@ -96,10 +96,10 @@ test('course.html receives answer and finish events from the compact lab and fro
   await answerSet(frame.locator('body'), page, 'keyboard');
   await expect(page.locator('#practice-log li[data-from="frame"][data-type="answer"]')).toHaveCount(3);
   await expect(page.locator('#practice-log li[data-from="frame"][data-type="finish"]'))
-    .toHaveText('frame: finished week-3-practice with 3 of 3 (xAPI verb completed)');
+    .toHaveText('{"from":"frame","exercise":"week-3-practice","score":3,"total":3,"verb":"completed"}');
   // Both got the same questions: the answers' texts agree.
   const answers = async (from) => page.locator(`#practice-log li[data-from="${from}"][data-type="answer"]`)
-    .evaluateAll((items) => items.map((i) => i.textContent.replace(/^\w+: /, '')));
+    .evaluateAll((items) => items.map((i) => ({ ...JSON.parse(i.textContent), from: undefined })));
   expect(await answers('frame')).toEqual(await answers('compact'));
   await page.locator('#practice-frame').screenshot({ path: path.join(SCREENSHOT_DIR, 'practice-course-frame.png') });
 

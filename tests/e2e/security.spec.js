@@ -183,7 +183,8 @@ test.describe('Content-Security-Policy', () => {
         .toContain('script-src');
       // The page says that the lab could not start, and why.
       await expect(page.locator('#crash')).toBeVisible();
-      await expect(page.locator('#crash-message')).toContainText('did not load');
+      await expect(page.locator('#crash')).toContainText('did not load');
+      await expect(page.locator('#crash-message')).not.toBeEmpty();
       await page.waitForTimeout(2_000);
       expect(await page.evaluate(() => window.perceptronLab === undefined), 'window.perceptronLab').toBe(true);
     } finally {

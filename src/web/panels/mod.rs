@@ -87,6 +87,7 @@ mod eta;
 mod events;
 mod explain;
 mod gram;
+mod plot;
 mod practice;
 mod settings;
 mod share;
@@ -101,9 +102,12 @@ pub(crate) use announce::HUSH;
 pub(crate) use augmented::{css_size as augmented_size, svg as augmented_svg};
 pub(crate) use events::{asked, LISTENED};
 
+pub(crate) use crate::web::markup::{el, text, thead, Markup};
+
 use crate::core::{Action, Error, Session};
 use crate::render::Theme;
 use crate::web::dom::{find, set_attribute};
+use crate::web::markup::next_lab_number;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
@@ -114,6 +118,7 @@ pub(crate) const COMPARE_SCALE: f64 = 0.8;
 /// Every panel of the lab, in the order they appear. Adding a panel is one line here.
 fn registry() -> Vec<Box<dyn Panel>> {
     vec![
+        Box::new(plot::PlotPanel::default()),
         Box::new(announce::AnnouncePanel::default()),
         Box::new(timeline::TimelinePanel::default()),
         Box::new(controls::ControlsPanel::default()),
@@ -140,38 +145,6 @@ fn registry() -> Vec<Box<dyn Panel>> {
     ]
 }
 
-/// A panel's markup: elements with their attributes, and text. Built with DOM calls
-/// (`createElement`, `setAttribute`, text nodes), so no HTML is ever parsed.
-pub(crate) enum Markup {
-    /// An element: tag, attributes, children.
-    El(
-        &'static str,
-        &'static [(&'static str, &'static str)],
-        Vec<Markup>,
-    ),
-    /// A text node.
-    Text(&'static str),
-}
-
-/// An element of a panel's markup.
-pub(crate) fn el(
-    tag: &'static str,
-    attributes: &'static [(&'static str, &'static str)],
-    children: Vec<Markup>,
-) -> Markup {
-    Markup::El(tag, attributes, children)
-}
-
-/// A table's head: one row of `cells`.
-pub(crate) fn thead(cells: Vec<Markup>) -> Markup {
-    el("thead", &[], vec![el("tr", &[], cells)])
-}
-
-/// Text in a panel's markup.
-pub(crate) fn text(text: &'static str) -> Markup {
-    Markup::Text(text)
-}
-
 /// Says in a panel's alert (`error`) why its command was refused, or clears it when it was
 /// done: what was typed stays in the field, to be mended.
 pub(crate) fn say_result(error: Option<&Element>, result: &Result<(), Error>) {
@@ -179,81 +152,6 @@ pub(crate) fn say_result(error: Option<&Element>, result: &Result<(), Error>) {
         match result {
             Ok(()) => crate::web::dom::set_text(error, ""),
             Err(e) => crate::web::dom::set_text(error, &e.to_string()),
-        }
-    }
-}
-
-/// The attributes that hold ids (an element's own, or those it refers to).
-const ID_ATTRIBUTES: [&str; 5] = [
-    "id",
-    "for",
-    "aria-describedby",
-    "aria-labelledby",
-    "aria-controls",
-];
-
-/// The page's count of labs mounted so far, kept on the document's root element: compact labs
-/// run in WebAssembly instances of their own, so a count in the module would start again for
-/// each of them.
-const MOUNTED: &str = "data-perceptron-labs";
-
-/// The next lab's number in the page containing `element` (1 for the first): a lab's ids end
-/// in it, so that two labs of a page never share one.
-fn next_lab_number(element: &Element) -> u32 {
-    static IN_MODULE: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let Some(page) = element.owner_document().and_then(|d| d.document_element()) else {
-        // Not in a page: this module's own count.
-        return IN_MODULE.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-    };
-    let count = page
-        .get_attribute(MOUNTED)
-        .and_then(|n| n.parse::<u32>().ok())
-        .unwrap_or(0)
-        .saturating_add(1);
-    set_attribute(&page, MOUNTED, &count.to_string());
-    count
-}
-
-impl Markup {
-    /// The DOM node of this markup in `document`; in every lab but a page's first, every id in
-    /// it (and every reference to one) ends in `-lab{lab}` (the first lab's are as written, so a
-    /// page's own script and links find them by the ids the docs name; `-lab`, because a plain
-    /// `-{lab}` could make one lab's `eta` another's `eta-2`). Without `landmarks` (a compact
-    /// lab: several may share a page, and a page's landmarks must have names of their own) a
-    /// named `section` and a `region` are groups instead.
-    fn build(
-        &self,
-        document: &web_sys::Document,
-        lab: u32,
-        landmarks: bool,
-    ) -> Option<web_sys::Node> {
-        match self {
-            Markup::Text(text) => Some(document.create_text_node(text).into()),
-            Markup::El(tag, attributes, children) => {
-                let element = document.create_element(tag).ok()?;
-                if !landmarks && *tag == "section" {
-                    element.set_attribute("role", "group").ok()?;
-                }
-                for (name, value) in *attributes {
-                    if !landmarks && *name == "role" && *value == "region" {
-                        element.set_attribute(name, "group").ok()?;
-                    } else if ID_ATTRIBUTES.contains(name) && lab > 1 {
-                        let ids: Vec<String> = value
-                            .split_whitespace()
-                            .map(|id| format!("{id}-lab{lab}"))
-                            .collect();
-                        element.set_attribute(name, &ids.join(" ")).ok()?;
-                    } else {
-                        element.set_attribute(name, value).ok()?;
-                    }
-                }
-                for child in children {
-                    element
-                        .append_child(&child.build(document, lab, landmarks)?)
-                        .ok()?;
-                }
-                Some(element.into())
-            }
         }
     }
 }
@@ -339,6 +237,11 @@ pub(crate) trait Panel {
     /// Its markup: one element with `data-panel="<name>"` (built with DOM calls, never parsed
     /// from HTML).
     fn markup(&self) -> Markup;
+    /// Whether it goes only in a slot that names it (the plot: a root without such a slot
+    /// brings its own canvas), never in the slot for every panel.
+    fn only_where_named(&self) -> bool {
+        false
+    }
     /// Finds its elements under its root, once its markup is in the page.
     fn bind(&mut self, root: &Element);
     /// Whether it has anything to show for this session (the Gram matrix only for a kernel
@@ -394,7 +297,8 @@ fn slots(root: &Element) -> Vec<Element> {
 /// The slot that names `name`, else the first that names none and does not leave it out
 /// (`data-without`: a compact lab leaves out the algorithm box) unless `open` names it
 /// (`<perceptron-lab open-panels="algorithm">` asks for it).
-fn slot_for<'s>(slots: &'s [Element], name: &str, open: &str) -> Option<&'s Element> {
+fn slot_for<'s>(slots: &'s [Element], panel: &dyn Panel, open: &str) -> Option<&'s Element> {
+    let name = panel.name();
     let lists = |slot: &Element, attribute: &str| {
         let names = slot.get_attribute(attribute).unwrap_or_default();
         names.split_whitespace().any(|n| n == name)
@@ -404,6 +308,9 @@ fn slot_for<'s>(slots: &'s [Element], name: &str, open: &str) -> Option<&'s Elem
         .iter()
         .find(|slot| lists(slot, "data-panels"))
         .or_else(|| {
+            if panel.only_where_named() {
+                return None;
+            }
             slots.iter().find(|slot| {
                 let unnamed = slot.get_attribute("data-panels").unwrap_or_default();
                 unnamed.trim().is_empty() && (asked || !lists(slot, "data-without"))
@@ -465,14 +372,19 @@ impl Panels {
         let placed = registry()
             .into_iter()
             .map(|mut panel| {
-                let slot = slot_for(&slots, panel.name(), &open);
+                let slot = slot_for(&slots, panel.as_ref(), &open);
+                let selector = format!("[data-panel=\"{}\"]", panel.name());
                 let root = slot.and_then(|slot| {
+                    // Already placed (the first-frame module placed the plot): adopted as it is.
+                    if let Some(root) = find(slot, &selector) {
+                        return Some(root);
+                    }
                     let document = slot.owner_document()?;
                     // A slot marked `data-landmarks="no"` (compact labs) places groups.
                     let landmarks = slot.get_attribute("data-landmarks").as_deref() != Some("no");
                     let node = panel.markup().build(&document, lab, landmarks)?;
                     slot.append_child(&node).ok()?;
-                    find(slot, &format!("[data-panel=\"{}\"]", panel.name()))
+                    find(slot, &selector)
                 });
                 if let Some(root) = &root {
                     if open.split_whitespace().any(|name| name == panel.name()) {

@@ -6,12 +6,9 @@ use crate::core::Session;
 use crate::web::dom::{find, set_attribute, set_text};
 use web_sys::{Element, HtmlElement};
 
-/// What the frame writes outside the panels: status fields a page put there (`[data-field]`)
-/// and the plot's keyboard cursor's live region.
+/// What the frame writes outside the panels: status fields a page put there (`[data-field]`).
 pub(super) struct Controls {
     fields: Vec<(&'static str, Element)>,
-    /// The plot's keyboard cursor's live region (`[data-role="cursor-status"]`).
-    cursor_status: Option<Element>,
 }
 
 impl Controls {
@@ -25,21 +22,15 @@ impl Controls {
                 find(root, &format!("[data-field=\"{name}\"]")).map(|e| (*name, e))
             })
             .collect();
-        Controls {
-            fields,
-            cursor_status: find(root, "[data-role=\"cursor-status\"]"),
-        }
+        Controls { fields }
     }
 
     /// Writes what `session` shows into them.
-    pub(super) fn show(&self, session: &Session, status: &crate::core::Status) {
+    pub(super) fn show(&self, status: &crate::core::Status) {
         for (name, text) in status.fields() {
             if let Some((_, element)) = self.fields.iter().find(|(n, _)| *n == name) {
                 set_text(element, text);
             }
-        }
-        if let Some(region) = &self.cursor_status {
-            set_text(region, &session.cursor_text());
         }
     }
 }

@@ -20,6 +20,7 @@ use crate::web::panels::{Cx, PanelEvent, Panels};
 use address::Address;
 use paint::{paint_plot, BackdropLayer, MarksLayer};
 use plotters::prelude::IntoDrawingArea;
+use wasm_bindgen::JsValue;
 use web_sys::{HtmlCanvasElement, HtmlElement, Window};
 
 /// Region map cells are this many CSS pixels wide and high.
@@ -98,13 +99,18 @@ pub struct Runner {
 }
 
 impl Runner {
-    /// A runner over the elements under `root`.
-    pub fn new(root: &HtmlElement, canvas: HtmlCanvasElement) -> Runner {
+    /// A runner over the elements under `root`: its panels placed, the plot's canvas found
+    /// (the plot panel's, or the root's own), or an error naming what is missing.
+    pub fn new(root: &HtmlElement) -> Result<Runner, JsValue> {
         let mut session = Session::new();
         // Long work goes in slices across frames, with progress and Cancel.
         session.set_slices(true);
+        // The page's own status fields, before the panels place theirs.
+        let controls = dom_out::Controls::find(root, &session);
+        let panels = Panels::mount(root);
+        let canvas = crate::web::dom::canvas(root)?;
         let runner = Runner {
-            controls: dom_out::Controls::find(root, &session),
+            controls,
             plot: Plot {
                 canvas,
                 frame: None,
@@ -123,12 +129,12 @@ impl Runner {
             options: ViewOptions::default(),
             address: None,
             keeper: keep::Keeper::new(root),
-            panels: Panels::mount(root),
+            panels,
         }
         .described_by_panel();
         // The menus, the panels' (the composer's) too, once the panels are placed.
         dom_out::fill_menus(root);
-        runner
+        Ok(runner)
     }
 
     /// Applies an action; marks the frame dirty when something visible changed.
@@ -445,7 +451,7 @@ impl Runner {
         // panels' too.
         let status = self.session.status();
         self.panels_draw(now_ms, &status);
-        self.controls.show(&self.session, &status);
+        self.controls.show(&status);
         if self.frame_state.settings_dirty {
             self.frame_state.settings_dirty = false;
             self.show_kind();

@@ -1,0 +1,98 @@
+//! The plot: its canvas (the points, the weight vector and the boundary) and the live region
+//! of its keyboard cursor. Its markup is also the first-frame module's (`web/first_frame.rs`,
+//! built without the `lab` feature, which compiles this file for [`markup`] alone): on the full
+//! page that module places the plot and draws its first frame before the lab has loaded, and
+//! the lab adopts the plot it finds in its slot. The plot's drawing is the runner's own
+//! (`runner/paint.rs`): its mapping serves every pointer call and its layers are kept between
+//! frames. A lab places the plot only in a slot that names it (`data-panels="plot"`); a root
+//! without one brings its own `<canvas>` (see `Lab::new`).
+
+use crate::web::markup::{el, Markup};
+
+/// The plot's markup: `<div class="plot-frame" data-panel="plot" role="group">` holding the canvas (`#plot`
+/// in a page's first lab) and the cursor's live region.
+pub(crate) fn markup() -> Markup {
+    el(
+        "div",
+        &[
+            ("class", "plot-frame plab-plot-frame"),
+            ("data-panel", "plot"),
+            ("role", "group"),
+            ("aria-label", "The plot"),
+        ],
+        vec![
+            el(
+                "canvas",
+                &[
+                    ("id", "plot"),
+                    ("class", "plab-plot"),
+                    ("tabindex", "0"),
+                    ("role", "application"),
+                    (
+                        "aria-label",
+                        "Plot: data points, the weight vector w and the decision boundary \
+                         w·x + b = 0. Arrow keys move a cursor; Enter adds a point, Space picks \
+                         one up, Delete removes one.",
+                    ),
+                ],
+                vec![],
+            ),
+            // What the keyboard cursor is on, said as it moves (the lab writes it).
+            el(
+                "p",
+                &[
+                    ("class", "visually-hidden plab-hidden"),
+                    ("data-role", "cursor-status"),
+                    ("role", "status"),
+                    ("aria-live", "polite"),
+                ],
+                vec![],
+            ),
+        ],
+    )
+}
+
+#[cfg(feature = "lab")]
+pub(super) use panel::PlotPanel;
+
+#[cfg(feature = "lab")]
+mod panel {
+    use super::super::{Cx, Markup, Panel};
+    use crate::web::dom::{find, set_text};
+    use web_sys::Element;
+
+    /// The plot as a panel of the registry: its markup, and the cursor's live region it writes.
+    #[derive(Default)]
+    pub(in crate::web::panels) struct PlotPanel {
+        cursor_status: Option<Element>,
+    }
+
+    impl Panel for PlotPanel {
+        fn name(&self) -> &'static str {
+            "plot"
+        }
+
+        fn markup(&self) -> Markup {
+            super::markup()
+        }
+
+        fn only_where_named(&self) -> bool {
+            true
+        }
+
+        fn bind(&mut self, root: &Element) {
+            self.cursor_status = find(root, "[data-role=\"cursor-status\"]");
+        }
+
+        fn throttle_ms(&self) -> f64 {
+            // The cursor is said as it moves, never late.
+            0.0
+        }
+
+        fn write(&mut self, cx: &Cx<'_>) {
+            if let Some(region) = &self.cursor_status {
+                set_text(region, &cx.session.cursor_text());
+            }
+        }
+    }
+}
