@@ -10,10 +10,15 @@
   let loadFailed = false; // the page says that the wasm did not load (see `notLoaded`)
   const byId = (id) => document.getElementById(id);
 
-  /** The page's crash panel, in the lab's place (whose controls would do nothing), saying `text`. */
-  function showCrash(text) {
-    byId('crash-message').textContent = text;
-    byId('crash').hidden = false;
+  /**
+   * The page's notice that the lab could not start, in its place (whose controls would do
+   * nothing), with what the browser reported (`text`); it says that a file did not load unless
+   * `loaded` (the module loaded, but the lab refused to start).
+   */
+  function showNotLoaded(text, loaded = false) {
+    byId('not-loaded-file').hidden = loaded;
+    byId('not-loaded-message').textContent = text;
+    byId('not-loaded').hidden = false;
     document.body.dataset.crashed = 'true';
   }
 
@@ -24,25 +29,18 @@
     const shared = window.PerceptronLabCompact;
 
     const root = byId('lab');
+    // A trap of the WebAssembly module (out of memory, say) is not a panic: no Rust code runs
+    // after it, so the lab cannot show its crash panel itself. The page does, as every home.
+    const trapped = shared.trapShower(root);
     let lab;
     try {
       lab = shared.watchTraps(new bindings.Lab(root), trapped);
     } catch (err) {
-      byId('crash-message').textContent = String(err);
-      byId('crash').hidden = false;
+      showNotLoaded(String(err), true);
       return;
     }
     window.perceptronLab = lab;
 
-    // A trap of the WebAssembly module (out of memory, say) is not a panic: no Rust code runs
-    // after it, so the lab cannot show its panel itself. The page does, as after a panic.
-    function trapped(err) {
-      if (document.body.dataset.crashed === 'true') return;
-      shared.showTrap(byId('crash'), err);
-      document.body.dataset.crashed = 'true';
-      root.dataset.crashed = 'true';
-      root.dispatchEvent(new CustomEvent('perceptron-lab:crash', { bubbles: true }));
-    }
     // A trap in an animation frame reaches no caller: the window hears of it.
     window.addEventListener('error', (e) => {
       if (e.error instanceof WebAssembly.RuntimeError) trapped(e.error);
@@ -59,12 +57,7 @@
       // The crash panel offers the scenario the lab kept after its last change (the lab writes
       // it on its root as plain text, readable after the module stopped), so the user's points
       // and run leave with them.
-      const saved = root.perceptronLabLastGood;
-      const offer = byId('crash-save');
-      if (typeof saved !== 'string' || !offer) return;
-      offer.hidden = false;
-      byId('crash-download').addEventListener('click', () =>
-        shared.download('perceptron-lab-scenario.json', 'application/json', saved));
+      shared.offerLastGood(root);
     }, { once: true });
 
     // Every call goes through here: an error from the handle is logged, never thrown at the page.
@@ -356,27 +349,18 @@
       /wasm|webassembly/i.test(String(why));
     if (started || loadFailed || !aboutWasm) return;
     loadFailed = true;
-    const panel = document.getElementById('crash');
-    const heading = panel.querySelector('h2');
-    const message = document.getElementById('crash-message');
-    const said = { heading: heading.textContent, message: message.textContent };
-    // The fixed words say what happened; the message is what the browser reported.
+    const panel = byId('not-loaded');
+    // What the browser reported; the notice's fixed words say the rest.
     const text = String(why);
-    const notLoadedWords = panel.querySelector('[data-role="crash-not-loaded"]');
-    // Should the lab start after all, the panel goes back as it was (unless it now tells of
-    // something else, such as the lab failing to start).
+    // Should the lab start after all, the notice goes away (unless it now tells of something
+    // else, such as the lab failing to start).
     window.addEventListener('TrunkApplicationStarted', () => {
       loadFailed = false;
-      if (message.textContent !== text) return;
-      heading.textContent = said.heading;
-      message.textContent = said.message;
-      notLoadedWords.hidden = true;
+      if (byId('not-loaded-message').textContent !== text) return;
       panel.hidden = true;
       delete document.body.dataset.crashed;
     }, { once: true });
-    heading.textContent = 'Perceptron Lab could not start';
-    notLoadedWords.hidden = false;
-    showCrash(text);
+    showNotLoaded(text);
   }
 
   if (window.wasmBindings) {

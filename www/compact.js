@@ -128,17 +128,8 @@
       // Practice (a link with an exercise set): the question and the results, a registry panel
       // placed here (hidden until a set runs); practice.js turns its controls into answers.
       el('div', { class: 'plab-panels', 'data-panels': 'practice', 'data-landmarks': 'no' }),
-      // This lab's own crash panel: the lab shows it (with the message) if it ever stops.
-      el('div', { class: 'plab-crash', role: 'alert', 'data-role': 'crash', hidden: '' },
-        el('strong', {}, 'This lab stopped after an internal error.'),
-        el('p', { 'data-role': 'crash-trap', hidden: '' },
-          'Its WebAssembly module stopped: it ran out of memory or met an internal error.'),
-        el('pre', { 'data-role': 'crash-message' }),
-        el('p', { 'data-role': 'crash-save', hidden: '' },
-          'Your points and run as they were a moment ago: ',
-          el('button', { type: 'button', class: 'plab-save' }, 'Download the scenario (JSON)'),
-          ' — open it in the lab after reloading.'),
-        el('p', {}, 'Reload the page to start it again. The other labs of the page keep working.')));
+      // The crash panel, a registry panel placed here (hidden until the lab stops).
+      el('div', { class: 'plab-panels plab-crash-slot', 'data-panels': 'crash', 'data-landmarks': 'no' }));
   }
 
   /**

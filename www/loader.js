@@ -48,7 +48,7 @@ function script(file) {
     element.src = here(file).href;
     element.async = false;
     element.onload = resolve;
-    // The address of the file that did not load: the crash panel's fixed words say the rest.
+    // The address of the file that did not load: the page's notice says the rest.
     element.onerror = () => reject(new Error(element.src));
     document.body.append(element);
   });
@@ -65,14 +65,11 @@ const glue = import('./perceptron-lab.js');
 try {
   await Promise.all([script('compact.js'), script('practice.js'), script('sound.js'), script('app.js')]);
 } catch (err) {
-  // Without app.js nothing would say so: the page's crash panel does, in its fixed words for a
-  // file that did not load, with the file's address.
+  // Without app.js nothing would say so: the page's notice does, in its fixed words for a file
+  // that did not load, with the file's address.
   frame?.removeAttribute('aria-busy');
-  const crash = document.getElementById('crash');
-  crash.querySelector('h2').textContent = 'Perceptron Lab could not start';
-  crash.querySelector('[data-role="crash-not-loaded"]').hidden = false;
-  document.getElementById('crash-message').textContent = err.message;
-  crash.hidden = false;
+  document.getElementById('not-loaded-message').textContent = err.message;
+  document.getElementById('not-loaded').hidden = false;
   throw err;
 }
 try {

@@ -46,8 +46,9 @@ pub fn has_panicked() -> bool {
     PANICKED.load(Ordering::SeqCst)
 }
 
-/// Registers a lab with root `root` and its crash panel: `[data-role="crash"]` inside the root,
-/// else the page's `#crash` (the main page keeps its panel beside the lab). Returns its id.
+/// Registers a lab with root `root` and its crash panel: `[data-role="crash"]` inside the root
+/// (the registry's crash panel, `web/panels/crash.rs`), else the page's `#crash`. Returns its
+/// id.
 pub fn register(root: &Element) -> u32 {
     let panel = super::dom::find(root, "[data-role=\"crash\"]").or_else(|| {
         root.owner_document()
@@ -160,11 +161,6 @@ fn show(panel: &Element, text: &str) {
         message.set_text_content(Some(text));
     }
     let _ = panel.remove_attribute("hidden");
-    if panel.id() == "crash" {
-        if let Some(body) = panel.owner_document().and_then(|d| d.body()) {
-            let _ = body.set_attribute("data-crashed", "true");
-        }
-    }
 }
 
 /// Tells the page's glue that the lab at `root` stopped, with a `perceptron-lab:crash` event.

@@ -38,6 +38,8 @@ base.test('a panic shows the crash panel, stops the controls, and reload recover
   await expect(page.locator('#plot'), 'the frozen plot is replaced by the panel').toBeHidden();
   expect(consoleErrors.join('\n')).toContain('deliberate crash');
   await page.screenshot({ path: require('node:path').join(__dirname, 'screenshots', 'crash-panel.png') });
+  const { axeViolations } = require('./helpers/practice');
+  expect(await axeViolations(page, '#crash'), 'axe on the crash panel').toEqual([]);
 
   // The user's points leave with them: the panel offers the last good scenario, by keyboard too.
   const download = page.locator('#crash-download');
@@ -107,20 +109,21 @@ base.test('a wasm that does not load: the page says why, with a reload link; axe
     return route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' });
   });
   await page.goto('/');
-  const crash = page.locator('#crash');
+  // The page's notice: no lab is there to show its crash panel.
+  const crash = page.locator('#not-loaded');
   await expect(crash).toBeVisible();
   await expect(crash.locator('h2')).toHaveText('Perceptron Lab could not start');
-  // The panel's fixed words say what happened; its message, what the browser reported.
+  // The notice's fixed words say what happened; its message, what the browser reported.
   await expect(crash).toContainText('did not load');
   await expect(crash).toContainText('perceptron-lab_bg.wasm');
-  await expect(page.locator('#crash-message')).not.toBeEmpty();
-  await expect(page.locator('#crash-reload')).toBeVisible();
+  await expect(page.locator('#not-loaded-message')).not.toBeEmpty();
+  await expect(page.locator('#not-loaded-reload')).toBeVisible();
   // It takes the lab's place, whose controls would do nothing.
   await expect(page.locator('#lab')).toBeHidden();
   await expect(crash).toBeInViewport();
   expect(asked, 'the wasm was asked for').toBeGreaterThan(0);
   expect(await page.evaluate(() => window.perceptronLab === undefined), 'no lab').toBe(true);
-  expect(await axeViolations(page, '#crash')).toEqual([]);
+  expect(await axeViolations(page, '#not-loaded')).toEqual([]);
   await page.screenshot({ path: require('node:path').join(__dirname, 'screenshots', 'wasm-not-loaded.png') });
 
   // By keyboard alone: Tab reaches the reload link, and Enter reloads (the wasm still missing,
@@ -128,7 +131,7 @@ base.test('a wasm that does not load: the page says why, with a reload link; axe
   let reached = false;
   for (let i = 0; i < 12 && !reached; i++) {
     await page.keyboard.press('Tab');
-    reached = await page.evaluate(() => document.activeElement && document.activeElement.id === 'crash-reload');
+    reached = await page.evaluate(() => document.activeElement && document.activeElement.id === 'not-loaded-reload');
   }
   expect(reached, 'Tab reaches the reload link').toBe(true);
   const before = asked;

@@ -16,8 +16,10 @@ const AxeBuilder = require('@axe-core/playwright').default;
 // <details> (practice-axe.spec.js: axe-core in the three themes for the composer and every kind
 // of question, and 24 px targets; practice.spec.js: by keyboard; element.spec.js: the composer
 // in a compact lab); the announcements' live region is read, never shown (announce.spec.js:
-// what it says, axe-core, in the full page and in compact labs).
-const OWN_SPECS = ['practice', 'composer', 'announce'];
+// what it says, axe-core, in the full page and in compact labs); the crash panel shows only once
+// a lab has stopped (crash.spec.js and crash-embed.spec.js: a panic and a trap, in the full page
+// and in compact labs, by keyboard, with axe-core).
+const OWN_SPECS = ['practice', 'composer', 'announce', 'crash'];
 
 test('every panel of the registry opens by keyboard, is named and passes axe in three themes', async ({ lab, page }) => {
   const all = await page.locator('[data-panel]').evaluateAll((nodes) => nodes.map((n) => n.dataset.panel));

@@ -182,9 +182,9 @@ test.describe('Content-Security-Policy', () => {
         })
         .toContain('script-src');
       // The page says that the lab could not start, and why.
-      await expect(page.locator('#crash')).toBeVisible();
-      await expect(page.locator('#crash')).toContainText('did not load');
-      await expect(page.locator('#crash-message')).not.toBeEmpty();
+      await expect(page.locator('#not-loaded')).toBeVisible();
+      await expect(page.locator('#not-loaded')).toContainText('did not load');
+      await expect(page.locator('#not-loaded-message')).not.toBeEmpty();
       await page.waitForTimeout(2_000);
       expect(await page.evaluate(() => window.perceptronLab === undefined), 'window.perceptronLab').toBe(true);
     } finally {

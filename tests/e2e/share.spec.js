@@ -489,6 +489,26 @@ test('hide=play,settings,theory&embed=1 hides those controls and the header; the
   expect(problems).toEqual([]);
 });
 
+test('hide=scrubber hides the history slider and its note, Back stays; hide=timeline hides all three', async ({ page }) => {
+  const problems = watchProblems(page);
+  const lab = await openLabAt(page, problems, `/index.html#${SEED000_LINK}&hide=scrubber`);
+  await expect(lab.field('step')).toHaveText('3');
+  await expect(page.locator('[data-panel="timeline"] input[type="range"]')).toBeHidden();
+  await expect(page.locator('[data-panel="timeline"] [data-field="history"]')).toBeHidden();
+  await expect(page.locator('#back')).toBeVisible();
+  await page.locator('#back').click();
+  await expect(lab.field('step')).toHaveText('2');
+
+  // A new load (hide= is read as the page opens).
+  await page.goto('about:blank');
+  const again = await openLabAt(page, problems, `/index.html#${SEED000_LINK}&hide=timeline`);
+  await expect(again.field('step')).toHaveText('3');
+  await expect(page.locator('[data-panel="timeline"]')).toBeHidden();
+  await expect(page.locator('#back')).toBeHidden();
+  await expect(page.locator('#step')).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 // ----- 5. files -------------------------------------------------------------------------------------
 
 const csvFile = (name, text) => ({ name, mimeType: 'text/csv', buffer: Buffer.isBuffer(text) ? text : Buffer.from(text, 'utf8') });

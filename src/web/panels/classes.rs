@@ -14,8 +14,8 @@ pub(super) struct ClassesPanel {
     multi: Option<Element>,
     /// The binary picker's buttons with their class (1 for +1, 0 for −1).
     binary_buttons: Vec<(usize, Element)>,
-    /// The multiclass picker's buttons, one a class.
-    multi_buttons: Vec<(usize, Element)>,
+    /// The multiclass picker's buttons, one a class, each with the span of its class's name.
+    multi_buttons: Vec<(usize, Element, Option<Element>)>,
 }
 
 /// A multiclass picker's button: class `$c`, key `$key`, hidden until the run has that class.
@@ -47,15 +47,11 @@ impl Panel for ClassesPanel {
 
     fn markup(&self) -> Markup {
         let label = || el("span", &[("class", "label")], vec![text("Add class")]);
-        el(
-            "div",
-            &[
-                ("class", "class-pickers lab-only"),
-                ("data-panel", "classes"),
-                ("data-control", "classes"),
-                ("role", "group"),
-                ("aria-label", "Class to add"),
-            ],
+        group_panel!(
+            "classes",
+            "classes",
+            "class-pickers lab-only",
+            "Class to add",
             vec![
                 el(
                     "div",
@@ -141,7 +137,13 @@ impl Panel for ClassesPanel {
                 .collect()
         };
         self.binary_buttons = buttons(&self.binary);
-        self.multi_buttons = buttons(&self.multi);
+        self.multi_buttons = buttons(&self.multi)
+            .into_iter()
+            .map(|(c, button)| {
+                let name = find(&button, "[data-role=\"class-name\"]");
+                (c, button, name)
+            })
+            .collect();
     }
 
     fn throttle_ms(&self) -> f64 {
@@ -166,13 +168,13 @@ impl Panel for ClassesPanel {
             set_attribute(button, "aria-pressed", pressed(*c == selected));
         }
         let index = session.selected_class_index();
-        for (c, button) in &self.multi_buttons {
+        for (c, button, name) in &self.multi_buttons {
             set_attribute(button, "aria-pressed", pressed(*c == index));
             if *c < session.num_classes() {
                 let _ = button.remove_attribute("hidden");
                 // The class's name: its index, or the label an imported file gave it.
-                if let Some(name) = find(button, "[data-role=\"class-name\"]") {
-                    set_text(&name, &session.class_name(*c));
+                if let Some(name) = name {
+                    set_text(name, &session.class_name(*c));
                 }
             } else {
                 let _ = button.set_attribute("hidden", "");

@@ -20,9 +20,10 @@ pub(super) struct ControlsPanel {
 }
 
 /// One of the training buttons: `<button type="button" id=… data-control=… data-act=…
-/// data-panel-act=… title=…>` with its words.
+/// data-panel-act=… title=…>` with its words, and any further attributes (`"class" =
+/// "primary"`).
 macro_rules! button {
-    ($act:literal, $title:literal, $children:expr) => {
+    ($act:literal, $title:literal, $children:expr $(, $name:literal = $value:literal)*) => {
         el(
             "button",
             &[
@@ -32,6 +33,7 @@ macro_rules! button {
                 ("data-act", $act),
                 ("data-panel-act", $act),
                 ("title", $title),
+                $(($name, $value),)*
             ],
             $children,
         )
@@ -45,18 +47,11 @@ impl Panel for ControlsPanel {
 
     fn markup(&self) -> Markup {
         let buttons = vec![
-            el(
-                "button",
-                &[
-                    ("type", "button"),
-                    ("id", "step"),
-                    ("class", "primary"),
-                    ("data-control", "step"),
-                    ("data-act", "step"),
-                    ("data-panel-act", "step"),
-                    ("title", "Visit exactly one sample (→, Space)"),
-                ],
+            button!(
+                "step",
+                "Visit exactly one sample (→, Space)",
                 vec![text("Step →")],
+                "class" = "primary"
             ),
             button!(
                 "play",

@@ -53,6 +53,25 @@ macro_rules! section_panel {
     };
 }
 
+/// A group of controls on show in the lab: `<div class="{class}" data-panel="{name}"
+/// data-control="{control}" role="group" aria-label="{label}">` with `children` (`hide=` names
+/// it by `{control}`).
+macro_rules! group_panel {
+    ($name:literal, $control:literal, $class:literal, $label:literal, $children:expr $(,)?) => {
+        super::el(
+            "div",
+            &[
+                ("class", $class),
+                ("data-panel", $name),
+                ("data-control", $control),
+                ("role", "group"),
+                ("aria-label", $label),
+            ],
+            $children,
+        )
+    };
+}
+
 /// A box of a panel: `<label class="check"><input type="checkbox" data-panel-act="{act}">
 /// {words}</label>` (its change is the panel's act, with `value` 1 or 0).
 macro_rules! check_box {
@@ -81,6 +100,7 @@ mod code;
 mod compare;
 mod composer;
 mod controls;
+mod crash;
 mod curve;
 mod described;
 mod eta;
@@ -142,6 +162,7 @@ fn registry() -> Vec<Box<dyn Panel>> {
         Box::new(share::SharePanel),
         Box::new(algorithm::AlgorithmPanel::default()),
         Box::new(settings::SettingsPanel::default()),
+        Box::new(crash::CrashPanel),
     ]
 }
 

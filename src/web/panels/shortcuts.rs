@@ -15,15 +15,11 @@ impl Panel for ShortcutsPanel {
     }
 
     fn markup(&self) -> Markup {
-        el(
-            "div",
-            &[
-                ("class", "keys-switch"),
-                ("role", "group"),
-                ("aria-label", "Keyboard shortcuts"),
-                ("data-panel", "shortcuts"),
-                ("data-control", "shortcuts"),
-            ],
+        group_panel!(
+            "shortcuts",
+            "shortcuts",
+            "keys-switch",
+            "Keyboard shortcuts",
             vec![
                 el(
                     "label",

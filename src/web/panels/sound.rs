@@ -14,15 +14,11 @@ impl Panel for SoundPanel {
     }
 
     fn markup(&self) -> Markup {
-        el(
-            "div",
-            &[
-                ("class", "sound"),
-                ("role", "group"),
-                ("aria-label", "Sound"),
-                ("data-panel", "sound"),
-                ("data-control", "audio"),
-            ],
+        group_panel!(
+            "sound",
+            "audio",
+            "sound",
+            "Sound",
             vec![
                 el(
                     "button",

@@ -3,16 +3,16 @@
 //! slider out unless its `hide` says otherwise). Written in every frame that writes text,
 //! unthrottled.
 
-use super::{el, text, Cx, Markup, Panel, PanelEvent};
+use super::{el, text, Cx, Fields, Markup, Panel, PanelEvent};
 use crate::core::{Action, Error, Session};
-use crate::web::dom::{find, set_attribute, set_text};
+use crate::web::dom::{find, set_attribute};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement};
 
 #[derive(Default)]
 pub(super) struct TimelinePanel {
     scrubber: Option<HtmlInputElement>,
-    history: Option<Element>,
+    fields: Fields,
 }
 
 impl Panel for TimelinePanel {
@@ -21,15 +21,11 @@ impl Panel for TimelinePanel {
     }
 
     fn markup(&self) -> Markup {
-        el(
-            "div",
-            &[
-                ("class", "timeline lab-only"),
-                ("data-panel", "timeline"),
-                ("data-control", "timeline"),
-                ("role", "group"),
-                ("aria-label", "History"),
-            ],
+        group_panel!(
+            "timeline",
+            "timeline",
+            "timeline lab-only",
+            "History",
             vec![
                 el(
                     "button",
@@ -74,7 +70,7 @@ impl Panel for TimelinePanel {
 
     fn bind(&mut self, root: &Element) {
         self.scrubber = find(root, "[data-role=\"scrubber\"]").and_then(|e| e.dyn_into().ok());
-        self.history = find(root, "[data-field=\"history\"]");
+        self.fields = Fields::find(root);
     }
 
     fn throttle_ms(&self) -> f64 {
@@ -82,11 +78,7 @@ impl Panel for TimelinePanel {
     }
 
     fn write(&mut self, cx: &Cx<'_>) {
-        if let Some((_, note)) = cx.status.fields().iter().find(|(n, _)| *n == "history") {
-            if let Some(history) = &self.history {
-                set_text(history, note);
-            }
-        }
+        self.fields.show(cx.status);
         let Some(scrubber) = &self.scrubber else {
             return;
         };
