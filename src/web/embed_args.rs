@@ -1,7 +1,8 @@
 //! The arguments a course page's script hands to `embed.js` (`mount`'s scenario and options, a
 //! handle's `load`, the element's `hide`), checked before anything changes: what is allowed
 //! goes back in one shape, anything else is a `TypeError` worded in the core
-//! (`core::words::not_a_scenario`, …) that says what is allowed and what was given.
+//! (`core::words::not_a_scenario`, …) that says what is allowed and what was given. Once the
+//! module has stopped they refuse, as every method of the handle does.
 
 use crate::core::words;
 use js_sys::{Array, Function, Object, Reflect, TypeError, JSON};
@@ -49,6 +50,14 @@ fn text_of(value: &JsValue) -> Option<String> {
         .then(|| String::from(value.unchecked_ref::<Object>().to_string()))
 }
 
+/// Refuses once the module has stopped (a panic), as every method of the handle does.
+fn refuse_after_a_panic() -> Result<(), JsValue> {
+    if crate::web::has_panicked() {
+        return Err(JsValue::from_str(words::STOPPED));
+    }
+    Ok(())
+}
+
 /// `message` as a thrown `TypeError`.
 fn type_error(message: &str) -> JsValue {
     TypeError::new(message).into()
@@ -59,6 +68,7 @@ fn type_error(message: &str) -> JsValue {
 /// (written as JSON); anything else throws a `TypeError` saying what a scenario may be.
 #[wasm_bindgen]
 pub fn check_scenario(value: JsValue) -> Result<JsValue, JsValue> {
+    refuse_after_a_panic()?;
     if value.is_undefined() || value.is_null() {
         return Ok(JsValue::NULL);
     }
@@ -95,6 +105,7 @@ pub fn check_scenario(value: JsValue) -> Result<JsValue, JsValue> {
 /// an option `mount` does not know or a `hide` that is not names throw a `TypeError`.
 #[wasm_bindgen]
 pub fn check_mount_options(options: JsValue) -> Result<Vec<String>, JsValue> {
+    refuse_after_a_panic()?;
     if options.is_undefined() || options.is_null() {
         return Ok(Vec::new());
     }

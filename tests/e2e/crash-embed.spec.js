@@ -175,6 +175,16 @@ test('a crash in one embedded lab shows its own panel and its last scenario; the
     }
   });
   expect(refused).toContain('stopped after an internal error');
+  // load() refuses the same way: its scenario is checked by the stopped module, which says so.
+  const loadRefused = await page.evaluate(() => {
+    try {
+      document.getElementById('lab-seed000').perceptronLab.load('v=1&a=perceptron');
+      return 'no error';
+    } catch (e) {
+      return String(e);
+    }
+  });
+  expect(loadRefused).toContain('stopped after an internal error');
   expect(pageErrors, 'no uncaught error besides the deliberate one').toEqual([]);
 });
 
