@@ -1,13 +1,13 @@
-// Perceptron Lab page glue: turns DOM events into calls on the Rust handle. It keeps no model
-// state and reads none: everything shown comes from the handle's own frame (status fields,
-// button labels, the trace table, the scrubber, the address bar and the share box). The plot's
-// pointer and keyboard cursor are wired by compact.js (as in every home), the practice
-// question and composer by practice.js, the audio cues by sound.js: the loader runs them first.
+// The full page's home for its lab: index.html's <perceptron-lab id="lab" layout="page">
+// (embed.js) mounts the lab in the page's own layout, wires what every home has (practice,
+// sound, the plot's size, its steps) and hands the lab to `wire` below for what only the page
+// has: the plot's pointer without a lab root to focus, the examples menu, presenter mode,
+// fullscreen, the help dialog, the page's keys, the colours of the system, the address bar and
+// "Share and files" with drops on the whole page. It keeps no model state and reads none:
+// everything shown comes from the lab's own frame.
 (function () {
   'use strict';
 
-  let started = false;
-  let loadFailed = false; // the page says that the wasm did not load (see `notLoaded`)
   const byId = (id) => document.getElementById(id);
 
   /**
@@ -15,118 +15,59 @@
    * nothing), with what the browser reported (`text`); it says that a file did not load unless
    * `loaded` (the module loaded, but the lab refused to start).
    */
-  function showNotLoaded(text, loaded = false) {
+  function showNotLoaded(text, loaded) {
     byId('not-loaded-file').hidden = loaded;
     byId('not-loaded-message').textContent = text;
     byId('not-loaded').hidden = false;
     document.body.dataset.crashed = 'true';
   }
 
-  function start() {
-    const bindings = window.wasmBindings;
-    if (started || !bindings || !bindings.Lab) return;
-    started = true;
-    const shared = window.PerceptronLabCompact;
+  /** The lab has started (or could not): the plot the first frame drew is no longer loading. */
+  function ready() {
+    const frame = document.querySelector('.plot-frame');
+    if (frame) frame.removeAttribute('aria-busy');
+  }
 
-    const root = byId('lab');
-    // A trap of the WebAssembly module (out of memory, say) is not a panic: no Rust code runs
-    // after it, so the lab cannot show its crash panel itself. The page does, as every home.
-    const trapped = shared.trapShower(root);
-    let lab;
-    try {
-      lab = shared.watchTraps(new bindings.Lab(root), trapped);
-    } catch (err) {
-      showNotLoaded(String(err), true);
-      return;
-    }
+  /**
+   * The page's part of its lab's wiring: `cx` is embed.js's (the lab `lab` through `call`,
+   * which logs what throws, listeners bound to `signal`, which a crash aborts).
+   */
+  function wire(cx) {
+    const { lab, call, signal, listen, canvas, root } = cx;
     window.perceptronLab = lab;
-
-    // A trap in an animation frame reaches no caller: the window hears of it.
-    window.addEventListener('error', (e) => {
-      if (e.error instanceof WebAssembly.RuntimeError) trapped(e.error);
-    });
-
-    // Every listener of the page is bound to `signal`: after a crash (the lab's
-    // "perceptron-lab:crash" event) they all stop, and the crash panel stays.
-    const stop = new AbortController();
-    const signal = stop.signal;
-    const observers = [];
-    root.addEventListener('perceptron-lab:crash', () => {
-      stop.abort();
-      for (const observer of observers) observer.disconnect();
-      // The crash panel offers the scenario the lab kept after its last change (the lab writes
-      // it on its root as plain text, readable after the module stopped), so the user's points
-      // and run leave with them.
-      shared.offerLastGood(root);
-    }, { once: true });
-
-    // Every call goes through here: an error from the handle is logged, never thrown at the page.
-    const call = (fn) => {
-      try {
-        return fn();
-      } catch (err) {
-        console.error(err);
-        return undefined;
-      }
-    };
-    const listen = (target, type, handler, options) =>
-      target.addEventListener(type, handler, { ...options, signal });
     const on = (id, type, handler) => listen(byId(id), type, handler);
-    const cx = { root, lab, call, signal, on, listen };
-
-    const canvas = byId('plot');
-    shared.wirePlot({ canvas, lab, call, signal, home: null });
-    const actions = wireControls(cx);
-    // The question's controls (shared with embedded labs) and the composer: practice.js. Its
-    // events go to the page's listeners as "perceptron-lab:answer" / "perceptron-lab:finish" on
-    // the lab's root.
-    const practice = window.PerceptronLabPractice.wire(root, lab, {
-      signal,
-      emit: (type, detail) => root.dispatchEvent(new CustomEvent(`perceptron-lab:${type}`, { detail, bubbles: true })),
-      download: shared.download,
-    });
+    window.PerceptronLabCompact.wirePlot({ canvas, lab, call, signal, home: null });
+    const actions = wireControls({ lab, call, on });
+    const view = wireView({ root, lab, call, on, listen });
+    wireKeys({ lab, call, listen }, { actions, practice: cx.practice, view, sound: cx.sound });
+    // The system's colours (the theme attribute of the element, else the system's).
+    const dark = window.matchMedia('(prefers-color-scheme: dark)');
+    call(() => lab.set_dark(dark.matches));
+    listen(dark, 'change', (m) => call(() => lab.set_dark(m.matches)));
+    wireAddress({ lab, call, listen });
+    wireVerbosity({ lab, call, listen });
+    window.PerceptronLabCompact.wireShare({ root, canvas, lab, call, signal, dropOn: document });
     window.PerceptronLabPractice.compose(root, lab, { signal });
-    const view = wireView(cx);
-    const sound = window.PerceptronLabSound.wire(lab, { call, root, signal });
-    wireKeys(cx, { actions, practice, view, sound });
-    // ----- follow the system: colours, motion, layout ----------------------------------------
-    const follow = (query, apply) => {
-      const media = window.matchMedia(query);
-      apply(media.matches);
-      listen(media, 'change', (m) => apply(m.matches));
-    };
-    follow('(prefers-color-scheme: dark)', (dark) => call(() => lab.set_dark(dark)));
-    follow('(prefers-reduced-motion: reduce)', (reduce) => call(() => lab.set_reduced_motion(reduce)));
+    ready();
+    // The page's own bindings, for its benchmarks and tests (as trunk's loader would).
+    window.wasmBindings = cx.module;
+    dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm: cx.exports } }));
+  }
 
-    wireAddress(cx);
-
-    // ----- the described plot: how much is spoken ----------------------------------------------
-    // The verbosity is a view setting kept in this browser (localStorage), like a preference;
-    // the described panel sets it in the lab, which words and paces the announcements itself.
+  /**
+   * The described plot's verbosity, a view setting kept in this browser (localStorage), like a
+   * preference; the described panel sets it in the lab, which words and paces its announcements.
+   */
+  function wireVerbosity({ lab, call, listen }) {
     const VERBOSITY_KEY = 'perceptron-lab.verbosity';
     const verbosity = document.querySelector('[data-panel="described"] select');
-    if (verbosity) {
-      let stored = null;
-      try { stored = window.localStorage.getItem(VERBOSITY_KEY); } catch (err) { stored = null; }
-      if (stored && [...verbosity.options].some((o) => o.value === stored)) call(() => lab.set_verbosity(stored));
-      listen(verbosity, 'change', () => {
-        try { window.localStorage.setItem(VERBOSITY_KEY, verbosity.value); } catch (err) { /* private mode */ }
-      });
-    }
-
-    shared.wireShare({ root, canvas, lab, call, signal, dropOn: document });
-
-    const resize = new ResizeObserver(() => call(() => lab.resize()));
-    resize.observe(canvas);
-    observers.push(resize);
-    const watchRatio = () => {
-      const query = window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
-      listen(query, 'change', () => {
-        call(() => lab.resize());
-        watchRatio();
-      }, { once: true });
-    };
-    watchRatio();
+    if (!verbosity) return;
+    let stored = null;
+    try { stored = window.localStorage.getItem(VERBOSITY_KEY); } catch (err) { stored = null; }
+    if (stored && [...verbosity.options].some((o) => o.value === stored)) call(() => lab.set_verbosity(stored));
+    listen(verbosity, 'change', () => {
+      try { window.localStorage.setItem(VERBOSITY_KEY, verbosity.value); } catch (err) { /* private mode */ }
+    });
   }
 
   /** The examples menu; returns the training actions the keys take. */
@@ -337,37 +278,15 @@
     call(() => lab.write_address(initialPage.toString()));
   }
 
-  // The wasm could not be fetched or compiled (a missing file, a server that refuses it, a
-  // policy that forbids WebAssembly): the loader's module script fails (an `error` event, or an
-  // unhandled rejection) and nothing else would say so. The page says it where a crash is said,
-  // with what the browser reported.
-  function notLoaded(why) {
-    const aboutWasm =
-      why instanceof WebAssembly.CompileError ||
-      why instanceof WebAssembly.LinkError ||
-      why instanceof TypeError ||
-      /wasm|webassembly/i.test(String(why));
-    if (started || loadFailed || !aboutWasm) return;
-    loadFailed = true;
-    const panel = byId('not-loaded');
-    // What the browser reported; the notice's fixed words say the rest.
-    const text = String(why);
-    // Should the lab start after all, the notice goes away (unless it now tells of something
-    // else, such as the lab failing to start).
-    window.addEventListener('TrunkApplicationStarted', () => {
-      loadFailed = false;
-      if (byId('not-loaded-message').textContent !== text) return;
-      panel.hidden = true;
-      delete document.body.dataset.crashed;
-    }, { once: true });
-    showNotLoaded(text);
+  /**
+   * The lab could not start: its module did not load (a missing file, a server that refuses
+   * it, a policy that forbids WebAssembly) or it refused to start (`err.labRefused`). The
+   * page says so where a crash is said, with what the browser reported.
+   */
+  function notStarted(err) {
+    ready();
+    showNotLoaded(String(err), Boolean(err && err.labRefused));
   }
 
-  if (window.wasmBindings) {
-    start();
-  } else {
-    window.addEventListener('TrunkApplicationStarted', start);
-    window.addEventListener('error', (e) => notLoaded(e.error));
-    window.addEventListener('unhandledrejection', (e) => notLoaded(e.reason));
-  }
+  window.PerceptronLabPage = { wire, notStarted };
 })();

@@ -1,26 +1,13 @@
-// Perceptron Lab for course pages: any number of independent labs on one page.
-//
-//   <script src="embed.js"></script>
-//   <div data-perceptron-lab data-scenario="v=1&a=perceptron&…" data-hide="trace"></div>
-//
-// mounts a lab in every such element when the page has loaded. Or, from a script:
-//
-//   const lab = await PerceptronLab.mount(element, 'v=1&a=kernel&…', { hide: ['trace'] });
-//   lab.on('step', (record) => …);   // after every step, with the step's record
-//   lab.on('answer', (a) => …);  // each practice answer: {exercise, question, kind, correct, …}
-//   lab.on('finish', (f) => …);  // the set done: score, total, results, an xAPI-shaped statement
-//   lab.step(); lab.back(); lab.reset(); lab.load(scenario); lab.toJSON(); lab.destroy();
-//
-// Or <perceptron-lab scenario="v=1&…" hide="trace"></perceptron-lab>, in a shadow root of its
-// own (PerceptronLabElement below). The markup and input wiring are in compact.js.
-//
-// A scenario is a link fragment (what "Copy link" puts after the #), a scenario object (what
-// toJSON() returns or "Scenario JSON" saves), or nothing for a blank lab; mount checks it and
-// its options before it touches the element (a TypeError says what is allowed). A step
-// listener may step the lab again: its steps are reported after it returns, never nested.
-// embed.js finds the WebAssembly next to itself, so the folder can be hosted under any path. Each
-// lab runs in a WebAssembly instance of its own: one that stops after an internal error shows its
-// own crash panel (its last scenario to download); the others keep working.
+// Perceptron Lab in any page: <perceptron-lab scenario="v=1&…" hide="trace"></perceptron-lab>
+// (PerceptronLabElement below: a lab in a shadow root of its own; layout="page" is the full
+// page's, index.html), <div data-perceptron-lab data-scenario="…"> (mounted when the page has
+// loaded), or `await PerceptronLab.mount(element, scenario, { hide: ['trace'] })` from a script,
+// whose handle steps, loads, reports (on('step' | 'answer' | 'finish', fn)) and is destroyed.
+// docs/src/course-authors.md has the whole API. A scenario is a link fragment, a scenario object
+// or nothing; mount checks it and its options before it touches the element. embed.js finds
+// the WebAssembly next to itself; each lab runs in an instance of its own, so one that stops
+// after an internal error shows its own crash panel and the others keep working. The compact
+// markup and input wiring are in compact.js, the full page's wiring in app.js.
 (function () {
   'use strict';
 
@@ -35,10 +22,6 @@
   let instances = 0;
 
   function compile() {
-    const css = document.createElement('link');
-    css.rel = 'stylesheet';
-    css.href = new URL('embed.css', base).href;
-    document.head.appendChild(css);
     // The practice controls and the sound (shared with the full page), unless the page loaded
     // them already, and a compact lab's markup and input wiring (compact.js).
     const load = (file, present) => (present ? Promise.resolve() : new Promise((resolve, reject) => {
@@ -63,6 +46,20 @@
     return Promise.all([module, practice]).then(([wasm]) => wasm);
   }
 
+  /** The module's exports (its memory, …) of each instance, for the page's benchmarks. */
+  const exportsOf = new WeakMap();
+  let styled = false;
+
+  /** embed.css in the page's head, once: the style of labs mounted in the light DOM. */
+  function linkStyles() {
+    if (styled) return;
+    styled = true;
+    const css = document.createElement('link');
+    css.rel = 'stylesheet';
+    css.href = new URL('embed.css', base).href;
+    document.head.appendChild(css);
+  }
+
   /**
    * A WebAssembly instance of its own for one lab: a panic in one lab stops that lab only, and
    * its memory is its own. The glue is evaluated once per instance (a module's URL is its
@@ -74,7 +71,7 @@
     const wasm = await compiled;
     instances += 1;
     const module = await import(new URL(`perceptron-lab.js?lab=${instances}`, base).href);
-    await module.default({ module_or_path: wasm });
+    exportsOf.set(module, await module.default({ module_or_path: wasm }));
     return module;
   }
 
@@ -113,18 +110,15 @@
     // Every argument is checked before anything changes: a bad one leaves the element (and a
     // lab already in it) as it was.
     if (!(element instanceof Element)) throw new TypeError('mount needs an element');
+    linkStyles();
     return build(element, scenario, options, {
       place: (root) => element.replaceChildren(root),
       emit: (type, detail) => element.dispatchEvent(new CustomEvent(`perceptron-lab:${type}`, { detail })),
     });
   }
 
-  /**
-   * What the <perceptron-lab> element needs of a handle besides its public methods: its root,
-   * hide again, and say a reason in its status line.
-   */
+  /** What <perceptron-lab> needs of a handle: its root, hide again, say a refusal. */
   const internals = new WeakMap();
-
 
   /** Throws when the lab of `state` was destroyed: its handle does nothing any more. */
   function assertAlive(state) {
@@ -177,7 +171,8 @@
           throw new Error("on(type, fn) takes 'step', 'answer' or 'finish' and a function");
         }
         listeners[type].add(fn);
-        return () => listeners[type].delete(fn);
+        state.follow();
+        return () => { listeners[type].delete(fn); if (!state.destroyed) state.follow(); };
       },
       /** Removes the lab: its listeners, its observer, its WebAssembly state and its markup. */
       destroy() {
@@ -201,7 +196,8 @@
         } else {
           free();
         }
-        root.remove();
+        // A lab in its element's own children (the full page's) leaves the element in place.
+        if (root !== element) root.remove();
         if (mounted.get(element) === handle) mounted.delete(element);
       },
     };
@@ -219,7 +215,10 @@
   /**
    * Mounts a lab for `element` with a checked scenario and hide names: `how.place(root)` puts
    * its markup where it goes (the element itself, or the element's shadow root), and
-   * `how.emit(type, detail)` fires the DOM event of each step, answer and finish.
+   * `how.emit(type, detail)` fires the DOM event of each step, answer and finish. A home with
+   * its own layout (the full page) gives it as `how.root` (already placed), its own input and
+   * page wiring as `how.home` (PerceptronLabPage, app.js), and `how.announce` to let its lab
+   * say what it opens.
    */
   async function build(element, scenario, options, how) {
     const module = await instance();
@@ -237,9 +236,15 @@
     // Mounting where a lab already is replaces it: the old one is destroyed, not left running.
     const previous = mounted.get(element);
     if (previous) previous.destroy();
-    const root = window.PerceptronLabCompact.markup();
+    const root = how.root || window.PerceptronLabCompact.markup();
     how.place(root);
-    const raw = new module.Lab(root);
+    let raw;
+    try {
+      raw = new module.Lab(root);
+    } catch (err) {
+      // The module loaded, but the lab refused to start (its reason is the error's).
+      throw Object.assign(err instanceof Error ? err : new Error(String(err)), { labRefused: true });
+    }
     // The controls hide names (after the lab placed its panels, so that hide names them too).
     const applyHide = window.PerceptronLabCompact.hider(root);
     applyHide(hide);
@@ -248,7 +253,6 @@
     live.add(entry);
     const lab = window.PerceptronLabCompact.watchTraps(raw, trapped);
     const stop = new AbortController();
-    const signal = stop.signal;
     /** The page's listeners of each event (`step`, `answer`, `finish`). */
     const listeners = { step: new Set(), answer: new Set(), finish: new Set() };
     // After a crash the lab shows its crash panel (with its last good scenario to download);
@@ -275,54 +279,11 @@
       open(lab, checked);
       // Its own scenario, opened as it mounts, is described, not announced: a page with
       // several labs does not start by talking (a scenario that fails is said, below).
-      lab.hush();
+      if (!how.announce) lab.hush();
     } catch (err) {
       lab.say_refused('scenario', String(err));
     }
-    // Reduced motion, as the system asks: the trace jumps to the current row.
-    const motion = window.matchMedia('(prefers-reduced-motion: reduce)');
-    call(() => lab.set_reduced_motion(motion.matches));
-    motion.addEventListener('change', (m) => call(() => lab.set_reduced_motion(m.matches)), { signal });
-
-    // Every step: the listeners, and a DOM event for pages that prefer addEventListener.
-    // Listeners run inside the lab's own calls (how deep: `state.dispatching`): it cannot free.
-    let soundStep = null; // the sound's listener, while it is on
-    lab.on_step((record) => {
-      state.dispatching += 1;
-      try {
-        for (const fn of listeners.step) call(() => fn(record));
-        how.emit('step', record);
-        if (soundStep) call(() => soundStep(record));
-      } finally {
-        state.dispatching -= 1;
-      }
-    });
-
-    const canvas = root.querySelector('[data-panel="plot"] canvas');
-    // The keys' actions (the buttons are the lab's panels, which take their clicks themselves).
-    const actions = {
-      step: () => lab.step(), back: () => lab.back(), play: () => lab.toggle_play(),
-      reset: () => lab.reset(), cancel: () => lab.cancel(),
-    };
-    // Practice: each answer's events go to the listeners and to the element as DOM events.
-    window.PerceptronLabPractice.wire(root, lab, {
-      signal,
-      download: window.PerceptronLabCompact.download,
-      emit: (type, detail) => {
-        for (const fn of listeners[type] || []) call(() => fn(detail));
-        how.emit(type, detail);
-      },
-    });
-    window.PerceptronLabCompact.wireInput({ root, canvas, lab, actions, call, signal });
-    // The sound panel's buttons (shown in a full lab), its tones on this lab's steps.
-    window.PerceptronLabSound.wire(lab, { call, root, signal, onStep: (fn) => { soundStep = fn; } });
-    // Its links open the full lab (index.html beside this file) on the same scenario or set.
-    const linkBase = new URL('index.html', base).href;
-    window.PerceptronLabCompact.wireShare({ root, canvas, lab, call, signal, dropOn: root, linkBase });
-    window.PerceptronLabPractice.compose(root, lab, { signal, linkBase });
-    state.resize = new ResizeObserver(() => call(() => lab.resize()));
-    state.resize.observe(canvas);
-
+    wireLab({ element, module, root, lab, call, signal: stop.signal, listeners, state, how });
     const handle = handleOf({ element, module, root, lab, entry, stop, listeners, state, call });
     mounted.set(element, handle);
     internals.set(handle, {
@@ -331,6 +292,81 @@
       sayRefused: (reason) => call(() => lab.say_refused('scenario', reason)),
     });
     return handle;
+  }
+
+  /**
+   * What every home's lab listens to: reduced motion, its steps (the page's listeners, DOM
+   * events, the sound), practice answers, the plot's size and the screen's pixel ratio; then
+   * the home's input (a compact lab's keys on its root, or `how.home.wire`: the full page's).
+   */
+  function wireLab({ element, module, root, lab, call, signal, listeners, state, how }) {
+    const listen = (target, type, handler, options) =>
+      target.addEventListener(type, handler, { ...options, signal });
+    // Reduced motion, as the system asks: the trace jumps to the current row.
+    const motion = window.matchMedia('(prefers-reduced-motion: reduce)');
+    call(() => lab.set_reduced_motion(motion.matches));
+    listen(motion, 'change', (m) => call(() => lab.set_reduced_motion(m.matches)));
+
+    // Every step: the listeners, and a DOM event for pages that prefer addEventListener.
+    // Listeners run inside the lab's own calls (how deep: `state.dispatching`): it cannot free.
+    // The lab hands out its steps only while someone hears them (a home that fires no step
+    // events, the full page, asks for none until a listener or the sound does).
+    let soundStep = null; // the sound's listener, while it is on
+    const onStep = (record) => {
+      state.dispatching += 1;
+      try {
+        for (const fn of listeners.step) call(() => fn(record));
+        if (!how.quietSteps) how.emit('step', record);
+        if (soundStep) call(() => soundStep(record));
+      } finally {
+        state.dispatching -= 1;
+      }
+    };
+    let following = false;
+    state.follow = () => {
+      const wanted = !how.quietSteps || listeners.step.size > 0 || soundStep !== null;
+      if (wanted !== following) call(() => lab.on_step(wanted ? onStep : null));
+      following = wanted;
+    };
+    state.follow();
+
+    const canvas = root.querySelector('[data-panel="plot"] canvas');
+    // Practice: each answer's events go to the listeners and to the element as DOM events.
+    const practice = window.PerceptronLabPractice.wire(root, lab, {
+      signal,
+      download: window.PerceptronLabCompact.download,
+      emit: (type, detail) => {
+        for (const fn of listeners[type] || []) call(() => fn(detail));
+        how.emit(type, detail);
+      },
+    });
+    // The sound panel's buttons (shown in a full lab), its tones on this lab's steps.
+    const sound = window.PerceptronLabSound.wire(lab, { call, root, signal, onStep: (fn) => { soundStep = fn; state.follow(); } });
+    state.resize = new ResizeObserver(() => call(() => lab.resize()));
+    state.resize.observe(canvas);
+    // A new pixel ratio (a zoom, the window moved to another screen) draws the plot anew.
+    const watchRatio = () => {
+      listen(window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`), 'change', () => {
+        call(() => lab.resize());
+        watchRatio();
+      }, { once: true });
+    };
+    watchRatio();
+    const cx = { element, module, exports: exportsOf.get(module), root, canvas, lab, call, signal, listen, practice, sound };
+    if (how.home) {
+      how.home.wire(cx);
+      return;
+    }
+    // The keys' actions (the buttons are the lab's panels, which take their clicks themselves).
+    const actions = {
+      step: () => lab.step(), back: () => lab.back(), play: () => lab.toggle_play(),
+      reset: () => lab.reset(), cancel: () => lab.cancel(),
+    };
+    window.PerceptronLabCompact.wireInput({ root, canvas, lab, actions, call, signal });
+    // Its links open the full lab (index.html beside this file) on the same scenario or set.
+    const linkBase = new URL('index.html', base).href;
+    window.PerceptronLabCompact.wireShare({ root, canvas, lab, call, signal, dropOn: root, linkBase });
+    window.PerceptronLabPractice.compose(root, lab, { signal, linkBase });
   }
 
   /** What a lab's place says when it could not start: fixed words, then the browser's `err`. */
@@ -380,12 +416,14 @@
 
     constructor() {
       super();
-      const shadow = this.attachShadow({ mode: 'open' });
       // The lab's styles inside its shadow root, from next to embed.js (as practice.js is).
       this._css = document.createElement('link');
       this._css.rel = 'stylesheet';
       this._css.href = new URL('embed.css', base).href;
-      shadow.append(this._css);
+      // layout="page" in the markup: the full page's lab, laid out by its own children (the
+      // page's slots) and styled by the page (style.css), so in no shadow root.
+      this._page = this.getAttribute('layout') === 'page';
+      if (!this._page) this.attachShadow({ mode: 'open' }).append(this._css);
       this._lab = null; // the mounted handle
       /** Counts mounts and unmounts: a mount that finishes after a newer one is undone. */
       this._generation = 0;
@@ -435,8 +473,14 @@
       const generation = ++this._generation;
       const scenario = this.getAttribute('scenario');
       let handle;
+      // The full page's wiring (app.js), for the page's lab.
+      const home = this._page ? window.PerceptronLabPage : null;
       try {
-        handle = await build(this, scenario, { hide: this.hide }, {
+        handle = await build(this, scenario, { hide: this.hide }, this._page ? {
+          root: this, home, announce: true, quietSteps: true, place: () => {},
+          // Its answers also as "perceptron-lab:answer" / "…:finish", as the page always fired.
+          emit: (type, detail) => { this._emit(type, detail); this._emit(`perceptron-lab:${type}`, detail); },
+        } : {
           place: (root) => {
             this._label(root);
             root.querySelector('[data-panels]').dataset.open = this.getAttribute('open-panels') || '';
@@ -451,7 +495,9 @@
         });
       } catch (err) {
         if (generation !== this._generation) return;
-        this.shadowRoot.replaceChildren(this._css, notStarted(err));
+        if (home) home.notStarted(err);
+        else if (this._page) this.replaceChildren(notStarted(err));
+        else this.shadowRoot.replaceChildren(this._css, notStarted(err));
         return;
       }
       // Removed (or mounted again) while the module loaded: this lab is not wanted.
@@ -462,11 +508,11 @@
       this._lab = handle;
       // Attributes changed while it mounted.
       if (this.getAttribute('scenario') !== scenario) this._open(this.getAttribute('scenario'));
-      handle.on('step', () => this._changed());
+      if (!this._page) handle.on('step', () => this._changed());
       // The reader's own changes (buttons, keys, drags on the plot): checked after each.
       this._input = new AbortController();
       for (const type of ['click', 'keydown', 'pointerup', 'change']) {
-        this.shadowRoot.addEventListener(type, () => this._changed(), { signal: this._input.signal });
+        (this.shadowRoot || this).addEventListener(type, () => this._changed(), { signal: this._input.signal });
       }
       this._link = handle.link();
       void this.ready; // makes the promise, if nobody asked for it yet

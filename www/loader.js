@@ -4,9 +4,9 @@
 //    (the plot panel's markup) and draws the plot of a page that opens on a blank session (no
 //    scenario in its link), at the lab's size and colours.
 // 2. Once that frame is on screen, the page's scripts (compact.js, practice.js, sound.js,
-//    app.js) and the lab's module (perceptron-lab.js and its wasm) load, all at once; the lab
-//    starts ("TrunkApplicationStarted", which app.js waits for, as with trunk's own loader) and
-//    draws the same plot over it.
+//    app.js, embed.js) and the lab's module (perceptron-lab.js and its wasm) load, all at once;
+//    embed.js defines <perceptron-lab>, the page's lab starts in it (app.js fires
+//    "TrunkApplicationStarted", as trunk's own loader would) and draws the same plot over it.
 // Nothing the first frame shows can be used before the lab has started: the plot frame says it
 // is loading (aria-busy) until then. A page whose link holds a scenario, or whose first-frame
 // module does not load, skips step 1 and waits for the lab.
@@ -54,29 +54,32 @@ function script(file) {
   });
 }
 
+/** Asks for `file` (beside this one) now, for the script that uses it later (`as`: its kind). */
+function preload(file, rel, as) {
+  const link = document.createElement('link');
+  link.rel = rel;
+  link.href = here(file).href;
+  if (as) link.as = as;
+  link.crossOrigin = 'anonymous';
+  document.head.append(link);
+}
+
 // Until the lab has started the plot only looks ready: the first-frame module marks it as
-// loading (aria-busy; the pointer shows progress over it, style.css).
+// loading (aria-busy; the pointer shows progress over it, style.css), and app.js clears it.
 if (await firstFrame()) await afterPaint();
-const frame = document.querySelector('.plot-frame');
-// Then everything at once (each a round trip on a slow network): the page's scripts, run in
-// their order, and the lab's glue and wasm, which start the lab once the scripts have run.
-const wasmResponse = fetch(here('perceptron-lab_bg.wasm'));
-const glue = import('./perceptron-lab.js');
+// Then everything at once (each a round trip on a slow network): the lab's module and wasm,
+// which embed.js takes, and the page's scripts, run in their order. embed.js, last, defines
+// <perceptron-lab>: the page's lab mounts, in the page's layout, with app.js's wiring.
+preload('perceptron-lab_bg.wasm', 'preload', 'fetch');
+preload('perceptron-lab.js?lab=1', 'modulepreload');
 try {
-  await Promise.all([script('compact.js'), script('practice.js'), script('sound.js'), script('app.js')]);
+  await Promise.all(['compact.js', 'practice.js', 'sound.js', 'app.js', 'embed.js'].map(script));
 } catch (err) {
-  // Without app.js nothing would say so: the page's notice does, in its fixed words for a file
-  // that did not load, with the file's address.
-  frame?.removeAttribute('aria-busy');
+  // Without app.js or embed.js nothing would say so: the page's notice does, in its fixed
+  // words for a file that did not load, with the file's address.
+  document.querySelector('.plot-frame')?.removeAttribute('aria-busy');
   document.getElementById('not-loaded-message').textContent = err.message;
   document.getElementById('not-loaded').hidden = false;
+  document.body.dataset.crashed = 'true';
   throw err;
-}
-try {
-  const lab = await glue;
-  const wasm = await lab.default({ module_or_path: wasmResponse });
-  window.wasmBindings = lab;
-  dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
-} finally {
-  frame?.removeAttribute('aria-busy');
 }

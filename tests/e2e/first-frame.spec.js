@@ -41,7 +41,7 @@ async function firstAndLab(page, problems, shot) {
   });
   let release;
   const held = new Promise((resolve) => { release = resolve; });
-  await page.route(/perceptron-lab\.js$/, async (route) => {
+  await page.route(/perceptron-lab\.js(\?[^/]*)?$/, async (route) => {
     await held;
     await route.continue();
   });
@@ -85,7 +85,7 @@ for (const { name, shot, scheme, scale } of [
         ['index.html', 'style.css', 'loader.js', 'first-frame.js', 'first-frame_bg.wasm'].sort()
       );
       expect(asked.after.sort(), 'asked for after it').toEqual(
-        ['compact.js', 'practice.js', 'sound.js', 'app.js', 'perceptron-lab.js', 'perceptron-lab_bg.wasm'].sort()
+        ['compact.js', 'practice.js', 'sound.js', 'app.js', 'embed.js', 'perceptron-lab.js', 'perceptron-lab_bg.wasm'].sort()
       );
       expect(busy, 'the plot says it is loading').toBe('true');
       expect(loadingViolations, 'axe, while the lab loads').toEqual([]);

@@ -16,7 +16,8 @@ const {
 const isMultipleOf = (v, step) => Math.abs(v / step - Math.round(v / step)) < 1e-6;
 
 test('loads: HiDPI canvas, status at step 0, default controls, no crash panel', async ({ lab, page }) => {
-  await expect(page.locator('main#lab')).toBeVisible();
+  // The page's lab is a <perceptron-lab>, as in every home, in the page's main landmark.
+  await expect(page.locator('main > perceptron-lab#lab')).toBeVisible();
   await expect(lab.canvas).toBeVisible();
   expect(await lab.dpr()).toBe(2);
 
