@@ -124,10 +124,10 @@ if [ -d dist ]; then
   echo "| total | $total_raw | $total_gz |"
   # What the page loads before its first frame: the page, its style, the loader and the
   # first-frame module (www/loader.js; tests/e2e/first-frame.spec.js checks that nothing else is
-  # asked for before that frame). The page's scripts and the lab load after it; embed.*,
+  # asked for before that frame). The page's scripts and the lab load after it; embed.css,
   # course.* and the favicon are not the page's.
   before_files=(index.html style.css loader.js first-frame.js first-frame_bg.wasm)
-  after_files=(compact.js practice.js sound.js app.js perceptron-lab.js perceptron-lab_bg.wasm)
+  after_files=(compact.js practice.js sound.js app.js embed.js perceptron-lab.js perceptron-lab_bg.wasm)
   first=0
   for f in "${before_files[@]}"; do
     [ -f "dist/$f" ] && first=$((first + $(gzip -9c "dist/$f" | wc -c)))

@@ -1,7 +1,7 @@
 // A compact lab's markup, its keyboard shortcuts, its trap watch and downloads, for embed.js
 // (which loads this file from beside itself, as it loads practice.js, before the first lab
-// mounts), and the plot's pointer and keyboard cursor for every home (the full page's loader
-// loads it before app.js). The markup is built with DOM calls, never parsed as HTML.
+// mounts), and for every home the wiring each lab gets (`wireLab`) and the plot's pointer and
+// keyboard cursor (the full page's loader loads it before app.js and embed.js). The markup is built with DOM calls, never parsed as HTML.
 (function () {
   'use strict';
 
@@ -344,8 +344,82 @@
     });
   }
 
+  /**
+   * What every home's lab listens to (embed.js's `build` calls this for each lab it mounts):
+   * reduced motion, its steps (the page's listeners, DOM events, the sound), practice answers,
+   * the plot's size and the screen's pixel ratio; then the home's input (a compact lab's keys
+   * on its root, or `how.home.wire`: the full page's, app.js).
+   */
+  function wireLab({ element, module, exports, root, lab, call, signal, listeners, state, how, linkBase }) {
+    const listen = (target, type, handler, options) =>
+      target.addEventListener(type, handler, { ...options, signal });
+    // Reduced motion, as the system asks: the trace jumps to the current row.
+    const motion = window.matchMedia('(prefers-reduced-motion: reduce)');
+    call(() => lab.set_reduced_motion(motion.matches));
+    listen(motion, 'change', (m) => call(() => lab.set_reduced_motion(m.matches)));
+
+    // Every step: the listeners, and a DOM event for pages that prefer addEventListener.
+    // Listeners run inside the lab's own calls (how deep: `state.dispatching`): it cannot free.
+    // The lab hands out its steps only while someone hears them (a home that fires no step
+    // events, the full page, asks for none until a listener or the sound does).
+    let soundStep = null; // the sound's listener, while it is on
+    const onStep = (record) => {
+      state.dispatching += 1;
+      try {
+        for (const fn of listeners.step) call(() => fn(record));
+        if (!how.quietSteps) how.emit('step', record);
+        if (soundStep) call(() => soundStep(record));
+      } finally {
+        state.dispatching -= 1;
+      }
+    };
+    let following = false;
+    state.follow = () => {
+      const wanted = !how.quietSteps || listeners.step.size > 0 || soundStep !== null;
+      if (wanted !== following) call(() => lab.on_step(wanted ? onStep : null));
+      following = wanted;
+    };
+    state.follow();
+
+    const canvas = root.querySelector('[data-panel="plot"] canvas');
+    // Practice: each answer's events go to the listeners and to the element as DOM events.
+    const practice = window.PerceptronLabPractice.wire(root, lab, {
+      signal,
+      download: window.PerceptronLabCompact.download,
+      emit: (type, detail) => {
+        for (const fn of listeners[type] || []) call(() => fn(detail));
+        how.emit(type, detail);
+      },
+    });
+    // The sound panel's buttons (shown in a full lab), its tones on this lab's steps.
+    const sound = window.PerceptronLabSound.wire(lab, { call, root, signal, onStep: (fn) => { soundStep = fn; state.follow(); } });
+    state.resize = new ResizeObserver(() => call(() => lab.resize()));
+    state.resize.observe(canvas);
+    // A new pixel ratio (a zoom, the window moved to another screen) draws the plot anew.
+    const watchRatio = () => {
+      listen(window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`), 'change', () => {
+        call(() => lab.resize());
+        watchRatio();
+      }, { once: true });
+    };
+    watchRatio();
+    const cx = { element, module, exports, root, canvas, lab, call, signal, listen, practice, sound };
+    if (how.home) {
+      how.home.wire(cx);
+      return;
+    }
+    // The keys' actions (the buttons are the lab's panels, which take their clicks themselves).
+    const actions = {
+      step: () => lab.step(), back: () => lab.back(), play: () => lab.toggle_play(),
+      reset: () => lab.reset(), cancel: () => lab.cancel(),
+    };
+    wireInput({ root, canvas, lab, actions, call, signal });
+    wireShare({ root, canvas, lab, call, signal, dropOn: root, linkBase });
+    window.PerceptronLabPractice.compose(root, lab, { signal, linkBase });
+  }
+
   window.PerceptronLabCompact = {
     el, markup, wirePlot, wireInput, watchTraps, offerLastGood, download, saveBlob, showTrap,
-    trapShower, hider, wireShare,
+    trapShower, hider, wireShare, wireLab,
   };
 })();

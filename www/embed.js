@@ -283,90 +283,20 @@
     } catch (err) {
       lab.say_refused('scenario', String(err));
     }
-    wireLab({ element, module, root, lab, call, signal: stop.signal, listeners, state, how });
+    window.PerceptronLabCompact.wireLab({
+      element, module, exports: exportsOf.get(module), root, lab, call, signal: stop.signal, listeners, state, how,
+      // A compact lab's links open the full lab (index.html beside this file).
+      linkBase: new URL('index.html', base).href,
+    });
     const handle = handleOf({ element, module, root, lab, entry, stop, listeners, state, call });
     mounted.set(element, handle);
     internals.set(handle, {
       root,
       hide: (value) => { assertAlive(state); applyHide(module.check_mount_options({ hide: value })); },
       sayRefused: (reason) => call(() => lab.say_refused('scenario', reason)),
+      setDark: (dark) => call(() => lab.set_dark(dark)),
     });
     return handle;
-  }
-
-  /**
-   * What every home's lab listens to: reduced motion, its steps (the page's listeners, DOM
-   * events, the sound), practice answers, the plot's size and the screen's pixel ratio; then
-   * the home's input (a compact lab's keys on its root, or `how.home.wire`: the full page's).
-   */
-  function wireLab({ element, module, root, lab, call, signal, listeners, state, how }) {
-    const listen = (target, type, handler, options) =>
-      target.addEventListener(type, handler, { ...options, signal });
-    // Reduced motion, as the system asks: the trace jumps to the current row.
-    const motion = window.matchMedia('(prefers-reduced-motion: reduce)');
-    call(() => lab.set_reduced_motion(motion.matches));
-    listen(motion, 'change', (m) => call(() => lab.set_reduced_motion(m.matches)));
-
-    // Every step: the listeners, and a DOM event for pages that prefer addEventListener.
-    // Listeners run inside the lab's own calls (how deep: `state.dispatching`): it cannot free.
-    // The lab hands out its steps only while someone hears them (a home that fires no step
-    // events, the full page, asks for none until a listener or the sound does).
-    let soundStep = null; // the sound's listener, while it is on
-    const onStep = (record) => {
-      state.dispatching += 1;
-      try {
-        for (const fn of listeners.step) call(() => fn(record));
-        if (!how.quietSteps) how.emit('step', record);
-        if (soundStep) call(() => soundStep(record));
-      } finally {
-        state.dispatching -= 1;
-      }
-    };
-    let following = false;
-    state.follow = () => {
-      const wanted = !how.quietSteps || listeners.step.size > 0 || soundStep !== null;
-      if (wanted !== following) call(() => lab.on_step(wanted ? onStep : null));
-      following = wanted;
-    };
-    state.follow();
-
-    const canvas = root.querySelector('[data-panel="plot"] canvas');
-    // Practice: each answer's events go to the listeners and to the element as DOM events.
-    const practice = window.PerceptronLabPractice.wire(root, lab, {
-      signal,
-      download: window.PerceptronLabCompact.download,
-      emit: (type, detail) => {
-        for (const fn of listeners[type] || []) call(() => fn(detail));
-        how.emit(type, detail);
-      },
-    });
-    // The sound panel's buttons (shown in a full lab), its tones on this lab's steps.
-    const sound = window.PerceptronLabSound.wire(lab, { call, root, signal, onStep: (fn) => { soundStep = fn; state.follow(); } });
-    state.resize = new ResizeObserver(() => call(() => lab.resize()));
-    state.resize.observe(canvas);
-    // A new pixel ratio (a zoom, the window moved to another screen) draws the plot anew.
-    const watchRatio = () => {
-      listen(window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`), 'change', () => {
-        call(() => lab.resize());
-        watchRatio();
-      }, { once: true });
-    };
-    watchRatio();
-    const cx = { element, module, exports: exportsOf.get(module), root, canvas, lab, call, signal, listen, practice, sound };
-    if (how.home) {
-      how.home.wire(cx);
-      return;
-    }
-    // The keys' actions (the buttons are the lab's panels, which take their clicks themselves).
-    const actions = {
-      step: () => lab.step(), back: () => lab.back(), play: () => lab.toggle_play(),
-      reset: () => lab.reset(), cancel: () => lab.cancel(),
-    };
-    window.PerceptronLabCompact.wireInput({ root, canvas, lab, actions, call, signal });
-    // Its links open the full lab (index.html beside this file) on the same scenario or set.
-    const linkBase = new URL('index.html', base).href;
-    window.PerceptronLabCompact.wireShare({ root, canvas, lab, call, signal, dropOn: root, linkBase });
-    window.PerceptronLabPractice.compose(root, lab, { signal, linkBase });
   }
 
   /** What a lab's place says when it could not start: fixed words, then the browser's `err`. */
@@ -401,13 +331,15 @@
     }
   });
 
-  /** The themes the theme attribute takes; compact labs have light styles only (see below). */
+  /** The themes the theme attribute takes; "auto" follows the system's `darkScheme`. */
   const THEMES = ['light', 'dark', 'auto'];
+  const darkScheme = window.matchMedia('(prefers-color-scheme: dark)');
 
   /**
    * <perceptron-lab>: a compact lab in an open shadow root (embed.css linked inside it, so the
    * page's styles cannot reach it), mounted when it joins a page, destroyed (its WebAssembly
-   * state freed) when it leaves. Attributes scenario, hide, name, open-panels, full, theme (light);
+   * state freed) when it leaves. Attributes scenario, hide, name, open-panels, full, theme (light,
+   * dark, or auto: the system's), layout="page" (the full page's);
    * the handle's methods; events step, change (detail: the link), answer, finish, bubbling and
    * composed. docs/src/course-authors.md, "The <perceptron-lab> element", has the details.
    */
@@ -467,6 +399,7 @@
       if (!lab) return;
       if (attr === 'scenario') this._open(now);
       else if (attr === 'hide') internals.get(lab).hide(now || '');
+      else if (attr === 'theme') this._theme();
     }
 
     async _mount() {
@@ -511,6 +444,11 @@
       if (!this._page) handle.on('step', () => this._changed());
       // The reader's own changes (buttons, keys, drags on the plot): checked after each.
       this._input = new AbortController();
+      // Its theme, and the system's colours while it follows them ("auto").
+      if (!this._page) {
+        this._theme();
+        darkScheme.addEventListener('change', () => this._theme(), { signal: this._input.signal });
+      }
       for (const type of ['click', 'keydown', 'pointerup', 'change']) {
         (this.shadowRoot || this).addEventListener(type, () => this._changed(), { signal: this._input.signal });
       }
@@ -530,7 +468,21 @@
     }
 
     /** The accessible name of the lab's group: the name attribute, else "Perceptron Lab". */
+    /**
+     * The theme: light, dark, or the system's ("auto", resolved here), on the root (embed.css
+     * colours it) and in the lab (the plot's colours). The full page follows the system itself.
+     */
+    _theme() {
+      const lab = this._lab;
+      if (!lab || this._page) return;
+      const dark = this.theme === 'dark' || (this.theme === 'auto' && darkScheme.matches);
+      internals.get(lab).root.dataset.theme = dark ? 'dark' : 'light';
+      internals.get(lab).setDark(dark);
+    }
+
     _label(root) {
+      // The full page's lab is named by its <main> (and an iframe's by its link's name=).
+      if (this._page) return;
       root.setAttribute('aria-label', this.name.trim() || 'Perceptron Lab');
     }
 

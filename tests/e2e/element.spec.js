@@ -443,6 +443,50 @@ test.describe('<perceptron-lab> on course.html', () => {
     await el.screenshot({ path: path.join(SCREENSHOT_DIR, 'element-course.png') });
     expect(problems).toEqual([]);
   });
+
+  test('theme: auto follows the system, dark and light are kept whatever it says; the plot too; axe-core finds nothing in the dark lab', async ({ page }) => {
+    const problems = watchProblems(page);
+    const el = await openElement(page);
+    const root = el.locator('.plab');
+    const canvas = el.locator('canvas.plab-plot');
+    /** The lab's background colour and the plot's top-left pixel's brightness (0–255). */
+    const looks = async () => {
+      const background = await root.evaluate((node) => getComputedStyle(node).backgroundColor);
+      const png = decodePng(await canvas.screenshot());
+      const [r, g, b] = png.data.subarray(0, 3);
+      return { background, plot: Math.round((r + g + b) / 3) };
+    };
+    const LIGHT = 'rgb(255, 255, 255)';
+    const DARK = 'rgb(24, 26, 27)';
+    expect(await call(page, 'return el.theme')).toBe('auto');
+    await expect(root).toHaveAttribute('data-theme', 'light');
+    expect(await looks()).toMatchObject({ background: LIGHT });
+    expect((await looks()).plot).toBeGreaterThan(200);
+    // The system asks for dark: "auto" follows, the plot is drawn anew in the dark colours.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(root).toHaveAttribute('data-theme', 'dark');
+    await expect.poll(async () => (await looks()).plot, { message: 'the plot drawn dark' }).toBeLessThan(60);
+    expect((await looks()).background).toBe(DARK);
+    await call(page, 'el.step(); el.step();');
+    await el.scrollIntoViewIfNeeded();
+    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).include('#lab-element').analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await el.screenshot({ path: path.join(SCREENSHOT_DIR, 'element-dark.png') });
+    // theme="light" stays light on a dark system; theme="dark" stays dark on a light one.
+    await call(page, `el.theme = 'light'`);
+    await expect(root).toHaveAttribute('data-theme', 'light');
+    await expect.poll(async () => (await looks()).plot, { message: 'the plot drawn light' }).toBeGreaterThan(200);
+    expect((await looks()).background).toBe(LIGHT);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await call(page, `el.setAttribute('theme', 'dark')`);
+    await expect(root).toHaveAttribute('data-theme', 'dark');
+    await expect.poll(async () => (await looks()).plot, { message: 'the plot drawn dark' }).toBeLessThan(60);
+    expect((await looks()).background).toBe(DARK);
+    // Its steps went on through all of it.
+    await expect(field(el, 'step')).toHaveText('2');
+    expect(problems).toEqual([]);
+  });
 });
 
 test('the docs\' <perceptron-lab> snippet works as written, in a page of its own', async ({ page }) => {

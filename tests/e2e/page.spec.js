@@ -72,6 +72,27 @@ test('loads: HiDPI canvas, status at step 0, default controls, no crash panel', 
   await lab.screenshot('01-initial.png');
 });
 
+test("the page's lab is a <perceptron-lab>: its API drives the page (step, link, field, on), the page's address follows", async ({ lab, page }) => {
+  const problems = watchProblems(page);
+  await lab.loadPreset('seed000');
+  // The element's handle is the page's lab: its steps are the page's, its link the address's.
+  const got = await page.evaluate(async () => {
+    const el = document.getElementById('lab');
+    const handle = await el.ready;
+    const heard = [];
+    const off = el.on('step', (record) => heard.push(record.step));
+    el.step();
+    el.step();
+    off();
+    el.step();
+    return { same: handle === el.lab, heard, step: el.field('step'), link: el.link(), shadow: el.shadowRoot === null };
+  });
+  expect(got).toMatchObject({ same: true, heard: [1, 2], step: '3', shadow: true });
+  await expect(lab.field('step')).toHaveText('3');
+  await expect.poll(() => page.evaluate(() => window.location.hash.slice(1))).toBe(got.link);
+  expect(problems).toEqual([]);
+});
+
 test('default view shows at least [-5, 5] × [-5, 5] with equal units, and its corners take clicks', async ({ lab }) => {
   const size = await lab.canvasSizes();
   const unit = await lab.cssPerUnit();
