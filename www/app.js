@@ -49,9 +49,40 @@
     window.PerceptronLabCompact.wireShare({ root, canvas, lab, call, signal, dropOn: document });
     window.PerceptronLabPractice.compose(root, lab, { signal });
     ready();
+    replayEarlyInput(cx);
     // The page's own bindings, for its benchmarks and tests (as trunk's loader would).
     window.wasmBindings = cx.module;
     dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm: cx.exports } }));
+  }
+
+  /**
+   * What was pressed on the plot and typed while the lab loaded (www/loader.js kept it), given
+   * to the lab in order, as the plot's and the page's listeners would have given it.
+   */
+  function replayEarlyInput({ lab, call }) {
+    const LONG_PRESS_MS = 550; // as compact.js's wirePlot
+    const MOVE_SLOP = 6;
+    const early = window.PerceptronLabEarly ? window.PerceptronLabEarly.take() : [];
+    for (const input of early) {
+      if (input.kind === 'key') {
+        const target = input.target instanceof Node && input.target.isConnected ? input.target : document;
+        target.dispatchEvent(new KeyboardEvent('keydown', { key: input.key, shiftKey: input.shift, bubbles: true, cancelable: true }));
+        continue;
+      }
+      const [x, y] = input.from;
+      const [toX, toY] = input.to;
+      const reach = input.touch ? 20 : 10;
+      const moved = Math.hypot(toX - x, toY - y) >= MOVE_SLOP;
+      if (input.button === 2) {
+        call(() => lab.secondary(toX, toY, reach, true));
+      } else if (input.touch && !moved && input.held >= LONG_PRESS_MS) {
+        call(() => lab.secondary(x, y, reach, false));
+      } else {
+        call(() => lab.press(x, y, reach));
+        if (moved) call(() => lab.drag_to(toX, toY));
+        call(() => lab.release(toX, toY, input.shift));
+      }
+    }
   }
 
   /**

@@ -7,9 +7,11 @@
 //    app.js, embed.js) and the lab's module (perceptron-lab.js and its wasm) load, all at once;
 //    embed.js defines <perceptron-lab>, the page's lab starts in it (app.js fires
 //    "TrunkApplicationStarted", as trunk's own loader would) and draws the same plot over it.
-// Nothing the first frame shows can be used before the lab has started: the plot frame says it
-// is loading (aria-busy) until then. A page whose link holds a scenario, or whose first-frame
-// module does not load, skips step 1 and waits for the lab.
+// Nothing the first frame shows acts before the lab has started: the plot frame says it is
+// loading (aria-busy) until then, and what is pressed on it or typed meanwhile is kept and
+// given to the lab when it has started (`keepEarlyInput`). A page whose link holds a scenario,
+// or whose first-frame module does not load, skips step 1 and waits for the lab (its keys are
+// kept all the same).
 
 const here = (file) => new URL(file, import.meta.url);
 
@@ -64,9 +66,55 @@ function preload(file, rel, as) {
   document.head.append(link);
 }
 
+/**
+ * What is done while the lab loads is kept, in order, for the lab to take once it has started
+ * (app.js's `wire` replays it): presses on the plot the first frame drew (a click or tap, a
+ * Shift- or right-click, a drag, a long press) and the keys typed outside the form fields.
+ */
+function keepEarlyInput() {
+  const kept = [];
+  const stop = new AbortController();
+  const on = (target, type, handler) => target.addEventListener(type, handler, { signal: stop.signal });
+  const canvas = document.querySelector('#lab [data-panel="plot"] canvas');
+  if (canvas) {
+    let down = null;
+    on(canvas, 'pointerdown', (e) => {
+      if (e.button !== 0 && e.button !== 2) return;
+      down = { id: e.pointerId, button: e.button, x: e.offsetX, y: e.offsetY, at: e.timeStamp };
+      canvas.setPointerCapture(e.pointerId);
+    });
+    on(canvas, 'pointerup', (e) => {
+      if (!down || down.id !== e.pointerId) return;
+      kept.push({
+        kind: 'press', button: down.button, from: [down.x, down.y], to: [e.offsetX, e.offsetY],
+        shift: e.shiftKey, touch: e.pointerType !== 'mouse', held: e.timeStamp - down.at,
+      });
+      down = null;
+    });
+    on(canvas, 'contextmenu', (e) => e.preventDefault());
+    // A click does not give the plot focus, as with the lab (compact.js's wirePlot): → steps.
+    on(canvas, 'mousedown', (e) => {
+      if (document.activeElement === canvas) return;
+      e.preventDefault();
+      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    });
+  }
+  on(document, 'keydown', (e) => {
+    const field = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement
+      || e.target instanceof HTMLSelectElement;
+    if (field || e.ctrlKey || e.metaKey || e.altKey) return;
+    kept.push({ kind: 'key', target: e.target, key: e.key, shift: e.shiftKey });
+  });
+  /** What was kept, handed over once; from then on the lab's own listeners take the input. */
+  window.PerceptronLabEarly = { take: () => { stop.abort(); return kept.splice(0); } };
+}
+
 // Until the lab has started the plot only looks ready: the first-frame module marks it as
 // loading (aria-busy; the pointer shows progress over it, style.css), and app.js clears it.
-if (await firstFrame()) await afterPaint();
+// What is pressed or typed meanwhile is kept for the lab.
+const drawn = await firstFrame();
+keepEarlyInput();
+if (drawn) await afterPaint();
 // Then everything at once (each a round trip on a slow network): the lab's module and wasm,
 // which embed.js takes, and the page's scripts, run in their order. embed.js, last, defines
 // <perceptron-lab>: the page's lab mounts, in the page's layout, with app.js's wiring.

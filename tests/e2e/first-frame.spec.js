@@ -99,6 +99,82 @@ for (const { name, shot, scheme, scale } of [
   });
 }
 
+/** Opens the page with the lab's glue held back; resolves, once the first frame is drawn, to `release`. */
+async function heldAtFirstFrame(page) {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route(/perceptron-lab\.js(\?[^/]*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.waitForFunction(() => {
+    const canvas = document.getElementById('plot');
+    return canvas && canvas.width > 0 && canvas.getContext('2d').getImageData(1, 1, 1, 1).data[3] === 255;
+  });
+  await expect(page.locator('.plot-frame')).toHaveAttribute('aria-busy', 'true');
+  return release;
+}
+
+base('what is clicked and typed while the lab loads is kept: its points are added where clicked, in order, and the keys act after them', async ({ page }) => {
+  const problems = watchProblems(page);
+  const release = await heldAtFirstFrame(page);
+  const plot = page.locator('#plot');
+  // A click (+1), a Shift-click (the other class), then → (a step), all before the lab exists.
+  await plot.click({ position: { x: 150, y: 100 } });
+  await plot.click({ position: { x: 260, y: 210 }, modifiers: ['Shift'] });
+  await page.locator('body').press('ArrowRight');
+  expect(await page.evaluate(() => window.perceptronLab === undefined), 'the lab has not started').toBe(true);
+  release();
+  const lab = await openLabAt(page, problems, null);
+  await expect(lab.field('points')).toHaveText('2 (1 of +1, 1 of -1)');
+  await expect(lab.field('step')).toHaveText('1');
+  // Each point is where it was clicked (the first frame and the lab draw the same view).
+  const placed = await page.evaluate(() => JSON.parse(window.perceptronLab.scenario_json()).points
+    .map(([x, y, label]) => [...Array.from(window.perceptronLab.to_css(x, y)), label]));
+  expect(placed.length).toBe(2);
+  for (const [[x, y, label], [cx, cy, want]] of [[placed[0], [150, 100, 1]], [placed[1], [260, 210, 0]]]) {
+    expect(Math.abs(x - cx), `point at x ${x}, clicked at ${cx}`).toBeLessThan(1.5);
+    expect(Math.abs(y - cy), `point at y ${y}, clicked at ${cy}`).toBeLessThan(1.5);
+    expect(label).toBe(want);
+  }
+  // From here the lab's own listeners take the input: one click adds one point.
+  await plot.click({ position: { x: 200, y: 260 } });
+  await expect(lab.field('points')).toHaveText('3 (2 of +1, 1 of -1)');
+  expect(problems).toEqual([]);
+});
+
+base.describe('on a phone', () => {
+  base.use({ hasTouch: true, isMobile: true, viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+
+  base('a tap on the plot while the lab loads adds its point once the lab has started', async ({ page }) => {
+    const problems = watchProblems(page);
+    const release = await heldAtFirstFrame(page);
+    const plot = page.locator('#plot');
+    await plot.tap({ position: { x: 120, y: 90 } });
+    release();
+    const lab = await openLabAt(page, problems, null);
+    await expect(lab.field('points')).toHaveText('1 (1 of +1, 0 of -1)');
+    const [x, y] = await page.evaluate(() => {
+      const [px, py] = JSON.parse(window.perceptronLab.scenario_json()).points[0];
+      return Array.from(window.perceptronLab.to_css(px, py));
+    });
+    expect(Math.abs(x - 120) < 1.5 && Math.abs(y - 90) < 1.5, `the point at (${x}, ${y}), tapped at (120, 90)`).toBe(true);
+    expect(problems).toEqual([]);
+  });
+});
+
+base('a link pasted while the lab loads is opened once it has started', async ({ page }) => {
+  const problems = watchProblems(page);
+  const release = await heldAtFirstFrame(page);
+  await page.evaluate(() => { window.location.hash = 'v=1&a=perceptron&b=0&i=zero&e=1&o=fixed&s=1&m=1000&n=3&p=1,1,1;1,-1,0;-1,1,0;-1,-1,1'; });
+  release();
+  const lab = await openLabAt(page, problems, null);
+  await expect(lab.field('step')).toHaveText('3');
+  await expect(lab.field('points')).toHaveText(/^4 \(/);
+  expect(problems).toEqual([]);
+});
+
 base('a link with a scenario waits for the lab, which opens it', async ({ page }) => {
   const problems = watchProblems(page);
   const lab = await openLabAt(page, problems, '/#v=1&a=perceptron&b=0&i=zero&e=1&o=fixed&s=1&m=1000&n=4&p=1,1,1;1,-1,0;-1,1,0;-1,-1,1');
