@@ -16,6 +16,17 @@ const plotImage = () => {
   return { drawn, png: drawn ? canvas.toDataURL() : '', size: [canvas.width, canvas.height] };
 };
 
+/** Holds the lab's glue (`perceptron-lab.js?lab=N`) back: the lab cannot start until `release()`. */
+async function holdGlue(page) {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route(/perceptron-lab\.js(\?[^/]*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /**
  * Opens the page with the lab's glue held back (the lab cannot start without it) until the
  * first frame has been read; returns that frame, the files asked for before it was on screen
@@ -39,12 +50,7 @@ async function firstAndLab(page, problems, shot) {
         }
       });
   });
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  await page.route(/perceptron-lab\.js(\?[^/]*)?$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdGlue(page);
   await page.goto('/');
   await page.waitForFunction(() => window.__shownAt !== undefined);
   const first = await page.evaluate(plotImage);
@@ -101,12 +107,7 @@ for (const { name, shot, scheme, scale } of [
 
 /** Opens the page with the lab's glue held back; resolves, once the first frame is drawn, to `release`. */
 async function heldAtFirstFrame(page) {
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  await page.route(/perceptron-lab\.js(\?[^/]*)?$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdGlue(page);
   await page.goto('/');
   await page.waitForFunction(() => {
     const canvas = document.getElementById('plot');
