@@ -9,6 +9,8 @@
   'use strict';
 
   const byId = (id) => document.getElementById(id);
+  // The phone's layouts in style.css (portrait, and landscape on a short screen).
+  const PHONE = '(max-width: 599px), (orientation: landscape) and (max-height: 500px)';
 
   /**
    * The page's notice that the lab could not start, in its place (whose controls would do
@@ -46,6 +48,7 @@
     listen(dark, 'change', (m) => call(() => lab.set_dark(m.matches)));
     wireAddress({ lab, call, listen });
     wireVerbosity({ lab, call, listen });
+    wireSheets({ listen });
     window.PerceptronLabCompact.wireShare({ root, canvas, lab, call, signal, dropOn: document });
     window.PerceptronLabPractice.compose(root, lab, { signal });
     ready();
@@ -53,6 +56,43 @@
     // The page's own bindings, for its benchmarks and tests (as trunk's loader would).
     window.wasmBindings = cx.module;
     dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm: cx.exports } }));
+  }
+
+  /**
+   * The sheets of the phone's layout (style.css): each button of the step bar opens its sheet
+   * over the plot's lower part and closes the one open before; the focus goes into the sheet,
+   * and back to its button when Esc or the button closes it. Elsewhere the sheets are the
+   * columns' panels and their buttons are not shown. On a phone This step starts with only
+   * its one line on show; a practice set that opens its panel opens its sheet.
+   */
+  function wireSheets({ listen }) {
+    const buttons = [...document.querySelectorAll('[data-sheet]')];
+    const sheetOf = (button) => byId(button.dataset.sheet);
+    const phone = window.matchMedia(PHONE);
+    const show = (button, open, focus) => {
+      const sheet = sheetOf(button);
+      if (open) for (const other of buttons) if (other !== button) show(other, false, false);
+      button.setAttribute('aria-expanded', String(open));
+      sheet.toggleAttribute('data-open', open);
+      if (!focus) return;
+      if (open) sheet.focus();
+      else if (sheet.contains(document.activeElement)) button.focus();
+    };
+    for (const button of buttons) {
+      listen(button, 'click', () => show(button, button.getAttribute('aria-expanded') !== 'true', true));
+      listen(sheetOf(button), 'keydown', (e) => {
+        if (e.key !== 'Escape' || !phone.matches || !sheetOf(button).hasAttribute('data-open')) return;
+        e.stopPropagation();
+        show(button, false, true);
+      });
+    }
+    const explain = document.querySelector('[data-role="explain-full"]');
+    if (explain && phone.matches) explain.open = false;
+    const practice = byId('practice-panel');
+    const practiceButton = buttons.find((b) => b.dataset.sheet === 'sheet-practice');
+    listen(practice, 'toggle', () => {
+      if (practice.open && phone.matches && practiceButton) show(practiceButton, true, false);
+    });
   }
 
   /**

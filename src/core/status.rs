@@ -37,6 +37,9 @@ pub struct Status {
     pub explain_check: String,
     /// "This step": the update, or "no update".
     pub explain_update: String,
+    /// "This step" in one line, for where there is room for no more (a phone's step bar): the
+    /// step, the sample, its score and the outcome (the check and the update).
+    pub explain_line: String,
     /// R = max ‖x‖ in the space the perceptron uses.
     pub radius: String,
     /// γ_w: the margin of the current weights on the data.
@@ -66,7 +69,7 @@ pub struct Status {
 impl Status {
     /// The fields as `(name, text)` pairs; the page shows each in the element marked
     /// `data-field="name"`.
-    pub fn fields(&self) -> [(&'static str, &str); 29] {
+    pub fn fields(&self) -> [(&'static str, &str); 30] {
         [
             ("step", &self.step),
             ("epoch", &self.epoch),
@@ -85,6 +88,7 @@ impl Status {
             ("explain-score", &self.explain_score),
             ("explain-check", &self.explain_check),
             ("explain-update", &self.explain_update),
+            ("explain-line", &self.explain_line),
             ("radius", &self.radius),
             ("margin", &self.margin),
             ("best-margin", &self.best_margin),

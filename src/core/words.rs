@@ -367,3 +367,8 @@ pub fn file_refused(name: &str, reason: &str) -> String {
 pub fn file_unreadable(name: &str, reason: &str) -> String {
     format!("{name}: the browser could not read it ({reason}). Nothing was changed.")
 }
+
+/// "This step" in one line: `Step 2 · #2 (3, 2), y = +1 · score 14 · correct, no update`.
+pub fn step_line(step: u64, sample: &str, score: &str, outcome: &str) -> String {
+    format!("Step {step} · {sample} · score {score} · {outcome}")
+}

@@ -175,7 +175,7 @@ test('a frame whose report origin the browser rejects refuses its link as it ope
   const problems = watchProblems(page);
   await page.goto('/course.html');
   const frame = await frameAt(page, 'v=1&a=perceptron&p=1,1,1;-1,-1,0&embed=1');
-  const notice = frame.locator('[data-field="notice"]');
+  const notice = frame.locator('#status [data-field="notice"]');
   const question = frame.locator('[data-role="practice-question"]');
   for (const origin of ['https://lms.school.123', 'https://09', 'https://999.999.999.999', 'https://1.2.3.4.5', 'https://0x100000000']) {
     await frame.evaluate(([set, o]) => { window.location.hash = `${set}&report=${encodeURIComponent(o)}`; }, [SET, origin]);

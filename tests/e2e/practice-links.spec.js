@@ -54,7 +54,7 @@ test.describe('practice links', () => {
   test('an exercise link that is refused says why, ending with one full stop', async ({ page }) => {
     const problems = watchProblems(page);
     await openLabAt(page, problems, '/#xv=1&xk=predict&xn=1&xa=perceptron&xd=gen&xs=1&xp=100000');
-    const notice = page.locator('[data-field="notice"]');
+    const notice = page.locator('#status [data-field="notice"]');
     await expect(notice).toHaveText(/^This link could not be opened: .*100000\. Nothing was changed\.$/);
     await expect(notice).not.toContainText('..');
     expect(problems).toEqual([]);
@@ -68,7 +68,7 @@ test.describe('practice links', () => {
     await expect(P.resultRows(page)).toHaveCount(1);
     // η = −1: the scenario is refused as the link is opened (pasted into the address).
     await page.evaluate(() => { window.location.hash = 'v=1&a=perceptron&e=-1&p=1,1,0;2,2,1'; });
-    await expect(page.locator('[data-field="notice"]')).toContainText('Nothing was changed');
+    await expect(page.locator('#status [data-field="notice"]')).toContainText('Nothing was changed');
     await expect(P.title(page)).toHaveText(/^Question 1 of 5/);
     await expect(P.question(page)).toBeVisible();
     await expect(P.resultRows(page)).toHaveCount(1);
@@ -93,7 +93,7 @@ test.describe('practice links', () => {
       await expect(P.resultRows(page)).toHaveCount(2);
       const table = await P.resultsTable(page);
       await page.evaluate((h) => { window.location.hash = h; }, refusedLink);
-      await expect(page.locator('[data-field="notice"]')).toHaveText(/^This link could not be opened: .*Nothing was changed\.$/);
+      await expect(page.locator('#status [data-field="notice"]')).toHaveText(/^This link could not be opened: .*Nothing was changed\.$/);
       await expect(P.question(page)).toBeVisible();
       await expect(P.title(page)).toHaveText(/^Question 2 of 5/);
       expect(await P.resultsTable(page), 'the results table as it was').toEqual(table);

@@ -391,7 +391,7 @@ test.describe('a link that cannot be opened changes nothing and says why', () =>
   test('a refused contradiction reads in the status panel in light, dark and presenter themes', async ({ page }) => {
     const problems = watchProblems(page);
     const lab = await openLabAt(page, problems, `/index.html#${BAD_LINKS.find((b) => /two initial rows/.test(b.what)).fragment}`);
-    const notice = page.locator('[data-field="notice"]');
+    const notice = page.locator('#status [data-field="notice"]');
     await expect(notice).toHaveText(/rows: 2 initial rows given for 3 classes/);
     await expect(notice).toHaveAttribute('role', 'status');
     const panel = notice.locator('xpath=..');
@@ -405,7 +405,7 @@ test.describe('a link that cannot be opened changes nothing and says why', () =>
       }],
     ]) {
       await setUp();
-      const results = await new AxeBuilder({ page }).include('[data-field="notice"]').analyze();
+      const results = await new AxeBuilder({ page }).include('#status [data-field="notice"]').analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.help}`), theme).toEqual([]);
       fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
       await panel.screenshot({ path: path.join(SCREENSHOT_DIR, `share-refused-rows-${theme}.png`), animations: 'disabled', caret: 'hide' });

@@ -151,6 +151,10 @@ impl Session {
             Some(d) => (d.sample.clone(), d.score.clone(), d.outcome.clone()),
             None => (dash.clone(), dash.clone(), dash.clone()),
         };
+        let explain_line = match last {
+            Some(_) => crate::core::words::step_line(t.steps(), &sample, &score, &outcome),
+            None => "No step yet: press Step (→).".to_string(),
+        };
         let theory = self.current_theory();
         let state = self.state_text();
         let explanation: Explanation = described.map(|d| d.explanation).unwrap_or_default();
@@ -190,6 +194,7 @@ impl Session {
             explain_score: explanation.score,
             explain_check: explanation.check,
             explain_update: explanation.update,
+            explain_line,
             radius,
             margin: margin.map_or(dash.clone(), num),
             best_margin,

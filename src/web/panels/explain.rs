@@ -1,6 +1,6 @@
 //! "This step": the step just taken in the algorithm's own words — which sample, its score,
 //! the check and the update, and the weights before it (`Status::explain_*`, worded in the
-//! core by each algorithm's `Visit`).
+//! core by each algorithm's `Visit`), under its one-line summary (`Status::explain_line`).
 
 use super::{el, text, Cx, Fields, Markup, Panel};
 use web_sys::Element;
@@ -31,6 +31,9 @@ impl Panel for ExplainPanel {
         lines.extend(term!("score", "explain-score"));
         lines.extend(term!("check", "explain-check"));
         lines.extend(term!("update", "explain-update"));
+        // The step in one line (the disclosure's summary), on show in every layout; the
+        // worked arithmetic opens under it. A phone's step bar starts with it closed
+        // (www/app.js, `wireSheets`).
         section_panel!(
             "explain",
             "lab-only explain",
@@ -38,11 +41,26 @@ impl Panel for ExplainPanel {
             vec![
                 el("h2", &[], vec![text("This step")]),
                 el(
-                    "p",
-                    &[("class", "explain-title"), ("data-field", "explain-title")],
-                    vec![],
+                    "details",
+                    &[
+                        ("class", "explain-full"),
+                        ("data-role", "explain-full"),
+                        ("open", "")
+                    ],
+                    vec![
+                        el(
+                            "summary",
+                            &[("class", "explain-line"), ("data-field", "explain-line")],
+                            vec![],
+                        ),
+                        el(
+                            "p",
+                            &[("class", "explain-title"), ("data-field", "explain-title")],
+                            vec![],
+                        ),
+                        el("dl", &[], lines),
+                    ],
                 ),
-                el("dl", &[], lines),
             ],
         )
     }

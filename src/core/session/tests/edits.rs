@@ -120,6 +120,11 @@ fn this_step_survives_an_edit_and_the_history_note_offers_redo() {
     let st = s.status();
     assert_eq!(st.explain_title, "Step 2: sample #2 (3, 2), y = +1");
     assert_eq!(st.score, "-1");
+    assert_eq!(
+        st.explain_line,
+        format!("Step 2 · #2 (3, 2), y = +1 · score -1 · {}", st.outcome)
+    );
+    assert!(st.outcome.starts_with("mistake"), "{}", st.outcome);
     apply(&mut s, Action::Back);
     assert_eq!(s.data().len(), 5, "the added point is undone");
     assert_eq!(
