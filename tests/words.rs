@@ -7,6 +7,7 @@ use perceptron_lab::core::words::*;
 fn the_trace_caption_says_which_steps_are_shown_and_kept() {
     assert_eq!(trace_caption(None, 0, 0, 0, 0), "No steps yet.");
     assert_eq!(trace_caption(Some((1, 12)), 12, 12, 12, 0), "12 steps.");
+    assert_eq!(trace_caption(Some((1, 1)), 1, 1, 1, 0), "1 step.");
     assert_eq!(
         trace_caption(Some((41, 100)), 60, 120, 120, 0),
         "Steps 41–100 shown of 120."

@@ -62,8 +62,8 @@
    * The sheets of the phone's layout (style.css): each button of the step bar opens its sheet
    * over the plot's lower part and closes the one open before; the focus goes into the sheet,
    * and back to its button when Esc or the button closes it. Elsewhere the sheets are the
-   * columns' panels and their buttons are not shown. On a phone This step starts with only
-   * its one line on show; a practice set that opens its panel opens its sheet.
+   * columns' panels and their buttons are not shown. This step's arithmetic starts open, but on
+   * a phone only its one line is on show; a practice set that opens its panel opens its sheet.
    */
   function wireSheets({ listen }) {
     const buttons = [...document.querySelectorAll('[data-sheet]')];
@@ -86,8 +86,10 @@
         show(button, false, true);
       });
     }
+    // Closed in the markup, so that a phone's plot is laid out once, at its size, from the lab's
+    // first frame on (a press kept while the page loaded lands where it was made).
     const explain = document.querySelector('[data-role="explain-full"]');
-    if (explain && phone.matches) explain.open = false;
+    if (explain && !phone.matches) explain.open = true;
     const practice = byId('practice-panel');
     const practiceButton = buttons.find((b) => b.dataset.sheet === 'sheet-practice');
     listen(practice, 'toggle', () => {

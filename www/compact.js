@@ -133,6 +133,48 @@
   }
 
   /**
+   * Two fingers on the plot pinch it: the view zooms about their midpoint (lab.zoom), and
+   * neither finger adds, moves or removes a point. Returns a function that tells whether a
+   * pointer event starts or belongs to a pinch (the plot's own handling then skips it);
+   * `pressed()` is the plot's press under way, `drop()` forgets it when a second finger lands.
+   */
+  function pinchOn({ canvas, lab, call, pressed, drop }) {
+    const touches = new Map(); // the fingers down, where they are
+    let pinch = null;
+    const spread = () => {
+      const [a, b] = [...touches.values()];
+      return { d: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    };
+    return (e) => {
+      if (e.pointerType !== 'touch') return false;
+      if (e.type === 'pointerdown') {
+        touches.set(e.pointerId, { x: e.offsetX, y: e.offsetY });
+        const press = pressed();
+        if (touches.size === 2 && !pinch && !(press && press.moved)) {
+          drop();
+          pinch = spread();
+          canvas.setPointerCapture(e.pointerId);
+        }
+        return !!pinch || touches.size > 2;
+      }
+      if (e.type === 'pointermove') {
+        if (!touches.has(e.pointerId)) return !!pinch;
+        touches.set(e.pointerId, { x: e.offsetX, y: e.offsetY });
+        if (!pinch || touches.size !== 2) return !!pinch;
+        const now = spread();
+        if (now.d > 0 && pinch.d > 0) call(() => lab.zoom(pinch.d / now.d, now.x, now.y));
+        pinch = now;
+        return true;
+      }
+      // Up or cancelled: the pinch ends with its first finger lifted.
+      touches.delete(e.pointerId);
+      const was = !!pinch;
+      if (touches.size < 2) pinch = null;
+      return was;
+    };
+  }
+
+  /**
    * The plot's pointer and keyboard cursor, in every home (the full page's app.js and compact
    * labs): calls of `lab` (through `call`, which logs what throws), listeners bound to `signal`.
    *
@@ -155,7 +197,12 @@
     const listen = (type, handler) => canvas.addEventListener(type, handler, { signal });
     const reachFor = (e) => (e.pointerType === 'mouse' ? 10 : 20);
     let down = null;
+    const pinching = pinchOn({ canvas, lab, call, pressed: () => down, drop: () => {
+      if (down) clearTimeout(down.timer);
+      down = null;
+    } });
     listen('pointerdown', (e) => {
+      if (pinching(e)) return;
       if (e.button !== 0 && e.button !== 2) return;
       down = { id: e.pointerId, button: e.button, x: e.offsetX, y: e.offsetY, moved: false, long: false, timer: 0 };
       if (e.button === 2) return;
@@ -173,6 +220,7 @@
       }
     });
     listen('pointermove', (e) => {
+      if (pinching(e)) return;
       if (!down || down.id !== e.pointerId || down.button !== 0) return;
       if (!down.moved && Math.hypot(e.offsetX - down.x, e.offsetY - down.y) < MOVE_SLOP) return;
       down.moved = true;
@@ -186,6 +234,7 @@
       return done;
     };
     listen('pointerup', (e) => {
+      if (pinching(e)) return;
       const done = finish(e);
       if (!done || done.long) return;
       if (done.button === 2) {
@@ -195,6 +244,7 @@
       }
     });
     listen('pointercancel', (e) => {
+      if (pinching(e)) return;
       const done = finish(e);
       if (done) call(() => lab.release(done.x, done.y, false));
     });
@@ -357,6 +407,11 @@
     const motion = window.matchMedia('(prefers-reduced-motion: reduce)');
     call(() => lab.set_reduced_motion(motion.matches));
     listen(motion, 'change', (m) => call(() => lab.set_reduced_motion(m.matches)));
+
+    // This step's arithmetic starts open under its line (the full page opens it unless it has
+    // the phone's layout: app.js, `wireSheets`).
+    const explain = root.querySelector('[data-role="explain-full"]');
+    if (explain && !how.home) explain.open = true;
 
     // Every step: the listeners, and a DOM event for pages that prefer addEventListener.
     // Listeners run inside the lab's own calls (how deep: `state.dispatching`): it cannot free.

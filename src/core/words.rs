@@ -29,6 +29,7 @@ pub fn trace_caption(
             };
             format!("Steps {a}–{b} shown of {last}{dropped}.")
         }
+        Some(_) if total == 1 => "1 step.".to_string(),
         Some(_) => format!("{total} steps."),
         None => "No steps yet.".to_string(),
     }

@@ -345,6 +345,14 @@ impl Lab {
         })
     }
 
+    /// A pinch: zooms the view by `factor` about CSS position `(x, y)` (`Action::ZoomView`).
+    pub fn zoom(&self, factor: f64, x: f64, y: f64) -> Result<(), JsValue> {
+        self.with(|runner| match runner.data_at_clamped(x, y) {
+            Some((x, y, _)) => runner.apply(Action::ZoomView { factor, x, y }),
+            None => Ok(()),
+        })
+    }
+
     /// The pointer moved to CSS position `(x, y)` while down: drags the grabbed point (kept
     /// inside the plot).
     pub fn drag_to(&self, x: f64, y: f64) -> Result<(), JsValue> {

@@ -451,14 +451,14 @@ test('the focus ring in the light, dark and presenter themes (screenshots)', asy
     const problems = watchProblems(page);
     const lab = await openLabAt(page, problems, '/');
     if (theme === 'presenter') await page.locator('#presenter').click();
-    // By keyboard, as a person would: from Speed, Tab to Sound.
+    // By keyboard, as a person would: from Speed, Tab to Back (the step bar's next control).
     await page.locator('#speed').focus();
     await page.keyboard.press('Tab');
-    await expect(page.locator('#audio')).toBeFocused();
+    await expect(page.locator('#back')).toBeFocused();
     await lab.settle();
-    const ring = await page.locator('#audio').evaluate((el) => getComputedStyle(el).outlineStyle);
+    const ring = await page.locator('#back').evaluate((el) => getComputedStyle(el).outlineStyle);
     expect(ring, `${theme}: a focus ring`).toBe('solid');
-    const box = await page.locator('.sound').boundingBox();
+    const box = await page.locator('.timeline').boundingBox();
     await page.screenshot({
       path: path.join(SCREENSHOT_DIR, `a11y-focus-${theme}.png`),
       clip: { x: box.x - 12, y: box.y - 12, width: box.width + 24, height: Math.min(box.height, 80) + 24 },

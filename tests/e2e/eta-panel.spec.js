@@ -33,10 +33,20 @@ async function panelShot(page, name) {
   await page.locator('[data-panel="eta"]').screenshot({ path: path.join(SCREENSHOT_DIR, name), animations: 'disabled' });
 }
 
+/** The panel starts closed (its two plots are not what a first visit needs): opens it by its summary. */
+async function openEtaPanel(page) {
+  const panel = page.locator('[data-panel="eta"]');
+  const isOpen = () => panel.evaluate((e) => (e.tagName === 'DETAILS' ? e : e.querySelector('details')).open);
+  expect(await isOpen(), 'the η panel starts closed').toBe(false);
+  await panel.locator('summary').first().click();
+  expect(await isOpen()).toBe(true);
+}
+
 test('seed 000 from zero: η₂ by keyboard, the pass makes the same mistakes and w scales; bad η₂ refused; axe; screenshots', async ({ lab, page }) => {
   const panel = page.locator('[data-panel="eta"]');
   const verdict = page.locator('[data-panel="eta"] [data-part="verdict"]');
   await expect(panel, 'shown for the classic perceptron').toBeVisible();
+  await openEtaPanel(page);
   await lab.loadPreset('seed000');
   await lab.applySettings({ init: 'zero' });
   await lab.expectNoSettingsError();
@@ -123,6 +133,7 @@ test('seed 000 from zero: η₂ by keyboard, the pass makes the same mistakes an
   await page.goto('about:blank');
   await page.goto(url);
   await expect(lab.field('step')).toHaveText('5');
+  await openEtaPanel(page);
   await expect(page.locator('[data-panel="eta"] [data-part="input"]')).toHaveValue('0.1');
   await expect(verdict).toHaveText(/^Same mistakes at all 5 steps so far: w\(η₂\) = 0\.1 · w\(η₁\)/);
 
@@ -147,6 +158,7 @@ test('seed 000 from zero: η₂ by keyboard, the pass makes the same mistakes an
 test('non-zero initial weights: the panel shows the step where the runs part; only the classic perceptron has it', async ({ lab, page }) => {
   const panel = page.locator('[data-panel="eta"]');
   const verdict = page.locator('[data-panel="eta"] [data-part="verdict"]');
+  await openEtaPanel(page);
   await lab.loadPreset('seed000');
   await lab.applySettings({ init: '1,-1,1' });
   await lab.expectNoSettingsError();

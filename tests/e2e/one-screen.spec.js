@@ -76,6 +76,12 @@ for (const size of SIZES) {
           await expect(lab.anyField('explain-line')).toHaveText(/^Step 2 · /);
           await page.evaluate(() => window.scrollTo(0, 0));
           expect(await outside(page), `${example} after two steps`).toEqual([]);
+          if (example === 'seed000') {
+            // The issue's table, measured again: each part's bottom edge against the screen's.
+            const bottoms = await page.evaluate((core) => Object.entries(core).map(([name, selector]) =>
+              `${name} ${Math.round(document.querySelector(selector).getBoundingClientRect().bottom)}`), CORE);
+            console.log(`${size.name}${presenter ? ' presenter' : ''} (${size.height} px high): ${bottoms.join(', ')}; page ${await page.evaluate(() => document.documentElement.scrollHeight)} px`);
+          }
         }
         if (size.touch) {
           // The step bar's targets are a thumb's size.

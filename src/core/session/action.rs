@@ -151,6 +151,21 @@ pub enum Action {
     },
     /// The augmented view's default camera.
     ResetAugmentedView,
+    /// Zooms the plot's view by `factor` (below 1 closer, above 1 farther, at most 10× either
+    /// way in one go) about the data point (`x`, `y`), which stays where it is on the screen: a
+    /// pinch's centre, or the view's centre for the zoom buttons. Nothing happens for a factor
+    /// that is not positive and finite, a centre that is not finite, or a view it would make
+    /// narrower than a millionth or wider than a million times the fitted one.
+    ZoomView {
+        /// The view's new width over its old one.
+        factor: f64,
+        /// The centre of the zoom, in data units.
+        x: f64,
+        /// The centre of the zoom, in data units.
+        y: f64,
+    },
+    /// Fits the plot's view to the points again (as an example or a link without a view opens).
+    FitView,
     /// Draw class −1 samples as −z in the augmented view (seed 002's sign flip).
     SetSignFlip(bool),
     /// Show the activation `h(x) = w·(1, x)` over the data plane in the augmented view (seed
@@ -203,6 +218,8 @@ impl Action {
             | Action::SetRegionGrid { .. }
             | Action::TurnAugmented { .. }
             | Action::ResetAugmentedView
+            | Action::ZoomView { .. }
+            | Action::FitView
             | Action::SetSignFlip(_)
             | Action::SetActivationView(_)
             | Action::WatchComparison(_)

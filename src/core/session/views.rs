@@ -73,6 +73,13 @@ impl Session {
                 self.shown.augmented.camera = camera;
                 Ok(changed(turned))
             }
+            Action::ZoomView { factor, x, y } => Ok(changed(self.zoom_view(factor, x, y))),
+            Action::FitView => {
+                let fitted = fit_view(&self.data);
+                let moved = fitted != self.shown.view;
+                self.shown.view = fitted;
+                Ok(changed(moved))
+            }
             Action::ResetAugmentedView => {
                 self.shown.augmented.camera = Default::default();
                 Ok(Changed::Redraw)
@@ -139,5 +146,37 @@ impl Session {
     /// A frame's slice of the comparison's training: whether it trained.
     pub(super) fn train_comparison(&mut self) -> bool {
         self.compare_pending() && self.derived.compare.train(job::SLICE_WORK)
+    }
+}
+
+impl Session {
+    /// The plot's data rectangle.
+    pub fn view(&self) -> Rect {
+        self.shown.view
+    }
+
+    /// [`Action::ZoomView`]: whether the view changed.
+    fn zoom_view(&mut self, factor: f64, x: f64, y: f64) -> bool {
+        if !(factor.is_finite() && factor > 0.0 && x.is_finite() && y.is_finite()) {
+            return false;
+        }
+        let f = factor.clamp(0.1, 10.0);
+        let v = self.shown.view;
+        let next = Rect {
+            x_min: x + (v.x_min - x) * f,
+            x_max: x + (v.x_max - x) * f,
+            y_min: y + (v.y_min - y) * f,
+            y_max: y + (v.y_max - y) * f,
+        };
+        let fitted = fit_view(&self.data);
+        let ratio = (next.x_max - next.x_min) / (fitted.x_max - fitted.x_min);
+        if !(1e-6..=1e6).contains(&ratio)
+            || !usable_view(next.x_min, next.x_max, next.y_min, next.y_max)
+            || next == v
+        {
+            return false;
+        }
+        self.shown.view = next;
+        true
     }
 }

@@ -32,8 +32,9 @@ impl Panel for ExplainPanel {
         lines.extend(term!("check", "explain-check"));
         lines.extend(term!("update", "explain-update"));
         // The step in one line (the disclosure's summary), on show in every layout; the
-        // worked arithmetic opens under it. A phone's step bar starts with it closed
-        // (www/app.js, `wireSheets`).
+        // worked arithmetic opens under it. Closed here: each home opens it where it has room
+        // (www/compact.js, `wireLab`; the full page unless it has a phone's layout, www/app.js,
+        // `wireSheets`), after the plot has its size.
         section_panel!(
             "explain",
             "lab-only explain",
@@ -42,11 +43,7 @@ impl Panel for ExplainPanel {
                 el("h2", &[], vec![text("This step")]),
                 el(
                     "details",
-                    &[
-                        ("class", "explain-full"),
-                        ("data-role", "explain-full"),
-                        ("open", "")
-                    ],
+                    &[("class", "explain-full"), ("data-role", "explain-full")],
                     vec![
                         el(
                             "summary",

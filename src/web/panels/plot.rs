@@ -7,7 +7,23 @@
 //! frames. A lab places the plot only in a slot that names it (`data-panels="plot"`); a root
 //! without one brings its own `<canvas>` (see `Lab::new`).
 
-use crate::web::markup::{el, Markup};
+use crate::web::markup::{el, text, Markup};
+
+/// One of the zoom control's buttons: its command, its name and its face.
+macro_rules! zoom_button {
+    ($act:literal, $name:literal, $face:literal) => {
+        el(
+            "button",
+            &[
+                ("type", "button"),
+                ("data-panel-act", $act),
+                ("aria-label", $name),
+                ("title", $name),
+            ],
+            vec![text($face)],
+        )
+    };
+}
 
 /// The plot's markup: `<div class="plot-frame" data-panel="plot" role="group">` holding the canvas (`#plot`
 /// in a page's first lab) and the cursor's live region.
@@ -37,6 +53,21 @@ pub(crate) fn markup() -> Markup {
                 ],
                 vec![],
             ),
+            // The zoom control: the view closer, farther, or fitted to the points again (a
+            // two-finger pinch on the plot zooms too: www/compact.js, `wirePlot`).
+            el(
+                "div",
+                &[
+                    ("class", "plot-zoom"),
+                    ("role", "group"),
+                    ("aria-label", "Zoom the plot"),
+                ],
+                vec![
+                    zoom_button!("zoom-in", "Zoom in", "+"),
+                    zoom_button!("zoom-out", "Zoom out", "−"),
+                    zoom_button!("zoom-fit", "Fit the view to the points", "Fit"),
+                ],
+            ),
             // What the keyboard cursor is on, said as it moves (the lab writes it).
             el(
                 "p",
@@ -57,7 +88,8 @@ pub(super) use panel::PlotPanel;
 
 #[cfg(feature = "lab")]
 mod panel {
-    use super::super::{Cx, Markup, Panel};
+    use super::super::{Cx, Markup, Panel, PanelEvent};
+    use crate::core::{Action, Error, Session};
     use crate::web::dom::{find, set_text};
     use web_sys::Element;
 
@@ -93,6 +125,22 @@ mod panel {
             if let Some(region) = &self.cursor_status {
                 set_text(region, &cx.session.cursor_text());
             }
+        }
+
+        fn event(
+            &mut self,
+            event: &PanelEvent,
+            session: &Session,
+        ) -> Result<Option<Action>, Error> {
+            // The buttons zoom about the view's centre, by the same step either way.
+            let v = session.view();
+            let (x, y) = ((v.x_min + v.x_max) / 2.0, (v.y_min + v.y_max) / 2.0);
+            Ok(match event.act.as_str() {
+                "zoom-in" => Some(Action::ZoomView { factor: 0.8, x, y }),
+                "zoom-out" => Some(Action::ZoomView { factor: 1.25, x, y }),
+                "zoom-fit" => Some(Action::FitView),
+                _ => None,
+            })
         }
     }
 }

@@ -28,6 +28,15 @@ fn every_action() -> Vec<(Action, bool)> {
             true,
         ),
         (Action::ResetAugmentedView, true),
+        (
+            Action::ZoomView {
+                factor: 0.5,
+                x: 1.0,
+                y: 1.0,
+            },
+            true,
+        ),
+        (Action::FitView, true),
         (Action::SetSignFlip(true), true),
         (Action::SetActivationView(true), true),
         (Action::WatchComparison(true), true),
@@ -98,7 +107,7 @@ fn the_view_actions_are_the_switches_of_how_the_lab_is_shown() {
     for (action, view) in &actions {
         assert_eq!(action.is_view(), *view, "{action:?}");
     }
-    assert_eq!(actions.iter().filter(|(_, view)| *view).count(), 11);
+    assert_eq!(actions.iter().filter(|(_, view)| *view).count(), 13);
 }
 
 /// Every view action runs while a student practises and while work is under way, and is
@@ -122,4 +131,69 @@ fn every_view_action_is_taken_everywhere() {
             "{action:?} said nothing"
         );
     }
+}
+
+#[test]
+fn zooming_keeps_its_centre_in_place_and_fit_undoes_it() {
+    let mut s = seed_000();
+    let fitted = s.view();
+    apply(
+        &mut s,
+        Action::ZoomView {
+            factor: 0.5,
+            x: 2.0,
+            y: 1.0,
+        },
+    );
+    let v = s.view();
+    assert_eq!(v.x_max - v.x_min, (fitted.x_max - fitted.x_min) / 2.0);
+    // The centre of the zoom is where it was, as a fraction of the view.
+    let at = |v: Rect| {
+        (
+            (2.0 - v.x_min) / (v.x_max - v.x_min),
+            (1.0 - v.y_min) / (v.y_max - v.y_min),
+        )
+    };
+    let (a, b) = (at(fitted), at(v));
+    assert!(
+        (a.0 - b.0).abs() < 1e-12 && (a.1 - b.1).abs() < 1e-12,
+        "{a:?} {b:?}"
+    );
+    // The view is part of the scenario: its link keeps the zoom.
+    let scenario = s.scenario();
+    assert_eq!(scenario.view, Some([v.x_min, v.x_max, v.y_min, v.y_max]));
+    apply(&mut s, Action::FitView);
+    assert_eq!(s.view(), fitted);
+}
+
+#[test]
+fn a_zoom_that_is_not_a_number_or_goes_too_far_changes_nothing() {
+    let mut s = seed_000();
+    let fitted = s.view();
+    for factor in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+        let changed = s.apply(Action::ZoomView {
+            factor,
+            x: 0.0,
+            y: 0.0,
+        });
+        assert!(matches!(changed, Ok(Changed::Nothing)), "{factor}");
+    }
+    let changed = s.apply(Action::ZoomView {
+        factor: 0.5,
+        x: f64::NAN,
+        y: 0.0,
+    });
+    assert!(matches!(changed, Ok(Changed::Nothing)));
+    assert_eq!(s.view(), fitted);
+    // Zoomed in as far as it goes (a millionth of the fitted width), no farther.
+    for _ in 0..20 {
+        let _ = s.apply(Action::ZoomView {
+            factor: 0.1,
+            x: 1.0,
+            y: 1.0,
+        });
+    }
+    let width = s.view().x_max - s.view().x_min;
+    let ratio = width / (fitted.x_max - fitted.x_min);
+    assert!((1e-6..1e-5).contains(&ratio), "{ratio}");
 }
