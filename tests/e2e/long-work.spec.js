@@ -109,6 +109,8 @@ test.describe('long work', () => {
     await page.locator('#eta').fill('5');
     await page.locator('#apply').click();
     await expect(page.locator('#eta')).toHaveValue('1');
+    // The η panel starts closed: opened by its summary, as a person would.
+    await page.locator('[data-panel="eta"] summary').first().click();
     await page.locator('[data-panel="eta"] [data-part="input"]').fill('3');
     await page.locator('[data-panel="eta"] [data-part="input"]').press('Enter');
     await expect(page.locator('[data-panel="eta"] [data-part="input"]')).toHaveValue('0.5');
