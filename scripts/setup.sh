@@ -81,18 +81,21 @@ if [ "$with_tests" = true ]; then
     say "installing mdbook $mdbook_version (about 2 minutes the first time)"
     cargo install --locked mdbook --version "$mdbook_version" --no-default-features
   fi
-  # NumPy and scikit-learn in a virtual environment under target/ (git-ignored), for the test
-  # that runs the snippets of "This run in code" (tests/emit_python.rs reads its python from
-  # PERCEPTRON_PYTHON, which scripts/test.sh exports). scikit-learn is pinned to the reference.
+  # A virtual environment under target/ (git-ignored), from PyPI: NumPy and scikit-learn for
+  # the test that runs the snippets of "This run in code" (tests/emit_python.rs reads its python
+  # from PERCEPTRON_PYTHON, which scripts/test.sh exports; scikit-learn pinned to the
+  # reference), and for the Python package (python/): maturin to build its wheel, anywidget,
+  # JupyterLab and ipykernel for the notebook test, pytest.
   sklearn_version=1.9.1
   venv=target/python-venv
-  if ! "$venv/bin/python" -c "import numpy, sklearn, sys; sys.exit(sklearn.__version__ != '$sklearn_version')" 2>/dev/null; then
-    say "installing NumPy and scikit-learn $sklearn_version into $venv"
+  if ! "$venv/bin/python" -c "import numpy, sklearn, sys, maturin, anywidget, jupyterlab, ipykernel, pytest; sys.exit(sklearn.__version__ != '$sklearn_version')" 2>/dev/null; then
+    say "installing NumPy, scikit-learn $sklearn_version, maturin, anywidget, JupyterLab and pytest into $venv"
     if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
       apt_install python3 python3-venv
     fi
     [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check numpy "scikit-learn==$sklearn_version"
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check numpy "scikit-learn==$sklearn_version" \
+      maturin anywidget jupyterlab ipykernel pytest
   fi
 fi
 say "setup complete"

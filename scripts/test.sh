@@ -3,8 +3,9 @@
 #   lint (fmt, clippy native and wasm32) · native cargo test (core, SVG rendering, CLI,
 #   scikit-learn agreement) · wasm-bindgen tests in headless Chromium · the release page as
 #   shipped (built into target/dist-plain and checked to hold no test hook) · the release page
-#   with the test hooks in dist/ (cargo feature `test-hooks`) · Playwright end-to-end tests on it
-#   · the docs (mdbook build, every relative link checked).
+#   with the test hooks in dist/ (cargo feature `test-hooks`) · the Python package's wheel,
+#   pytest and a fresh venv's install · Playwright end-to-end tests on the page and in a real
+#   JupyterLab · the docs (mdbook build, every relative link checked).
 # Every layer runs even when an earlier one fails; the exit status is non-zero if any failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -54,6 +55,34 @@ no_test_hooks() {
 }
 layer release-build trunk build --release --dist target/dist-plain
 layer release-no-test-hooks no_test_hooks
+# The Python package (python/): its native module linted, its wheel built from the release page
+# (scripts/package.sh) and checked (the single-file lab inside, no .wasm beside it), installed
+# into the venv for pytest and the notebook test (tests/e2e/jupyter.spec.js), and into a fresh
+# venv of its own, where the README's command prints seed 000's table.
+layer clippy-python cargo clippy -p perceptron-lab-python --all-targets -- -D warnings
+layer python-wheel scripts/package.sh wheel
+wheel_contents() {
+  local wheel listing
+  wheel=$(ls target/wheels/perceptron_lab-*.whl) || return 1
+  listing=$(unzip -l "$wheel") || return 1
+  echo "$listing"
+  grep -q 'perceptron_lab/static/perceptron-lab.mjs$' <<<"$listing" || { echo "no perceptron-lab.mjs in $wheel"; return 1; }
+  if grep -qi '\.wasm$' <<<"$listing"; then echo "a separate .wasm in $wheel"; return 1; fi
+  "$PERCEPTRON_PYTHON" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheel"
+}
+layer python-wheel-contents wheel_contents
+wheel_fresh_venv() {
+  local venv=target/wheel-venv expected actual
+  rm -rf "$venv"
+  python3 -m venv "$venv" || return 1
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check target/wheels/perceptron_lab-*.whl || return 1
+  actual=$(cd /tmp && "$OLDPWD/$venv/bin/python" -c "import perceptron_lab; print(perceptron_lab.trace([[1,1],[3,2],[2,4],[3,4],[2,3]], [-1,1,1,1,-1], init=[-1,0,0], max_epochs=1))") || return 1
+  expected=$("$PERCEPTRON_TRACE" tests/data/seed000.csv --init=-1,0,0 --max-epochs 1) || return 1
+  echo "$actual"
+  [ "$actual" = "$expected" ] || { echo "the wheel's trace differs from perceptron-trace's"; return 1; }
+}
+layer python-wheel-fresh-venv wheel_fresh_venv
+layer pytest "$PERCEPTRON_PYTHON" -m pytest -q -p no:cacheprovider python/tests
 # The e2e tests and the browser benchmarks need the hooks (debug_panic, redraw_now, bench_steps).
 layer e2e-build trunk build --release --features test-hooks
 layer e2e-tests bash -c 'cd tests/e2e && E2E_TIMED=skip npx playwright test'

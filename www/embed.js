@@ -13,6 +13,25 @@
 
   const script = document.currentScript;
   const base = new URL('.', script ? script.src : window.location.href);
+  /**
+   * The single-file module (perceptron-lab.mjs, scripts/bundle.js) sets this before this file
+   * runs: the WebAssembly bytes, the glue module (a fresh one per call) and embed.css's text,
+   * so that nothing is fetched from beside the file (a notebook, a MyST page).
+   */
+  const bundle = window.PerceptronLabBundle || null;
+
+  /** The lab's styles: embed.css beside this file, or the bundle's own copy. */
+  function styleNode() {
+    if (bundle) {
+      const style = document.createElement('style');
+      style.textContent = bundle.css;
+      return style;
+    }
+    const css = document.createElement('link');
+    css.rel = 'stylesheet';
+    css.href = new URL('embed.css', base).href;
+    return css;
+  }
   /** The lab mounted in each element, so that mounting there again replaces it. */
   const mounted = new WeakMap();
   /** The compiled WebAssembly module (fetched and compiled once for every lab of the page). */
@@ -33,6 +52,7 @@
     }));
     const practice = Promise.all([load('practice.js', window.PerceptronLabPractice),
       load('compact.js', window.PerceptronLabCompact), load('sound.js', window.PerceptronLabSound)]);
+    if (bundle) return Promise.all([WebAssembly.compile(bundle.wasm()), practice]).then(([wasm]) => wasm);
     const url = new URL('perceptron-lab_bg.wasm', base);
     const module = fetch(url).then(async (response) => {
       if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
@@ -54,10 +74,7 @@
   function linkStyles() {
     if (styled) return;
     styled = true;
-    const css = document.createElement('link');
-    css.rel = 'stylesheet';
-    css.href = new URL('embed.css', base).href;
-    document.head.appendChild(css);
+    document.head.appendChild(styleNode());
   }
 
   /**
@@ -70,7 +87,8 @@
     if (!compiled) compiled = compile();
     const wasm = await compiled;
     instances += 1;
-    const module = await import(new URL(`perceptron-lab.js?lab=${instances}`, base).href);
+    const module = bundle ? await bundle.glue()
+      : await import(new URL(`perceptron-lab.js?lab=${instances}`, base).href);
     exportsOf.set(module, await module.default({ module_or_path: wasm }));
     return module;
   }
@@ -285,8 +303,9 @@
     }
     window.PerceptronLabCompact.wireLab({
       element, module, exports: exportsOf.get(module), root, lab, call, signal: stop.signal, listeners, state, how,
-      // A compact lab's links open the full lab (index.html beside this file).
-      linkBase: new URL('index.html', base).href,
+      // A compact lab's links open the full lab (index.html beside this file); a bundled
+      // lab's are the link fragment alone (no page beside it).
+      linkBase: bundle ? null : new URL('index.html', base).href,
     });
     const handle = handleOf({ element, module, root, lab, entry, stop, listeners, state, call });
     mounted.set(element, handle);
@@ -349,9 +368,7 @@
     constructor() {
       super();
       // The lab's styles inside its shadow root, from next to embed.js (as practice.js is).
-      this._css = document.createElement('link');
-      this._css.rel = 'stylesheet';
-      this._css.href = new URL('embed.css', base).href;
+      this._css = styleNode();
       // layout="page" in the markup: the full page's lab, laid out by its own children (the
       // page's slots) and styled by the page (style.css), so in no shadow root.
       this._page = this.getAttribute('layout') === 'page';

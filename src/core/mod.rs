@@ -32,6 +32,7 @@ pub mod speech;
 mod status;
 pub mod table;
 pub mod theory;
+pub mod trace;
 pub mod words;
 
 pub use algo::perceptron::{Refusal, StepOutcome, StepRecord, TrainState, Trainer};
