@@ -32,7 +32,7 @@ class Lab(anywidget.AnyWidget):
     #: Every panel and control of the lab; False (the default) is the compact lab: the plot,
     #: the step buttons, the status and the step table, the size of a notebook's output.
     full = traitlets.Bool(False).tag(sync=True)
-    #: Controls and panels to hide, as the <perceptron-lab> element's hide names.
+    #: Controls and panels to hide, as the `<perceptron-lab>` element's hide names.
     hide = traitlets.Unicode("").tag(sync=True)
     #: Panels open from the start (the element's open-panels).
     open_panels = traitlets.Unicode("").tag(sync=True)

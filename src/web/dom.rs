@@ -101,13 +101,16 @@ pub fn fit_backing(canvas: &HtmlCanvasElement, scale: f64) -> bool {
     true
 }
 
-/// `canvas`'s backing pixels per CSS pixel as it is laid out now (1 while it has no width).
+/// `canvas`'s backing pixels per CSS pixel as it is laid out now; while it is not laid out
+/// (hidden by its host: JupyterLab while it changes theme, a slide not shown), the pixel ratio
+/// its backing store was sized with, so that a drawing made then is right when it shows again
+/// at the same size (no resize is reported then, and no frame draws it anew).
 pub fn backing_scale(canvas: &HtmlCanvasElement) -> f64 {
     let css = f64::from(canvas.client_width());
     if css > 0.0 {
         f64::from(canvas.width()) / css
     } else {
-        1.0
+        pixel_ratio(web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()))
     }
 }
 

@@ -88,3 +88,20 @@ test.describe('on a phone', () => {
     await expect.poll(async () => (await at(page, 3, 2))[0]).not.toBeCloseTo((before[0] - ox) * 2 + ox, 0);
   });
 });
+
+test('a plot drawn while its host hides it (JupyterLab changing theme) is drawn at its scale', async ({ lab, page }) => {
+  // JupyterLab hides its whole shell for a few frames while it loads a theme, and no resize is
+  // reported on either side: a frame drawn then must be the plot to show afterwards.
+  await lab.loadPreset('seed000');
+  await lab.settle();
+  const canvas = page.locator('#plot');
+  const shown = await canvas.screenshot();
+  await page.evaluate(() => {
+    const host = document.getElementById('plot').parentElement;
+    host.style.display = 'none';
+    window.perceptronLab.redraw_now();
+    host.style.display = '';
+  });
+  await lab.settle();
+  expect(Buffer.compare(await canvas.screenshot(), shown), 'the plot as it was').toBe(0);
+});
