@@ -3,7 +3,7 @@
 // scenario link and the model's `scenario` equal, both ways. Python's Lab (python/perceptron_lab)
 // holds the native session and writes `scenario` after each of its own changes; the lab here
 // writes it after each change made in the page (a click, a step, a drag), and Python opens it.
-// Traits read: scenario, full, hide, open_panels, height, name, exercise; written: scenario, results.
+// Traits read: scenario, full, hide, open_panels, height, name, theme; written: scenario, results.
 // A host without save_changes (MyST's {anywidget} directive) gets a lab that writes nothing
 // back.
 
@@ -89,36 +89,20 @@ export function render({ model, el }) {
   };
   model.on('change:scenario', follow);
 
-  // An exercise set from Python (Lab.practice): opened in the lab; each answer and the end
-  // of the set go back as `results`.
-  const results = [];
+  // An exercise set (Lab.practice sends it as the scenario): each answer and the end of the set
+  // go back appended to `results` (which Python empties when it sends a set).
   const report = (kind) => (event) => {
     if (event.target !== lab) return;
-    results.push({ kind, ...event.detail });
-    model.set('results', results.slice());
+    model.set('results', [...(model.get('results') || []), { ...event.detail, event: kind }]);
     save(model);
   };
   const answered = report('answer');
   const finished = report('finish');
   lab.addEventListener('answer', answered);
   lab.addEventListener('finish', finished);
-  const practise = async () => {
-    const exercise = model.get('exercise');
-    if (!exercise) return;
-    await lab.ready;
-    results.length = 0;
-    try {
-      lab.load(exercise);
-    } catch (err) {
-      console.error('perceptron-lab: the exercise set could not be opened', err);
-    }
-  };
-  model.on('change:exercise', practise);
-  practise();
 
   return () => {
     model.off('change:scenario', follow);
-    model.off('change:exercise', practise);
     themes.disconnect();
     lab.removeEventListener('change', changed);
     lab.removeEventListener('answer', answered);

@@ -43,8 +43,6 @@ class Lab(anywidget.AnyWidget):
     name = traitlets.Unicode("Perceptron Lab").tag(sync=True)
     #: "light", "dark", or empty for JupyterLab's theme (the system's elsewhere).
     theme = traitlets.Unicode("").tag(sync=True)
-    #: The exercise set on show (see `practice`).
-    exercise = traitlets.Unicode("").tag(sync=True)
     #: The student's answers to the exercise set and its end, as the page reports them.
     results = traitlets.List([]).tag(sync=True)
 
@@ -161,13 +159,18 @@ class Lab(anywidget.AnyWidget):
         self._show()
 
     def practice(self, exercise_link: str) -> None:
-        """Opens an exercise set (a link made by the page's practice composer) in the widget;
-        the student's answers arrive in `results`."""
+        """Opens an exercise set (a link made by the page's practice composer) in the widget:
+        `results` starts empty and receives each answer and the end of the set, one dict
+        each as the page reports them, with "event" "answer" or "finish". A step, a link or a reset from Python ends the set.
+        Raises ValueError for a link the core refuses."""
         link = str(exercise_link)
         self._native.open_link(link)
         self.results = []
-        self.exercise = link
-        self._show()
+        self._writing = True
+        try:
+            self.scenario = link
+        finally:
+            self._writing = False
 
     # The state on show, read-only.
 

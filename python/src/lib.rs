@@ -321,11 +321,14 @@ impl NativeLab {
     }
 
     /// Opens a scenario link (with or without `#`, or a whole URL): its scenario, exactly as
-    /// the page opens it. A link without one changes nothing; one that cannot be opened raises
-    /// and changes nothing.
+    /// the page opens it. A link without one (only an exercise set, say) changes nothing; one
+    /// that cannot be opened, its exercise set included, raises and changes nothing.
     fn open_link(&mut self, link: &str) -> PyResult<bool> {
         let fragment = link.rsplit_once('#').map_or(link, |(_, f)| f);
         let read = from_link(fragment).map_err(refused)?;
+        // An exercise set in it runs in the widget, but one the page would refuse is refused
+        // here too.
+        perceptron_lab::core::practice::ExerciseSet::from_link(fragment).map_err(refused)?;
         match read.scenario {
             Some(scenario) => self.apply(Action::LoadScenario(scenario)).map(|()| true),
             None => Ok(false),

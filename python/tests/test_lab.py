@@ -101,10 +101,17 @@ def test_named_classes_and_multiclass_weights():
 
 def test_practice_sends_the_set_and_clears_the_results():
     lab = seed_000()
+    lab.step(2)
     lab.results = [{"kind": "answer"}]
-    link = lab.link + "&x=next-step&q=3"
+    link = "xv=1&xid=nb&xk=predict&xn=1&xa=perceptron&xd=ex:seed000&xs=1"
     lab.practice(link)
-    assert lab.exercise == link and lab.results == []
+    # The set goes to the widget as the scenario; a set without a scenario leaves the lab's.
+    assert lab.scenario == link and lab.results == [] and lab.step_index == 2
+    with pytest.raises(ValueError):
+        lab.practice("xv=9&xid=nb")
+    assert lab.scenario == link
+    lab.step()
+    assert lab.scenario == lab.link and lab.step_index == 3
 
 
 @pytest.mark.parametrize("args,kwargs,message", [

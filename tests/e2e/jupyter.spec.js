@@ -71,7 +71,7 @@ test('a notebook: Lab(X, y) from NumPy, a Step in the widget read by Python, lab
   const problems = [];
   page.on('pageerror', (err) => problems.push(String(err)));
   await page.goto(jupyter.url('lab/tree/lab.ipynb'));
-  await expect(page.locator('.jp-Notebook .jp-Cell')).toHaveCount(6, { timeout: 90_000 });
+  await expect(page.locator('.jp-Notebook .jp-Cell')).toHaveCount(8, { timeout: 90_000 });
   await expect(page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]')).toHaveCount(1, { timeout: 90_000 });
 
   // The first code cell builds the lab from NumPy arrays and shows it.
@@ -115,6 +115,19 @@ test('a notebook: Lab(X, y) from NumPy, a Step in the widget read by Python, lab
   await expect(field('step')).toHaveText('4');
   await runCell(page, 5);
   await expect(cell(page, 5).locator('.jp-OutputArea-output')).toHaveText('6 points, steps 4 and 1');
+
+  // An exercise set sent from Python to the second lab: the student answers it there, and
+  // Python reads the answer and the end of the set in lab.results.
+  await runCell(page, 6);
+  const question = other.locator('[data-role="practice-question"]');
+  await expect(question.locator('[data-field="practice-title"]')).toHaveText(/Question 1 of 1/);
+  await question.locator('[data-practice="yes"]').click();
+  await expect(question.locator('[data-role="practice-feedback"]')).toHaveText(/^[✓✗] /);
+  await question.locator('[data-practice="next"]').click();
+  await expect(question.locator('[data-field="practice-title"]')).toHaveText(/^Done: [01] of 1 right$/);
+  const score = (await question.locator('[data-field="practice-title"]').textContent()).match(/Done: (\d)/)[1];
+  await runCell(page, 7);
+  await expect(cell(page, 7).locator('.jp-OutputArea-output')).toHaveText(`['answer', 'finish'] ${score} of 1`);
 
   // axe-core inside the widget's output area.
   await cell(page, 1).locator('.jp-OutputArea').evaluate((node) => node.setAttribute('data-test-widget', ''));
