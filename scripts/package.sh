@@ -4,6 +4,8 @@
 #                              (WebAssembly, glue, styles and the anywidget `render` inside)
 #   scripts/package.sh wheel   target/wheels/perceptron_lab-*.whl: the Python package (the Rust
 #                              core natively through PyO3, and the Jupyter widget with the .mjs)
+#   scripts/package.sh offline target/packages/perceptron-lab.html: the whole lab in one page
+#                              that works from file:// with the network off
 # Both start from the release page in target/dist-plain (built here when it is missing; set
 # PACKAGE_DIST to use another build). Run scripts/setup.sh --test first for maturin.
 set -euo pipefail
@@ -29,6 +31,10 @@ case "${1:-}" in
   mjs)
     mjs target/packages/perceptron-lab.mjs
     ;;
+  offline)
+    mjs target/packages/perceptron-lab.mjs
+    node scripts/offline-page.js "$dist" target/packages/perceptron-lab.mjs target/packages/perceptron-lab.html
+    ;;
   wheel)
     mjs python/perceptron_lab/static/perceptron-lab.mjs
     rm -f target/wheels/perceptron_lab-*.whl
@@ -37,7 +43,7 @@ case "${1:-}" in
     ls target/wheels/perceptron_lab-*.whl
     ;;
   *)
-    echo "usage: scripts/package.sh mjs|wheel" >&2
+    echo "usage: scripts/package.sh mjs|offline|wheel" >&2
     exit 2
     ;;
 esac

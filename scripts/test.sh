@@ -83,6 +83,8 @@ wheel_fresh_venv() {
 }
 layer python-wheel-fresh-venv wheel_fresh_venv
 layer pytest "$PERCEPTRON_PYTHON" -m pytest -q -p no:cacheprovider python/tests
+# The lab in one offline page (tests/e2e/offline.spec.js opens it from file://).
+layer package-offline scripts/package.sh offline
 # The e2e tests and the browser benchmarks need the hooks (debug_panic, redraw_now, bench_steps).
 layer e2e-build trunk build --release --features test-hooks
 layer e2e-tests bash -c 'cd tests/e2e && E2E_TIMED=skip npx playwright test'
