@@ -81,7 +81,7 @@ def settings(
     seed: int,
     max_epochs: int,
 ) -> Dict[str, Any]:
-    """The keyword arguments of the core's trace and load, checked for type."""
+    """What the core's trace and load take besides the points, checked for type."""
     for name, value in (("seed", seed), ("max_epochs", max_epochs)):
         if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
             raise ValueError(f"{name} must be a whole number ≥ 0, not {value!r}")

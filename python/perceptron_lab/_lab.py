@@ -82,7 +82,7 @@ class Lab(anywidget.AnyWidget):
             native.load(
                 _inputs.points(X),
                 _inputs.labels(y),
-                **_inputs.settings(
+                _inputs.settings(
                     algorithm, kernel, params, bias, init, eta, order, seed, max_epochs
                 ),
             )

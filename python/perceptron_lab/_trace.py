@@ -102,6 +102,6 @@ def trace(
     native = _core.trace(
         _inputs.points(X),
         _inputs.labels(y),
-        **_inputs.settings(algorithm, kernel, params, bias, init, eta, order, seed, max_epochs),
+        _inputs.settings(algorithm, kernel, params, bias, init, eta, order, seed, max_epochs),
     )
     return Trace(native)

@@ -7,7 +7,7 @@
 use perceptron_lab::core::algo::kernel::Kernel;
 use perceptron_lab::core::algo::{ClassData, Kind};
 use perceptron_lab::core::scenario::{from_link, to_link, Scenario};
-use perceptron_lab::core::trace::{Run, TraceFormat};
+use perceptron_lab::core::trace::{Run, Samples, TraceFormat};
 use perceptron_lab::core::{
     Action, Algorithm, Dataset, InitWeights, Label, Model, Order, Refusal, Session, Settings,
     Setup, TrainState,
@@ -20,44 +20,77 @@ fn refused(message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(message.to_string())
 }
 
-/// The algorithm, its kernel and its own numbers, checked as the command line checks them.
-fn setup_of(
-    algorithm: &str,
-    kernel: Option<&str>,
+/// What `trace` and `load` take besides the points (a dict from `_inputs.settings`).
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+struct RunArgs {
+    algorithm: String,
+    kernel: Option<String>,
     params: Vec<(String, f64)>,
-    classes: usize,
-) -> PyResult<Setup> {
-    let algo = Algorithm::parse(algorithm).map_err(refused)?;
-    let kernel = match (algo.kind(), kernel) {
-        (Kind::Kernel, Some(text)) => Kernel::parse(text).map_err(refused)?,
-        (_, None) => Kernel::Linear,
-        (_, Some(_)) => {
-            return Err(refused(format!(
-                "kernel applies only to algorithm=\"kernel\", not to {:?}",
-                algo.name()
-            )))
-        }
-    };
-    for (key, value) in &params {
-        let own = algo.info().params.iter().find(|p| p.key == key.as_str());
-        match own {
-            Some(p) => drop(p.validate(*value).map_err(refused)?),
-            None => {
+    bias: bool,
+    init: String,
+    eta: f64,
+    order: String,
+    seed: u64,
+    max_epochs: u64,
+}
+
+impl RunArgs {
+    /// The algorithm, its kernel and its own numbers, checked as the command line checks them.
+    fn setup(&self) -> PyResult<Setup> {
+        let algo = Algorithm::parse(&self.algorithm).map_err(refused)?;
+        let kernel = match (algo.kind(), &self.kernel) {
+            (Kind::Kernel, Some(text)) => Kernel::parse(text).map_err(refused)?,
+            (_, None) => Kernel::Linear,
+            (_, Some(_)) => {
                 return Err(refused(format!(
-                    "{key} is not a number of algorithm {:?} (it takes {})",
-                    algo.name(),
-                    own_numbers(algo)
+                    "kernel applies only to algorithm=\"kernel\", not to {:?}",
+                    algo.name()
                 )))
             }
+        };
+        for (key, value) in &self.params {
+            let own = algo.info().params.iter().find(|p| p.key == key.as_str());
+            match own {
+                Some(p) => drop(p.validate(*value).map_err(refused)?),
+                None => {
+                    return Err(refused(format!(
+                        "{key} is not a number of algorithm {:?} (it takes {})",
+                        algo.name(),
+                        own_numbers(algo)
+                    )))
+                }
+            }
         }
+        Ok(Setup {
+            algorithm: algo,
+            kernel,
+            classes: 3,
+            rows: None,
+            params: self.params.clone(),
+        })
     }
-    Ok(Setup {
-        algorithm: algo,
-        kernel,
-        classes,
-        rows: None,
-        params,
-    })
+
+    /// The training settings, checked by the core.
+    fn settings(&self) -> PyResult<Settings> {
+        let order = match self.order.as_str() {
+            "fixed" => Order::Fixed,
+            "shuffle" => Order::Shuffle,
+            other => {
+                return Err(refused(format!(
+                    "order must be \"fixed\" or \"shuffle\", not {other:?}"
+                )))
+            }
+        };
+        Ok(Settings {
+            bias: self.bias,
+            init: InitWeights::parse(&self.init).map_err(refused)?,
+            eta: self.eta,
+            order,
+            seed: self.seed,
+            max_epochs: self.max_epochs,
+        })
+    }
 }
 
 /// The own numbers an algorithm takes, for a message.
@@ -70,111 +103,74 @@ fn own_numbers(algo: Algorithm) -> String {
     }
 }
 
-/// The training settings, checked by the core.
-fn settings_of(
-    bias: bool,
-    init: &str,
-    eta: f64,
-    order: &str,
-    seed: u64,
-    max_epochs: u64,
-) -> PyResult<Settings> {
-    let order = match order {
-        "fixed" => Order::Fixed,
-        "shuffle" => Order::Shuffle,
-        other => {
-            return Err(refused(format!(
-                "order must be \"fixed\" or \"shuffle\", not {other:?}"
-            )))
-        }
-    };
-    Ok(Settings {
-        bias,
-        init: InitWeights::parse(init).map_err(refused)?,
-        eta,
-        order,
-        seed,
-        max_epochs,
-    })
-}
-
 /// The points and labels as the chosen algorithm reads them: ±1 data (labels read as a CSV
 /// file's are: -1/+1, 0/1, -/+) or named classes (2 to 6 distinct labels, ordered as a CSV
 /// file's are), with the class names (for ±1 data, the spellings of −1 and +1 given).
-struct Input {
-    dim: usize,
-    data: Dataset,
-    classes: ClassData,
-    names: Vec<String>,
-}
-
-impl Input {
-    fn read(xs: &[Vec<f64>], labels: &[String], kind: Kind) -> PyResult<Input> {
-        if xs.len() != labels.len() {
-            return Err(refused(format!(
-                "X has {} rows but y has {} labels",
-                xs.len(),
-                labels.len()
-            )));
-        }
-        let dim = xs.first().map_or(0, Vec::len);
-        if xs.is_empty() || dim == 0 {
-            return Err(refused(
-                "X has no points (it needs one row of features per point)",
-            ));
-        }
-        for (i, x) in xs.iter().enumerate() {
-            if x.len() != dim {
-                return Err(refused(format!(
-                    "row {i} of X has {} features, row 0 has {dim}",
-                    x.len()
-                )));
-            }
-            if let Some(c) = x.iter().position(|v| !v.is_finite()) {
-                return Err(refused(format!(
-                    "X[{i}][{c}] must be a finite number, got {}",
-                    x[c]
-                )));
-            }
-        }
-        if kind == Kind::Multiclass {
-            let flat: Vec<f64> = xs.iter().flatten().copied().collect();
-            let classes = ClassData::new(dim, flat, labels).map_err(refused)?;
-            return Ok(Input {
-                dim,
-                data: Dataset::default(),
-                names: classes.names().to_vec(),
-                classes,
-            });
-        }
-        let mut data = Dataset::new(dim);
-        let mut names = vec!["-1".to_string(), "+1".to_string()];
-        let mut spelled = [false, false];
-        for (i, (x, text)) in xs.iter().zip(labels).enumerate() {
-            let label = Label::parse(text).ok_or_else(|| {
-                refused(format!(
-                    "y[{i}]: the label {} is not one of -1/+1, 0/1 or -/+",
-                    perceptron_lab::core::excerpt(text)
-                ))
-            })?;
-            if !spelled[label.class()] {
-                spelled[label.class()] = true;
-                names[label.class()] = text.trim().to_string();
-            }
-            data.push(x, label).map_err(refused)?;
-        }
-        if let Some(only) = data.single_class() {
-            return Err(refused(perceptron_lab::core::Error::OneClass(
-                only.name().to_string(),
-            )));
-        }
-        Ok(Input {
-            dim,
-            data,
-            classes: ClassData::default(),
-            names,
-        })
+fn samples(xs: &[Vec<f64>], labels: &[String], kind: Kind) -> PyResult<Samples> {
+    if xs.len() != labels.len() {
+        return Err(refused(format!(
+            "X has {} rows but y has {} labels",
+            xs.len(),
+            labels.len()
+        )));
     }
+    let dim = xs.first().map_or(0, Vec::len);
+    if xs.is_empty() || dim == 0 {
+        return Err(refused(
+            "X has no points (it needs one row of features per point)",
+        ));
+    }
+    for (i, x) in xs.iter().enumerate() {
+        if x.len() != dim {
+            return Err(refused(format!(
+                "row {i} of X has {} features, row 0 has {dim}",
+                x.len()
+            )));
+        }
+        if let Some(c) = x.iter().position(|v| !v.is_finite()) {
+            return Err(refused(format!(
+                "X[{i}][{c}] must be a finite number, got {}",
+                x[c]
+            )));
+        }
+    }
+    if kind == Kind::Multiclass {
+        let flat: Vec<f64> = xs.iter().flatten().copied().collect();
+        let classes = ClassData::new(dim, flat, labels).map_err(refused)?;
+        return Ok(Samples {
+            dim,
+            data: Dataset::default(),
+            names: classes.names().to_vec(),
+            classes,
+        });
+    }
+    let mut data = Dataset::new(dim);
+    let mut names = vec!["-1".to_string(), "+1".to_string()];
+    let mut spelled = [false, false];
+    for (i, (x, text)) in xs.iter().zip(labels).enumerate() {
+        let label = Label::parse(text).ok_or_else(|| {
+            refused(format!(
+                "y[{i}]: the label {} is not one of -1/+1, 0/1 or -/+",
+                perceptron_lab::core::excerpt(text)
+            ))
+        })?;
+        if !spelled[label.class()] {
+            spelled[label.class()] = true;
+            names[label.class()] = text.trim().to_string();
+        }
+        data.push(x, label).map_err(refused)?;
+    }
+    if let Some(only) = data.single_class() {
+        return Err(refused(perceptron_lab::core::Error::OneClass(
+            only.name().to_string(),
+        )));
+    }
+    Ok(Samples {
+        dim,
+        data,
+        classes: ClassData::default(),
+        names,
+    })
 }
 
 /// A whole run kept: its rows and result in every format of `perceptron-trace`.
@@ -201,33 +197,13 @@ impl NativeTrace {
 /// does: raises `ValueError` with the core's message for anything it refuses, and
 /// `OverflowError` when the numbers leave the finite range (the message says at which step).
 #[pyfunction]
-#[pyo3(signature = (xs, labels, algorithm, kernel, params, bias, init, eta, order, seed, max_epochs))]
-#[allow(clippy::too_many_arguments)]
-fn trace(
-    xs: Vec<Vec<f64>>,
-    labels: Vec<String>,
-    algorithm: &str,
-    kernel: Option<&str>,
-    params: Vec<(String, f64)>,
-    bias: bool,
-    init: &str,
-    eta: f64,
-    order: &str,
-    seed: u64,
-    max_epochs: u64,
-) -> PyResult<NativeTrace> {
-    let mut setup = setup_of(algorithm, kernel, params, 3)?;
-    let settings = settings_of(bias, init, eta, order, seed, max_epochs)?;
-    let input = Input::read(&xs, &labels, setup.algorithm.kind())?;
-    setup.classes = input.classes.num_classes();
-    let model = Model::new(&setup, settings, input.dim).map_err(refused)?;
-    let run = perceptron_lab::core::trace::run(
-        model,
-        &input.data,
-        &input.classes,
-        input.dim,
-        &input.names,
-    );
+fn trace(xs: Vec<Vec<f64>>, labels: Vec<String>, args: RunArgs) -> PyResult<NativeTrace> {
+    let mut setup = args.setup()?;
+    let settings = args.settings()?;
+    let samples = samples(&xs, &labels, setup.algorithm.kind())?;
+    setup.classes = samples.classes.num_classes();
+    let model = Model::new(&setup, settings, samples.dim).map_err(refused)?;
+    let run = perceptron_lab::core::trace::run(model, &samples);
     if run.stopped == Refusal::Overflow {
         let steps = run.rows.len() + 1;
         return Err(PyOverflowError::new_err(format!(
@@ -258,25 +234,10 @@ impl NativeLab {
     }
 
     /// Opens points and settings at step 0 (the view fits the points).
-    #[pyo3(signature = (xs, labels, algorithm, kernel, params, bias, init, eta, order, seed, max_epochs))]
-    #[allow(clippy::too_many_arguments)]
-    fn load(
-        &mut self,
-        xs: Vec<Vec<f64>>,
-        labels: Vec<String>,
-        algorithm: &str,
-        kernel: Option<&str>,
-        params: Vec<(String, f64)>,
-        bias: bool,
-        init: &str,
-        eta: f64,
-        order: &str,
-        seed: u64,
-        max_epochs: u64,
-    ) -> PyResult<()> {
-        let setup = setup_of(algorithm, kernel, params, 3)?;
-        settings_of(bias, init, eta, order, seed, max_epochs)?;
-        let input = Input::read(&xs, &labels, setup.algorithm.kind())?;
+    fn load(&mut self, xs: Vec<Vec<f64>>, labels: Vec<String>, args: RunArgs) -> PyResult<()> {
+        let setup = args.setup()?;
+        args.settings()?;
+        let input = samples(&xs, &labels, setup.algorithm.kind())?;
         if input.dim != LAB_FEATURES {
             return Err(refused(format!(
                 "the lab plots points with 2 features; X has {} (perceptron_lab.trace takes any number)",
@@ -308,12 +269,12 @@ impl NativeLab {
             "classes": if multiclass { input.classes.num_classes() } else { 3 },
             "class_names": (multiclass && !default_names).then_some(&input.names),
             "params": setup.params.iter().cloned().collect::<std::collections::BTreeMap<_, _>>(),
-            "bias": bias,
-            "init": init,
-            "eta": eta,
-            "order": order,
-            "seed": seed,
-            "max_epochs": max_epochs,
+            "bias": args.bias,
+            "init": args.init,
+            "eta": args.eta,
+            "order": args.order,
+            "seed": args.seed,
+            "max_epochs": args.max_epochs,
             "points": points,
         });
         let scenario = Scenario::from_json(&scenario.to_string()).map_err(refused)?;

@@ -184,16 +184,29 @@ impl Run {
     }
 }
 
-/// Trains `model` on `data` (the binary algorithms) or `classes` (the multiclass ones), with
-/// `dim` features and the class `names`, until it stops; keeps every step's row.
-pub fn run(
-    mut model: Model,
-    data: &Dataset,
-    classes: &ClassData,
-    dim: usize,
-    names: &[String],
-) -> Run {
-    let head = model.cli_head(dim, names);
+/// The points as the chosen algorithm reads them (the command line's DATA.csv, Python's X and
+/// y), and the names of their classes (for ±1 data, the spellings of `−1` and `+1` given).
+#[derive(Debug, Clone, Default)]
+pub struct Samples {
+    /// Features per point.
+    pub dim: usize,
+    /// ±1 data, for the binary algorithms (empty for the multiclass ones).
+    pub data: Dataset,
+    /// Named classes, for the multiclass algorithms (empty for the binary ones).
+    pub classes: ClassData,
+    /// The class names, by class index.
+    pub names: Vec<String>,
+}
+
+/// Trains `model` on the `samples` until it stops; keeps every step's row.
+pub fn run(mut model: Model, samples: &Samples) -> Run {
+    let Samples {
+        dim,
+        data,
+        classes,
+        names,
+    } = samples;
+    let head = model.cli_head(*dim, names);
     let mut rows = Vec::new();
     let stopped = loop {
         match model.step(data, classes) {

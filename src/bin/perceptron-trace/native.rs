@@ -3,6 +3,7 @@ use clap::{Arg, ArgMatches, CommandFactory, FromArgMatches, Parser, ValueEnum};
 use perceptron_lab::core::algo::kernel::Kernel;
 use perceptron_lab::core::algo::{parse_class_csv, ClassData, Kind, Param, Summary};
 use perceptron_lab::core::table::terminal_text;
+use perceptron_lab::core::trace::Samples;
 use perceptron_lab::core::{
     parse_csv, Algorithm, CsvLines, Dataset, Error, InitWeights, Label, Model, Order, Refusal,
     Settings, Setup,
@@ -228,49 +229,38 @@ fn registry_json() -> serde_json::Value {
     )
 }
 
-/// The points as the chosen algorithm reads them, and the names of their classes (for ±1
-/// data, the spellings of `−1` and `+1` in DATA.csv).
-struct Input {
-    dim: usize,
-    data: Dataset,
-    classes: ClassData,
-    names: Vec<String>,
-}
-
-impl Input {
-    /// Reads DATA.csv as ±1 data or, for a multiclass algorithm, as named classes.
-    fn read(cli: &Cli) -> Result<Input, String> {
-        let bytes = std::fs::read(cli.data())
-            .map_err(|e| format!("{}: cannot read: {e}", cli.data().display()))?;
-        if cli.algo.kind() == Kind::Multiclass {
-            let classes = parse_class_csv(&bytes).map_err(|e| data_err(cli, e))?;
-            return Ok(Input {
-                dim: classes.dim(),
-                data: Dataset::default(),
-                names: classes.names().to_vec(),
-                classes,
-            });
-        }
-        let data = parse_csv(&bytes).map_err(|e| data_err(cli, e))?;
-        let mut names = vec!["-1".to_string(), "+1".to_string()];
-        if let Ok(classes) = parse_class_csv(&bytes) {
-            for (slot, label) in [(0, Label::Neg), (1, Label::Pos)] {
-                let spelled = classes
-                    .names()
-                    .iter()
-                    .find(|n| Label::parse(n) == Some(label));
-                if let Some(name) = spelled {
-                    names[slot] = name.clone();
-                }
+/// Reads DATA.csv as ±1 data or, for a multiclass algorithm, as named classes.
+fn read_input(cli: &Cli) -> Result<Samples, String> {
+    let bytes = std::fs::read(cli.data())
+        .map_err(|e| format!("{}: cannot read: {e}", cli.data().display()))?;
+    if cli.algo.kind() == Kind::Multiclass {
+        let classes = parse_class_csv(&bytes).map_err(|e| data_err(cli, e))?;
+        return Ok(Samples {
+            dim: classes.dim(),
+            data: Dataset::default(),
+            names: classes.names().to_vec(),
+            classes,
+        });
+    }
+    let data = parse_csv(&bytes).map_err(|e| data_err(cli, e))?;
+    let mut names = vec!["-1".to_string(), "+1".to_string()];
+    if let Ok(classes) = parse_class_csv(&bytes) {
+        for (slot, label) in [(0, Label::Neg), (1, Label::Pos)] {
+            let spelled = classes
+                .names()
+                .iter()
+                .find(|n| Label::parse(n) == Some(label));
+            if let Some(name) = spelled {
+                names[slot] = name.clone();
             }
         }
-        Ok(Input {
-            dim: data.dim(),
-            data,
-            classes: ClassData::default(),
-            names,
-        })
     }
+    Ok(Samples {
+        dim: data.dim(),
+        data,
+        classes: ClassData::default(),
+        names,
+    })
 }
 
 /// An error of DATA.csv, naming it.
@@ -305,7 +295,7 @@ fn run(cli: &Cli, params: &[(&'static str, f64)]) -> Result<(), String> {
             }
         }
     }
-    let input = Input::read(cli)?;
+    let input = read_input(cli)?;
     let setup = Setup {
         algorithm: algo,
         kernel,
@@ -384,7 +374,7 @@ fn run(cli: &Cli, params: &[(&'static str, f64)]) -> Result<(), String> {
 
 /// `--emit python`: the snippet of the page's "This run in code" panel for the run stopped at
 /// `--steps` (or where it stops by itself).
-fn emit_python(cli: &Cli, input: &Input, setup: &Setup) -> Result<(), String> {
+fn emit_python(cli: &Cli, input: &Samples, setup: &Setup) -> Result<(), String> {
     if cli.predict.is_some() {
         return Err("--predict does not go with --emit".to_string());
     }
@@ -470,7 +460,7 @@ fn read_points(cli: &Cli, dim: usize) -> Result<Option<Vec<Vec<f64>>>, String> {
 /// the input's names.
 fn predict(
     cli: &Cli,
-    input: &Input,
+    input: &Samples,
     points: Option<Vec<Vec<f64>>>,
     summary: &mut Summary,
     class: &dyn Fn(&[f64]) -> usize,
