@@ -19,7 +19,7 @@ class Trace:
         self._native = native
         data = json.loads(native.text("json"))
         self.algorithm: Optional[str] = data.get("algo")
-        self.steps: List[Dict[str, Any]] = data["steps"]
+        self.steps: List[Dict[str, Any]] = data.get("steps", [])
         self.result: Dict[str, Any] = data["result"]
 
     @property
@@ -87,6 +87,7 @@ def trace(
     seed: int = 1,
     max_epochs: int = 1000,
     kernel: Optional[str] = None,
+    steps: bool = True,
     **params: float,
 ) -> Trace:
     """Runs `algorithm` on the points `X` (one row of features each) with labels `y` until it
@@ -96,12 +97,15 @@ def trace(
     `multiclass`, `ovr` and `ovo` (ordered as a CSV file's are). `init` is "zero", "random"
     or the initial weights, bias first; `kernel` (for algorithm="kernel") is "linear",
     "poly:D:GAMMA:C" or "rbf:GAMMA"; further keywords are the algorithm's own numbers (C=0.5
-    for passive-aggressive). Raises ValueError with the core's message for anything it
-    refuses, and OverflowError when the numbers leave the finite range.
+    for passive-aggressive). `steps=False` keeps only the result (as `--no-steps`), for runs
+    too long to keep a row per step. Raises ValueError with the core's message for anything it
+    refuses, OverflowError when the numbers leave the finite range, and KeyboardInterrupt
+    when interrupted.
     """
     native = _core.trace(
         _inputs.points(X),
         _inputs.labels(y),
         _inputs.settings(algorithm, kernel, params, bias, init, eta, order, seed, max_epochs),
+        bool(steps),
     )
     return Trace(native)

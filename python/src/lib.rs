@@ -194,20 +194,42 @@ impl NativeTrace {
 }
 
 /// Runs `algorithm` on the points `xs` with `labels` until it stops, as `perceptron-trace`
-/// does: raises `ValueError` with the core's message for anything it refuses, and
-/// `OverflowError` when the numbers leave the finite range (the message says at which step).
+/// does, keeping every step's row when `steps`: raises `ValueError` with the core's message
+/// for anything it refuses, `OverflowError` when the numbers leave the finite range (the
+/// message says at which step), and `KeyboardInterrupt` when interrupted (Ctrl-C, a notebook's
+/// Interrupt).
 #[pyfunction]
-fn trace(xs: Vec<Vec<f64>>, labels: Vec<String>, args: RunArgs) -> PyResult<NativeTrace> {
+fn trace(
+    py: Python<'_>,
+    xs: Vec<Vec<f64>>,
+    labels: Vec<String>,
+    args: RunArgs,
+    steps: bool,
+) -> PyResult<NativeTrace> {
     let mut setup = args.setup()?;
     let settings = args.settings()?;
     let samples = samples(&xs, &labels, setup.algorithm.kind())?;
     setup.classes = samples.classes.num_classes();
     let model = Model::new(&setup, settings, samples.dim).map_err(refused)?;
-    let run = perceptron_lab::core::trace::run(model, &samples);
+    let mut interrupted = None;
+    let run =
+        perceptron_lab::core::trace::run(model, &samples, steps, || match py.check_signals() {
+            Ok(()) => true,
+            Err(e) => {
+                interrupted = Some(e);
+                false
+            }
+        });
+    let Some(run) = run else {
+        return Err(interrupted.unwrap_or_else(|| refused("the run was stopped")));
+    };
     if run.stopped == Refusal::Overflow {
-        let steps = run.rows.len() + 1;
+        let step = run.summary.result["steps"]
+            .as_u64()
+            .map_or(run.rows.len() as u64, |s| s)
+            + 1;
         return Err(PyOverflowError::new_err(format!(
-            "stopped before step {steps}: the numbers grew beyond the finite range"
+            "stopped before step {step}: the numbers grew beyond the finite range"
         )));
     }
     Ok(NativeTrace { run })

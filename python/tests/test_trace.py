@@ -181,3 +181,37 @@ def test_to_pandas_or_a_clear_import_error():
     else:
         frame = t.to_pandas()
         assert list(frame["step"]) == [s["step"] for s in t.steps]
+
+
+@pytest.mark.parametrize("algorithm,data", [("perceptron", "seed001-xor.csv"), ("averaged", "seed000.csv"),
+                                            ("ovr", "multi3.csv")])
+def test_only_the_result_as_no_steps(cli, algorithm, data):
+    X, y = read_csv(DATA / data)
+    ours = perceptron_lab.trace(X, y, algorithm=algorithm, max_epochs=50, steps=False)
+    assert ours.steps == [] and len(ours) == 0
+    for fmt, text in [("json", ours.to_json()), ("markdown", ours.to_markdown()), ("csv", ours.to_csv())]:
+        out = subprocess.run([str(cli), str(DATA / data), "--algo", algorithm, "--max-epochs", "50",
+                              "--no-steps", "--format", fmt], capture_output=True, text=True, check=True)
+        assert text == out.stdout, f"{algorithm} {data}: {fmt} differs"
+
+
+def test_a_long_run_stops_at_an_interrupt():
+    # An interrupt arrives as a signal while the core runs (Ctrl-C, a notebook's Interrupt):
+    # here SIGALRM 0.3 s in, whose handler raises KeyboardInterrupt as SIGINT's does.
+    import signal
+
+    rng = np.random.default_rng(7)
+    X = rng.normal(size=(400, 2))
+    y = np.where(rng.random(400) < 0.5, -1, 1)  # no line separates random labels
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 0.3)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            perceptron_lab.trace(X, y, max_epochs=1_000_000, steps=False)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)

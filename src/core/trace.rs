@@ -155,26 +155,32 @@ impl TraceText {
     }
 }
 
-/// A whole run, kept: the table's head, a row per step and the summary.
+/// A whole run, kept: the table's head, a row per step (unless only the result was asked
+/// for) and the summary.
 #[derive(Debug, Clone)]
 pub struct Run {
     /// The `"algo"` of the JSON output, if written.
     pub algo: Option<&'static str>,
     /// The table's head.
     pub head: Head,
-    /// A row per step, in order.
+    /// Whether the rows were kept (`--no-steps` when not).
+    pub steps: bool,
+    /// A row per step, in order (none when `steps` is false).
     pub rows: Vec<Row>,
     /// What is written after the steps.
     pub summary: Summary,
     /// Why training stopped ([`Refusal::Overflow`]: the numbers left the finite range, and the
     /// rows are those before).
     pub stopped: Refusal,
+    /// The steps taken.
+    pub taken: u64,
 }
 
 impl Run {
-    /// The whole run as `format`, exactly as `perceptron-trace --format` prints it.
+    /// The whole run as `format`, exactly as `perceptron-trace --format` prints it (with
+    /// `--no-steps` when the rows were not kept).
     pub fn text(&self, format: TraceFormat) -> String {
-        let mut out = TraceText::new(format, false);
+        let mut out = TraceText::new(format, !self.steps);
         let mut text = out.begin(self.algo, &self.head);
         for row in &self.rows {
             text.push_str(&out.row(row));
@@ -183,6 +189,9 @@ impl Run {
         text
     }
 }
+
+/// How many steps [`run`] takes between two questions to its caller (whether to go on).
+pub const ASK_EVERY: u64 = 1 << 16;
 
 /// The points as the chosen algorithm reads them (the command line's DATA.csv, Python's X and
 /// y), and the names of their classes (for ±1 data, the spellings of `−1` and `+1` given).
@@ -198,8 +207,15 @@ pub struct Samples {
     pub names: Vec<String>,
 }
 
-/// Trains `model` on the `samples` until it stops; keeps every step's row.
-pub fn run(mut model: Model, samples: &Samples) -> Run {
+/// Trains `model` on the `samples` until it stops, keeping every step's row when `steps`.
+/// `go_on` is asked every [`ASK_EVERY`] steps (Python's Ctrl-C); when it says no, the run
+/// ends there and there is no result.
+pub fn run(
+    mut model: Model,
+    samples: &Samples,
+    steps: bool,
+    mut go_on: impl FnMut() -> bool,
+) -> Option<Run> {
     let Samples {
         dim,
         data,
@@ -208,17 +224,36 @@ pub fn run(mut model: Model, samples: &Samples) -> Run {
     } = samples;
     let head = model.cli_head(*dim, names);
     let mut rows = Vec::new();
+    let mut since = 0;
     let stopped = loop {
+        if since >= ASK_EVERY {
+            since = 0;
+            if !go_on() {
+                return None;
+            }
+        }
+        if !steps {
+            match model.advance(data, classes, ASK_EVERY) {
+                (_, Some(why)) => break why,
+                (_, None) => {
+                    since = ASK_EVERY;
+                    continue;
+                }
+            }
+        }
+        since += 1;
         match model.step(data, classes) {
             Ok(record) => rows.extend(model.cli_row(&record, names)),
             Err(why) => break why,
         }
     };
-    Run {
+    Some(Run {
         algo: model.json_algo(),
         head,
+        steps,
         rows,
         summary: model.cli_summary(data, names, stopped),
         stopped,
-    }
+        taken: model.learner().steps(),
+    })
 }
