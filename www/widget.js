@@ -33,8 +33,9 @@ function attributes(model) {
   return {
     link: String(get('scenario', '')),
     full: Boolean(get('full', true)),
-    hide: String(get('hide', get('panels', ''))),
-    open: String(get('open_panels', '')),
+    hide: String(get('hide', '')),
+    // "panels" (MyST's body, Quarto's shortcode) names the panels open from the start.
+    open: String(get('open_panels', get('panels', ''))),
     height: String(get('height', '')),
     name: String(get('name', '')) || 'Perceptron Lab',
     theme: String(get('theme', '')),
@@ -68,7 +69,11 @@ export function render({ model, el }) {
   const changed = (event) => {
     if (event.target !== lab || typeof event.detail !== 'string') return;
     if (event.detail === model.get('scenario')) return;
-    model.set('scenario', event.detail);
+    try {
+      model.set('scenario', event.detail);
+    } catch (err) {
+      return; // a read-only model (MyST's): the lab goes on, nothing goes back
+    }
     save(model);
   };
   lab.addEventListener('change', changed);
@@ -87,13 +92,19 @@ export function render({ model, el }) {
       console.error('perceptron-lab: the link from Python could not be opened', err);
     }
   };
-  model.on('change:scenario', follow);
+  // A host whose model sends no changes (MyST's, a static page's) shows the scenario it gave.
+  const listens = typeof model.on === 'function';
+  if (listens) model.on('change:scenario', follow);
 
   // An exercise set (Lab.practice sends it as the scenario): each answer and the end of the set
   // go back appended to `results` (which Python empties when it sends a set).
   const report = (kind) => (event) => {
     if (event.target !== lab) return;
-    model.set('results', [...(model.get('results') || []), { ...event.detail, event: kind }]);
+    try {
+      model.set('results', [...(model.get('results') || []), { ...event.detail, event: kind }]);
+    } catch (err) {
+      return; // a read-only model
+    }
     save(model);
   };
   const answered = report('answer');
@@ -102,7 +113,7 @@ export function render({ model, el }) {
   lab.addEventListener('finish', finished);
 
   return () => {
-    model.off('change:scenario', follow);
+    if (listens && typeof model.off === 'function') model.off('change:scenario', follow);
     themes.disconnect();
     lab.removeEventListener('change', changed);
     lab.removeEventListener('answer', answered);
