@@ -32,7 +32,7 @@ function attributes(model) {
   };
   return {
     link: String(get('scenario', '')),
-    full: Boolean(get('full', true)),
+    full: Boolean(get('full', false)),
     hide: String(get('hide', '')),
     // "panels" (MyST's body, Quarto's shortcode) names the panels open from the start.
     open: String(get('open_panels', get('panels', ''))),

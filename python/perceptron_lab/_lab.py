@@ -23,6 +23,8 @@ class Lab(anywidget.AnyWidget):
     `practice` change the state here and the widget opens the new link. What a student did in
     the widget is what the next cell reads (the widget's messages reach the kernel before the
     cell that follows them runs); a cell that steps and reads in one go reads its own steps.
+    How it looks (`full`, `hide`, `open_panels`, `height`, `name`, `theme`) is read when the
+    lab is shown: set it before, or show the lab again.
     """
 
     _esm = _MODULE if _MODULE.exists() else "export default { render({ el }) { el.textContent = 'perceptron-lab.mjs is missing from this install'; } };"
