@@ -46,6 +46,10 @@ export function render({ model, el }) {
   const said = attributes(model);
   const lab = document.createElement('perceptron-lab');
   lab.setAttribute('name', said.name);
+  // Keys typed in the lab are the lab's (its shortcuts: → steps, 1–6 choose a class), not
+  // JupyterLab's (1 would make the cell a heading, D D delete it). On the element itself: the
+  // keys' target outside its shadow root, which JupyterLab matches before any ancestor.
+  lab.setAttribute('data-lm-suppress-shortcuts', 'true');
   if (said.full) lab.setAttribute('full', '');
   if (said.hide) lab.setAttribute('hide', said.hide);
   if (said.open) lab.setAttribute('open-panels', said.open);
@@ -58,6 +62,7 @@ export function render({ model, el }) {
   if (document.body) themes.observe(document.body, { attributes: true, attributeFilter: ['data-jp-theme-light'] });
   const box = document.createElement('div');
   box.className = 'perceptron-lab-widget';
+
   if (said.height) {
     box.style.maxHeight = said.height;
     box.style.overflow = 'auto';

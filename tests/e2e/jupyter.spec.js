@@ -129,6 +129,17 @@ test('a notebook: Lab(X, y) from NumPy, a Step in the widget read by Python, lab
   await runCell(page, 7);
   await expect(cell(page, 7).locator('.jp-OutputArea-output')).toHaveText(`['answer', 'finish'] ${score} of 1`);
 
+  // By keyboard: keys typed in the lab are the lab's shortcuts, not JupyterLab's (1 would make
+  // the active cell a heading, D D delete it).
+  await lab.locator('button[data-act="step"]').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(field('step')).toHaveText('5');
+  const cells = await page.locator('.jp-Notebook .jp-Cell').count();
+  for (const key of ['1', 'd', 'd', 'm']) await page.keyboard.press(key);
+  await expect(page.locator('.jp-Notebook .jp-Cell')).toHaveCount(cells);
+  await expect(page.locator('.jp-Notebook .jp-MarkdownCell')).toHaveCount(1);
+  await expect(field('step')).toHaveText('5');
+
   // axe-core inside the widget's output area.
   await cell(page, 1).locator('.jp-OutputArea').evaluate((node) => node.setAttribute('data-test-widget', ''));
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).include('[data-test-widget]').analyze();
