@@ -62,7 +62,6 @@ export function render({ model, el }) {
   if (document.body) themes.observe(document.body, { attributes: true, attributeFilter: ['data-jp-theme-light'] });
   const box = document.createElement('div');
   box.className = 'perceptron-lab-widget';
-
   if (said.height) {
     box.style.maxHeight = said.height;
     box.style.overflow = 'auto';
