@@ -8,6 +8,9 @@ use perceptron_lab::core::practice::{
 };
 use perceptron_lab::core::Dataset;
 
+mod common;
+use common::practice::{answer_rightly, right};
+
 fn seed000_set(kinds: Vec<PracticeKind>, questions: u32) -> ExerciseSet {
     ExerciseSet {
         id: "seed000".into(),
@@ -18,48 +21,6 @@ fn seed000_set(kinds: Vec<PracticeKind>, questions: u32) -> ExerciseSet {
         },
         ..ExerciseSet::default()
     }
-}
-
-/// The right response to the question (or faded part) on show.
-fn right(run: &PracticeRun) -> Response {
-    let c = run.current().expect("a question");
-    match &c.content {
-        Content::Converge { answer, .. } => Response::Converges(answer.separable),
-        Content::Step(q) => {
-            let params = Given::Typed(q.answer.parts.iter().map(|p| p.values.clone()).collect());
-            match (c.kind, c.next_part()) {
-                (PracticeKind::Predict, _) | (_, Some(Faded::Check)) => {
-                    Response::Update(q.answer.update)
-                }
-                (PracticeKind::Update, _) | (_, Some(Faded::Update)) => {
-                    Response::Parameters(params)
-                }
-                (_, Some(Faded::Score)) => {
-                    Response::Scores(q.answer.scores.iter().map(|s| s.value).collect())
-                }
-                (PracticeKind::Boundary, _) => {
-                    let [b, w1, w2] = boundary_after(q).expect("a line");
-                    // Two points of the line b + w1·x1 + w2·x2 = 0.
-                    let n = w1 * w1 + w2 * w2;
-                    let foot = [-b * w1 / n, -b * w2 / n];
-                    Response::Line {
-                        ends: [[foot[0] - w2, foot[1] + w1], [foot[0] + w2, foot[1] - w1]],
-                        grid: 0.5,
-                    }
-                }
-                _ => Response::Read,
-            }
-        }
-    }
-}
-
-/// Answers every part of the question on show rightly, then goes on.
-fn answer_rightly(run: &mut PracticeRun, now: f64) {
-    while !run.current().unwrap().answered() {
-        let f = run.answer(right(run), now).unwrap();
-        assert!(f.correct, "{}", f.message);
-    }
-    run.next(now + 1.0).unwrap();
 }
 
 /// Seed 000 as a five-question set of every kind: the questions are the course's steps.

@@ -449,7 +449,7 @@ impl Lab {
 
     /// A scenario's replay is not new steps: the step listener hears only what follows (the
     /// next notification then only catches up with the step count).
-    fn skip_replayed_steps(&self) {
+    pub(super) fn skip_replayed_steps(&self) {
         self.shared.notified.set(u64::MAX);
     }
 

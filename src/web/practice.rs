@@ -71,4 +71,42 @@ impl Lab {
     pub fn practice_results(&self, format: &str) -> Result<String, JsValue> {
         self.with(|runner| runner.practice_results(format))
     }
+
+    /// The student's progress in the set on show, as JSON (their seed and what they did), at
+    /// most `limit` characters when given (the last whole questions left out to fit); `None`
+    /// while no set runs.
+    pub fn practice_progress(&self, limit: Option<u32>) -> Result<Option<String>, JsValue> {
+        self.query(|runner| {
+            Ok(runner.session().practice().and_then(|run| {
+                let saved = run.saved();
+                match limit {
+                    Some(limit) => saved.to_text_within(limit as usize),
+                    None => Some(saved.to_text()),
+                }
+            }))
+        })
+    }
+
+    /// What a SCORM 1.2 package tells its LMS about the set on show, with the pass mark
+    /// `pass` (percent), as JSON (see `core::practice::scorm::Report`); `None` while no set
+    /// runs.
+    pub fn practice_scorm(&self, pass: u32) -> Result<Option<String>, JsValue> {
+        self.query(|runner| {
+            Ok(runner.session().practice().map(|run| {
+                serde_json::to_string(&crate::core::practice::scorm::report(run, pass))
+                    .unwrap_or_default()
+            }))
+        })
+    }
+
+    /// Opens a link fragment whose exercise set resumes where `progress` (as
+    /// [`practice_progress`](Self::practice_progress) gave it) left it. Progress that cannot
+    /// be read, is of another set or does not fit it changes nothing; the error says why.
+    pub fn open_saved(&self, fragment: &str, progress: &str) -> Result<bool, JsValue> {
+        self.skip_replayed_steps();
+        self.with(|runner| {
+            let saved = crate::core::practice::Saved::from_text(progress)?;
+            runner.open_link_saved(fragment, Some(saved))
+        })
+    }
 }

@@ -13,7 +13,8 @@ use crate::core::algo::practice::{Answer, Part, Slip};
 use crate::core::numfmt::{num, vector};
 
 /// What the student gave for the new parameters.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Given {
     /// Typed values: one list per [`Answer::parts`], in order.
     Typed(Vec<Vec<f64>>),

@@ -13,6 +13,8 @@ pub mod exercise;
 pub mod problem;
 pub mod results;
 pub mod run;
+pub mod saved;
+pub mod scorm;
 
 pub use crate::core::algo::practice::{Answer, Part, Score, Slip};
 pub use boundary::{
@@ -26,6 +28,7 @@ pub use exercise::{ExerciseSet, PracticeKind, Source};
 pub use problem::{Problem, ProblemSpec};
 pub use results::{activity_id, QuestionResult, Results};
 pub use run::{Content, Current, Place, PracticeRun, Response};
+pub use saved::{Logged, Saved};
 
 use crate::core::algo::ClassData;
 use crate::core::{Dataset, Model, Record, Settings, Setup};

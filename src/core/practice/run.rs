@@ -20,6 +20,7 @@ use super::check::{check_predict, check_score, check_update, faded_plan, Faded, 
 use super::exercise::{ExerciseSet, PracticeKind, Source};
 use super::problem::{Problem, ProblemSpec};
 use super::results::Results;
+use super::saved::{Logged, Saved};
 use super::{boundary_after, Question};
 use crate::core::{Dataset, Error, Guess, InitWeights, Model, Preset, Settings, Setup};
 
@@ -28,6 +29,7 @@ use crate::core::{Dataset, Error, Guess, InitWeights, Model, Preset, Settings, S
 const MAX_SKIP: usize = 10_000;
 
 mod answer;
+mod resume;
 
 /// What a question asks about.
 #[derive(Debug, Clone, PartialEq)]
@@ -103,7 +105,8 @@ impl Current {
 }
 
 /// What a student answers.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Response {
     /// Update or not (predict the visit; the faded example's check).
     Update(bool),
@@ -144,6 +147,10 @@ pub struct PracticeRun {
     faded_seen: usize,
     current: Option<Current>,
     results: Results,
+    /// The page's time when the set started (seconds).
+    started: f64,
+    /// What the student did, to save their progress (see [`PracticeRun::saved`]).
+    log: Vec<Logged>,
 }
 
 fn refuse(reason: impl Into<String>) -> Error {
@@ -220,6 +227,8 @@ impl PracticeRun {
             problems: 1,
             faded_seen: 0,
             current: None,
+            started: now,
+            log: Vec::new(),
         };
         run.show(1, now).map_err(refuse)?;
         Ok(run)
@@ -321,17 +330,19 @@ impl PracticeRun {
             self.current = Some(current);
             return Err(message);
         }
+        let model = self.model.clone();
         if let Content::Step(q) = &current.content {
             self.model = q.after.clone();
         }
         let number = current.number + 1;
-        if number > self.set.questions {
-            return Ok(());
+        if number <= self.set.questions {
+            if let Err(e) = self.show(number, now) {
+                self.model = model;
+                self.current = Some(current);
+                return Err(e);
+            }
         }
-        if let Err(e) = self.show(number, now) {
-            self.current = Some(current);
-            return Err(e);
-        }
+        self.log.push(Logged::Next(self.since_start(now)));
         Ok(())
     }
 

@@ -274,6 +274,17 @@ pub enum PracticeAction {
         /// The page's time, seconds.
         now: f64,
     },
+    /// Start a set again where a student left it (their seed and what they did, saved by
+    /// [`crate::core::practice::PracticeRun::saved`]); refused, changing nothing, when the
+    /// progress is of another set or does not fit it.
+    Resume {
+        /// The set as composed (from the link).
+        set: crate::core::practice::ExerciseSet,
+        /// The student's progress.
+        saved: crate::core::practice::Saved,
+        /// The page's time, seconds.
+        now: f64,
+    },
     /// Answer the question on show (a faded example: its next part).
     Answer {
         /// The answer.

@@ -102,12 +102,12 @@ impl Session {
                 student_seed,
                 now,
             } => {
-                let mut run = PracticeRun::start(&set, student_seed, &self.data, now)?;
-                run.set_hold(self.practice.hold);
-                self.play.playing = false;
-                self.practice.run = Some(run);
-                self.practice.ended = None;
-                self.notice = self.practice_prompt();
+                let run = PracticeRun::start(&set, student_seed, &self.data, now)?;
+                self.practice_begin(run);
+            }
+            PracticeAction::Resume { set, saved, now } => {
+                let run = PracticeRun::resume(&set, &saved, &self.data, now)?;
+                self.practice_begin(run);
             }
             PracticeAction::Answer { response, now } => {
                 let run = self
@@ -205,6 +205,15 @@ impl Session {
             }
         }
         Ok(Changed::Redraw)
+    }
+
+    /// Puts `run` on show (presenter mode's hold kept), in place of any set before.
+    fn practice_begin(&mut self, mut run: PracticeRun) {
+        run.set_hold(self.practice.hold);
+        self.play.playing = false;
+        self.practice.run = Some(run);
+        self.practice.ended = None;
+        self.notice = self.practice_prompt();
     }
 
     /// A class as the set's algorithm names it (`+1`/`-1` for the binary rules, `0`, `1`, …

@@ -10,7 +10,18 @@ impl Runner {
     /// the address keeps what the user put there until the state changes (a pending write of
     /// the state before is dropped).
     pub fn open_link(&mut self, fragment: &str) -> Result<bool, Error> {
-        let opened = self.open_link_inner(fragment);
+        self.open_link_saved(fragment, None)
+    }
+
+    /// Opens a link fragment as [`open_link`](Self::open_link) does; its exercise set resumes
+    /// where `saved` (a student's progress in it) left it. Progress of another set, or that
+    /// does not fit the set, refuses the whole link and changes nothing.
+    pub fn open_link_saved(
+        &mut self,
+        fragment: &str,
+        saved: Option<crate::core::practice::Saved>,
+    ) -> Result<bool, Error> {
+        let opened = self.open_link_inner(fragment, saved);
         if let Some(address) = &mut self.address {
             let link = matches!(opened, Ok(true)).then(|| address::link_of(&self.session).ok());
             address.adopt(link.flatten());
@@ -18,16 +29,24 @@ impl Runner {
         opened
     }
 
-    fn open_link_inner(&mut self, fragment: &str) -> Result<bool, Error> {
+    fn open_link_inner(
+        &mut self,
+        fragment: &str,
+        saved: Option<crate::core::practice::Saved>,
+    ) -> Result<bool, Error> {
         let link = crate::core::scenario::from_link(fragment)?;
         // An exercise set in the link is read before anything changes: a bad one refuses the
         // whole link.
         let set = crate::core::practice::ExerciseSet::from_link(fragment)?;
         // What the link starts, drawn once so that the trial and the real start agree.
-        let start = set.map(|set| PracticeAction::Start {
-            set,
-            student_seed: super::practice_calls::student_seed(),
-            now: super::practice_calls::seconds_now(),
+        let now = super::practice_calls::seconds_now();
+        let start = set.map(|set| match saved {
+            Some(saved) => PracticeAction::Resume { set, saved, now },
+            None => PracticeAction::Start {
+                set,
+                student_seed: super::practice_calls::student_seed(),
+                now,
+            },
         });
         if start.is_some() || (link.scenario.is_some() && self.session.practice_view().is_some()) {
             // A link that cannot open changes nothing: the set on show, its answers and

@@ -115,6 +115,8 @@ impl PracticeRun {
             let (kind, seconds) = (current.kind, now - current.shown_at);
             self.results.record(kind, given, &all, seconds)?;
         }
+        let at = self.since_start(now);
+        self.log.push(Logged::Answer(response, at));
         Ok(feedback)
     }
 
