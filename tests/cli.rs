@@ -344,3 +344,44 @@ fn contradictions_stop_with_a_reason() {
     );
     stdout(&trace(&["--algo", "multiclass", &alike]));
 }
+
+/// `--check-link` opens a link as the page would (the set started on a copy of the lab) and
+/// says what it holds, or why it cannot be opened: what `scripts/package.sh scorm` checks an
+/// exercise link with before it packages it.
+#[test]
+fn check_link_says_what_a_link_holds_or_why_it_cannot_be_opened() {
+    let out = trace(&[
+        "--check-link",
+        "xv=1&xid=week-3&xk=predict,update&xn=4&xs=3",
+    ]);
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["scenario"], false);
+    assert_eq!(json["exercise"]["id"], "week-3");
+    assert_eq!(json["exercise"]["questions"], 4);
+    assert_eq!(json["exercise"]["title"], "Perceptron Lab practice: week-3");
+
+    let out = trace(&["--check-link", "v=1&a=perceptron&p=1,2,1;-1,-1,0"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(
+        (json["scenario"].as_bool(), json["exercise"].is_null()),
+        (Some(true), true)
+    );
+
+    for (link, says) in [
+        ("xv=1&xk=nope", "not a kind of question"),
+        ("foo=1", "holds no scenario"),
+        ("xv=1&xn=99", "1 to 20 questions"),
+    ] {
+        let out = trace(&["--check-link", link]);
+        assert!(!out.status.success(), "{link}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{link}: {err}");
+        assert!(out.stdout.is_empty());
+    }
+}

@@ -20,12 +20,21 @@ use std::process::ExitCode;
 #[command(name = "perceptron-trace", version, about)]
 struct Cli {
     /// The data file.
-    #[arg(value_name = "DATA.csv", required_unless_present = "algorithms")]
+    #[arg(
+        value_name = "DATA.csv",
+        required_unless_present_any = ["algorithms", "check_link"]
+    )]
     data: Option<std::path::PathBuf>,
     /// Print the registry of algorithms as JSON (name, title, kind, own numbers, examples)
     /// and exit; DATA.csv is not needed.
     #[arg(long)]
     algorithms: bool,
+    /// Check a link as the page opens it (a scenario, an exercise set, or both: the set is
+    /// started on a copy of the lab), print what it holds as JSON (`scenario`, and the set's
+    /// `id`, `title` and `questions`) and exit; the reason on stderr when it cannot be opened.
+    /// DATA.csv is not needed.
+    #[arg(long, value_name = "LINK", allow_hyphen_values = true)]
+    check_link: Option<String>,
     /// No bias: the boundary passes through the origin (w0 stays 0).
     #[arg(long)]
     no_bias: bool,
@@ -172,7 +181,13 @@ pub fn main() -> ExitCode {
         println!("{}", registry_json());
         return ExitCode::SUCCESS;
     }
-    match run(&cli, &given_params(&matches)) {
+    let done = match &cli.check_link {
+        Some(link) => check_link(link)
+            .map(|json| println!("{json}"))
+            .map_err(|e| e.to_string()),
+        None => run(&cli, &given_params(&matches)),
+    };
+    match done {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             let message = format!("perceptron-trace: {message}");
@@ -184,6 +199,40 @@ pub fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// What `link` holds, as the page would open it, as JSON; why it cannot be opened.
+fn check_link(link: &str) -> Result<String, Error> {
+    use perceptron_lab::core::practice::ExerciseSet;
+    use perceptron_lab::core::{Action, PracticeAction, Session};
+    let parsed = perceptron_lab::core::scenario::from_link(link)?;
+    let set = ExerciseSet::from_link(link)?;
+    if parsed.scenario.is_none() && set.is_none() {
+        return Err(Error::Field {
+            field: "link",
+            reason: perceptron_lab::core::words::link_without_scenario(&parsed.unknown),
+        });
+    }
+    let mut session = Session::default();
+    let scenario = parsed.scenario.is_some();
+    if let Some(s) = parsed.scenario {
+        let _ = session.apply(Action::LoadScenario(s))?;
+    }
+    if let Some(set) = &set {
+        let _ = session.apply(Action::Practice(PracticeAction::Start {
+            set: set.clone(),
+            student_seed: 100_000,
+            now: 0.0,
+        }))?;
+    }
+    let exercise = set.map(|set| {
+        serde_json::json!({
+            "id": set.id,
+            "title": perceptron_lab::core::words::practice_title(&set.id),
+            "questions": set.questions,
+        })
+    });
+    Ok(serde_json::json!({ "scenario": scenario, "exercise": exercise }).to_string())
 }
 
 /// Prints clap's usage error, help or version (which echo what was typed: an argument's control
