@@ -6,7 +6,11 @@
 #                              core natively through PyO3, and the Jupyter widget with the .mjs)
 #   scripts/package.sh offline target/packages/perceptron-lab.html: the whole lab in one page
 #                              that works from file:// with the network off
-# Both start from the release page in target/dist-plain (built here when it is missing; set
+#   scripts/package.sh scorm --exercise LINK [--title T] [--pass 80] [--out FILE.zip]
+#                              a SCORM 1.2 package of an exercise set (default
+#                              target/packages/perceptron-lab-scorm-ID.zip): a launch page that
+#                              opens the set and reports to the LMS, and its imsmanifest.xml
+# All start from the release page in target/dist-plain (built here when it is missing; set
 # PACKAGE_DIST to use another build). Run scripts/setup.sh --test first for maturin.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,8 +46,46 @@ case "${1:-}" in
       --interpreter "$venv/bin/python"
     ls target/wheels/perceptron_lab-*.whl
     ;;
+  scorm)
+    shift
+    exercise="" title="" pass=80 out=""
+    while [ $# -gt 0 ]; do
+      case "$1" in
+        --exercise) exercise=${2-}; shift 2 ;;
+        --title) title=${2-}; shift 2 ;;
+        --pass) pass=${2-}; shift 2 ;;
+        --out) out=${2-}; shift 2 ;;
+        *) echo "scripts/package.sh scorm: unknown option $1" >&2; exit 2 ;;
+      esac
+    done
+    if [ -z "$exercise" ]; then
+      echo 'usage: scripts/package.sh scorm --exercise "xv=1&…" [--title T] [--pass 0-100] [--out FILE.zip]' >&2
+      exit 2
+    fi
+    case "$pass" in ''|*[!0-9]*) echo "scripts/package.sh scorm: --pass is a whole number 0 to 100, not $pass" >&2; exit 2 ;; esac
+    if [ "$pass" -gt 100 ]; then echo "scripts/package.sh scorm: --pass is 0 to 100, not $pass" >&2; exit 2; fi
+    exercise=${exercise#*#} # a whole address: its fragment
+    # The link is opened as the page opens it: a set that cannot start is said here, not in
+    # the LMS.
+    checked=$(cargo run --quiet --bin perceptron-trace -- --check-link "$exercise")
+    read -r id set_title < <(node -e '
+      const c = JSON.parse(process.argv[1]);
+      if (!c.exercise) { console.error("scripts/package.sh scorm: the link holds no exercise set (xv=1&…)"); process.exit(2); }
+      console.log(c.exercise.id, c.exercise.title);' "$checked")
+    title=${title:-$set_title}
+    out=${out:-target/packages/perceptron-lab-scorm-$id.zip}
+    mjs target/packages/perceptron-lab.mjs
+    stage=$(mktemp -d)
+    trap 'rm -rf "$stage"' EXIT
+    node scripts/scorm-package.js "$dist" target/packages/perceptron-lab.mjs "$stage" "$exercise" "$id" "$title" "$pass"
+    mkdir -p "$(dirname "$out")"
+    rm -f "$out"
+    out_abs="$(cd "$(dirname "$out")" && pwd)/$(basename "$out")"
+    (cd "$stage" && python3 -m zipfile -c "$out_abs" imsmanifest.xml index.html)
+    echo "$out"
+    ;;
   *)
-    echo "usage: scripts/package.sh mjs|offline|wheel" >&2
+    echo "usage: scripts/package.sh mjs|offline|wheel|scorm" >&2
     exit 2
     ;;
 esac

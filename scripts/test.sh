@@ -85,6 +85,10 @@ layer python-wheel-fresh-venv wheel_fresh_venv
 layer pytest "$PERCEPTRON_PYTHON" -m pytest -q -p no:cacheprovider python/tests
 # The lab in one offline page (tests/e2e/offline.spec.js opens it from file://).
 layer package-offline scripts/package.sh offline
+# A SCORM 1.2 package of an exercise set (tests/e2e/scorm.spec.js runs it in scorm-again's
+# runtime; the set is the one that spec answers).
+layer package-scorm scripts/package.sh scorm --pass 80 --out target/packages/perceptron-lab-scorm-test.zip \
+  --exercise 'xv=1&xid=week-3&xk=predict,update&xn=4&xa=perceptron&xd=ex:seed000&xs=1'
 # The e2e tests and the browser benchmarks need the hooks (debug_panic, redraw_now, bench_steps).
 layer e2e-build trunk build --release --features test-hooks
 layer e2e-tests bash -c 'cd tests/e2e && E2E_TIMED=skip npx playwright test'

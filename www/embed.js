@@ -169,6 +169,18 @@
       toJSON() { alive(); return JSON.parse(lab.scenario_json()); },
       /** The link fragment of the scenario now. */
       link() { alive(); return lab.link(); },
+      /**
+       * The student's progress in the exercise set on show (JSON: their seed and answers), at
+       * most `limit` characters when given (the last whole questions left out); null without a set.
+       */
+      progress(limit) { alive(); return lab.practice_progress(limit ?? undefined) ?? null; },
+      /** Opens `link`, its exercise set resumed where `progress` left it; throws why not, changing nothing. */
+      resume(link, progress) { alive(); lab.open_saved(String(link), String(progress)); },
+      /**
+       * What a SCORM 1.2 package reports of the set on show with pass mark `pass` (%), and its
+       * page's line for the LMS as found (`lms`: absent, off, recording, resumed); null without a set.
+       */
+      scorm(pass, lms) { alive(); const r = lab.practice_scorm(pass, String(lms || 'recording')); return r === undefined ? null : JSON.parse(r); },
       /** What the status panel shows for the state now, by field name (step, weights, notice, …). */
       field(name) {
         alive();
@@ -549,6 +561,9 @@
     togglePlay() { this._handle().togglePlay(); this._changed(); }
     load(scenario) { this._handle().load(scenario); this._changed(); }
     link() { return this._handle().link(); }
+    progress(limit) { return this._handle().progress(limit); }
+    resume(link, progress) { this._handle().resume(link, progress); this._changed(); }
+    scorm(pass, lms) { return this._handle().scorm(pass, lms); }
     toJSON() { return this._handle().toJSON(); }
     field(name) { return this._handle().field(name); }
     on(type, fn) { return this._handle().on(type, fn); }

@@ -373,3 +373,23 @@ pub fn file_unreadable(name: &str, reason: &str) -> String {
 pub fn step_line(step: u64, sample: &str, score: &str, outcome: &str) -> String {
     format!("Step {step} · {sample} · score {score} · {outcome}")
 }
+
+/// What a SCORM package's launch page says above its lab: whether the answers are recorded
+/// (`lms`: `absent` — no LMS found —, `off` — the LMS did not start the activity —,
+/// `recording`, or `resumed` with `kept` answers from before), or, when the progress had to
+/// leave out its last questions to fit (`cut`), that those will be asked again.
+pub fn scorm_line(lms: &str, kept: usize, cut: bool) -> String {
+    match lms {
+        "absent" => {
+            "Practice only: no course system (LMS) was found, so your answers are not recorded."
+                .to_string()
+        }
+        "off" => "Your course system (LMS) did not start this activity, so your answers are not recorded.".to_string(),
+        _ if cut => "Your answers are recorded. The last questions did not fit in what your course keeps: next time you answer them again.".to_string(),
+        "resumed" => format!(
+            "Welcome back: your {kept} answer{} kept, and your answers are recorded by your course.",
+            if kept == 1 { " is" } else { "s are" }
+        ),
+        _ => "Your answers are recorded by your course.".to_string(),
+    }
+}

@@ -88,12 +88,13 @@ impl Lab {
     }
 
     /// What a SCORM 1.2 package tells its LMS about the set on show, with the pass mark
-    /// `pass` (percent), as JSON (see `core::practice::scorm::Report`); `None` while no set
-    /// runs.
-    pub fn practice_scorm(&self, pass: u32) -> Result<Option<String>, JsValue> {
+    /// `pass` (percent), and the line its launch page shows for the LMS as found (`lms`:
+    /// `absent`, `off`, `recording`, `resumed`), as JSON (see `core::practice::scorm::Report`);
+    /// `None` while no set runs.
+    pub fn practice_scorm(&self, pass: u32, lms: &str) -> Result<Option<String>, JsValue> {
         self.query(|runner| {
             Ok(runner.session().practice().map(|run| {
-                serde_json::to_string(&crate::core::practice::scorm::report(run, pass))
+                serde_json::to_string(&crate::core::practice::scorm::report(run, pass, lms))
                     .unwrap_or_default()
             }))
         })

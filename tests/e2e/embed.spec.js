@@ -180,7 +180,7 @@ test.describe('course.html', () => {
       }, names);
 
     expect((await call(() => Object.keys(window.__mine))).sort()).toEqual(
-      ['back', 'destroy', 'field', 'link', 'load', 'on', 'reset', 'step', 'toJSON', 'togglePlay'].sort()
+      ['back', 'destroy', 'field', 'link', 'load', 'on', 'progress', 'reset', 'resume', 'scorm', 'step', 'toJSON', 'togglePlay'].sort()
     );
     await call(() => { window.__mine.step(); window.__mine.step(); });
     expect(await shown('step', 'weights')).toEqual(['2', '[0, 3, 2]']);

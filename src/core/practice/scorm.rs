@@ -47,6 +47,8 @@ pub struct Report {
     pub suspend: String,
     /// Whether the progress had to leave out the last questions to fit.
     pub suspend_cut: bool,
+    /// What the launch page says above the lab (see [`crate::core::words::scorm_line`]).
+    pub line: String,
 }
 
 /// A timespan in SCORM 1.2's `HHHH:MM:SS.SS`.
@@ -87,8 +89,9 @@ fn interaction(exercise: &str, q: &QuestionResult) -> Interaction {
     }
 }
 
-/// The report of `run` with the pass mark `pass` (percent).
-pub fn report(run: &PracticeRun, pass: u32) -> Report {
+/// The report of `run` with the pass mark `pass` (percent), and the launch page's line for the
+/// LMS as `lms` finds it (`absent`, `off`, `recording` or `resumed`).
+pub fn report(run: &PracticeRun, pass: u32, lms: &str) -> Report {
     let results = run.results();
     let total = results.total.max(1);
     // Rounded down, so that a score shown as passing is one.
@@ -102,6 +105,7 @@ pub fn report(run: &PracticeRun, pass: u32) -> Report {
     let saved = run.saved();
     let full = saved.to_text();
     let suspend = saved.to_text_within(SUSPEND_LIMIT).unwrap_or_default();
+    let cut = suspend != full;
     Report {
         score,
         status,
@@ -111,7 +115,8 @@ pub fn report(run: &PracticeRun, pass: u32) -> Report {
             .iter()
             .map(|q| interaction(&results.exercise, q))
             .collect(),
-        suspend_cut: suspend != full,
+        suspend_cut: cut,
         suspend,
+        line: crate::core::words::scorm_line(lms, results.questions.len(), cut),
     }
 }
