@@ -6,6 +6,9 @@
 #                              core natively through PyO3, and the Jupyter widget with the .mjs)
 #   scripts/package.sh offline target/packages/perceptron-lab.html: the whole lab in one page
 #                              that works from file:// with the network off
+#   scripts/package.sh quarto  target/packages/perceptron-lab-quarto.zip: the Quarto extension
+#                              (_extensions/perceptron-lab: the shortcode and the module), for
+#                              `quarto add perceptron-lab-quarto.zip`; also unzipped beside it
 #   scripts/package.sh scorm --exercise LINK [--title T] [--pass 80] [--out FILE.zip]
 #                              a SCORM 1.2 package of an exercise set (default
 #                              target/packages/perceptron-lab-scorm-ID.zip): a launch page that
@@ -46,6 +49,17 @@ case "${1:-}" in
       --interpreter "$venv/bin/python"
     ls target/wheels/perceptron_lab-*.whl
     ;;
+  quarto)
+    ext=target/packages/quarto/_extensions/perceptron-lab
+    rm -rf target/packages/quarto
+    mkdir -p "$ext"
+    cp quarto/_extensions/perceptron-lab/_extension.yml quarto/_extensions/perceptron-lab/perceptron-lab.lua \
+      quarto/_extensions/perceptron-lab/perceptron-lab-reveal.js "$ext/"
+    mjs "$ext/perceptron-lab.mjs"
+    rm -f target/packages/perceptron-lab-quarto.zip
+    (cd target/packages/quarto && python3 -m zipfile -c ../perceptron-lab-quarto.zip _extensions)
+    echo target/packages/perceptron-lab-quarto.zip
+    ;;
   scorm)
     shift
     exercise="" title="" pass=80 out=""
@@ -85,7 +99,7 @@ case "${1:-}" in
     echo "$out"
     ;;
   *)
-    echo "usage: scripts/package.sh mjs|offline|wheel|scorm" >&2
+    echo "usage: scripts/package.sh mjs|offline|wheel|quarto|scorm" >&2
     exit 2
     ;;
 esac

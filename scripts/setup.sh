@@ -73,6 +73,12 @@ if [ "$with_tests" = true ]; then
     apt_install chromium chromium-driver
   fi
   npm_install tests/e2e
+  # pandoc (Debian's): runs the Quarto extension's shortcode (tests/e2e/quarto.spec.js; Quarto
+  # itself is not installable here: PyPI's quarto-cli downloads its binary from GitHub).
+  if ! command -v pandoc >/dev/null 2>&1; then
+    say "installing pandoc"
+    apt_install pandoc
+  fi
   # mdBook, pinned, for the book in docs/ (scripts/test.sh's layers docs-build and docs-links;
   # scripts/serve.sh does not build the docs). Without its default features: no server, file
   # watcher or search, which the build and the link check do not use.

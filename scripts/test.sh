@@ -85,6 +85,9 @@ layer python-wheel-fresh-venv wheel_fresh_venv
 layer pytest "$PERCEPTRON_PYTHON" -m pytest -q -p no:cacheprovider python/tests
 # The lab in one offline page (tests/e2e/offline.spec.js opens it from file://).
 layer package-offline scripts/package.sh offline
+# The Quarto extension (tests/e2e/quarto.spec.js: its shortcode run by pandoc, its lab on a
+# page and on a reveal.js slide).
+layer package-quarto scripts/package.sh quarto
 # A SCORM 1.2 package of an exercise set (tests/e2e/scorm.spec.js runs it in scorm-again's
 # runtime; the set is the one that spec answers).
 layer package-scorm scripts/package.sh scorm --pass 80 --out target/packages/perceptron-lab-scorm-test.zip \

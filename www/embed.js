@@ -481,6 +481,16 @@
       for (const type of ['click', 'keydown', 'pointerup', 'change']) {
         (this.shadowRoot || this).addEventListener(type, () => this._changed(), { signal: this._input.signal });
       }
+      // Keys the lab takes (it prevents their default) and keys typed into its fields are the
+      // lab's: a slide deck (reveal.js turns the slide on →, Space, PageDown) or a page's own
+      // shortcuts do not act on them too.
+      if (!this._page) {
+        this.addEventListener('keydown', (e) => {
+          const field = e.composedPath()[0];
+          if (e.defaultPrevented || field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement
+            || field instanceof HTMLSelectElement) e.stopPropagation();
+        }, { signal: this._input.signal });
+      }
       this._link = handle.link();
       void this.ready; // makes the promise, if nobody asked for it yet
       this._resolveReady(handle);
