@@ -248,6 +248,12 @@ fn the_scorm_report_follows_the_answers() {
         "Welcome back: your 3 answers are kept, and your answers are recorded by your course."
     );
     assert!(report(&run, 60, "absent").line.contains("not recorded"));
+    // Back with nothing answered yet: no answers to speak of.
+    let fresh = PracticeRun::start(&set, 1, &Dataset::new(2), 0.0).unwrap();
+    assert_eq!(
+        report(&fresh, 60, "resumed").line,
+        "Your answers are recorded by your course."
+    );
     assert!(report(&run, 60, "off")
         .line
         .contains("did not start this activity"));

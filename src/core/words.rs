@@ -386,7 +386,7 @@ pub fn scorm_line(lms: &str, kept: usize, cut: bool) -> String {
         }
         "off" => "Your course system (LMS) did not start this activity, so your answers are not recorded.".to_string(),
         _ if cut => "Your answers are recorded. The last questions did not fit in what your course keeps: next time you answer them again.".to_string(),
-        "resumed" => format!(
+        "resumed" if kept > 0 => format!(
             "Welcome back: your {kept} answer{} kept, and your answers are recorded by your course.",
             if kept == 1 { " is" } else { "s are" }
         ),
