@@ -169,6 +169,13 @@ test('without an LMS, opened from disk, the set runs, says it is not recorded, a
   await expect(lab.locator('[data-field="practice-title"]')).toHaveText(/Question 2 of 4/);
   const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  // On a phone: nothing wider than the screen, the question's buttons at least 44 px.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.scrollingElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const question = lab.locator('[data-role="practice-question"]');
+  await expect(question.locator('[data-field="practice-title"]')).toHaveText(/Question 2 of 4/);
+  await question.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'scorm-phone.png') });
 });
 
 test('the manifest has what SCORM 1.2 requires, and every file it lists is in the zip', async ({ page }) => {
