@@ -393,3 +393,35 @@ pub fn scorm_line(lms: &str, kept: usize, cut: bool) -> String {
         _ => "Your answers are recorded by your course.".to_string(),
     }
 }
+
+/// What a change of the plot's view was (see [`view_said`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ViewSaid {
+    /// The + button zoomed in.
+    ZoomedIn,
+    /// The − button zoomed out.
+    ZoomedOut,
+    /// A zoom button could not zoom further.
+    Unchanged,
+    /// Fit showed all the points.
+    Fitted,
+}
+
+/// What a screen reader hears after a zoom button or Fit: what happened, and the ranges the
+/// plot shows (`Zoomed in: x from -4 to 4, y from -2.5 to 2.5.`).
+pub fn view_said(how: ViewSaid, view: &crate::core::Rect) -> String {
+    let n = |v: f64| crate::core::numfmt::num((v * 100.0).round() / 100.0 + 0.0);
+    let ranges = format!(
+        "x from {} to {}, y from {} to {}",
+        n(view.x_min),
+        n(view.x_max),
+        n(view.y_min),
+        n(view.y_max)
+    );
+    match how {
+        ViewSaid::ZoomedIn => format!("Zoomed in: {ranges}."),
+        ViewSaid::ZoomedOut => format!("Zoomed out: {ranges}."),
+        ViewSaid::Unchanged => format!("The view cannot zoom further: {ranges}."),
+        ViewSaid::Fitted => format!("Fitted to the points: {ranges}."),
+    }
+}

@@ -24,6 +24,8 @@ test('the zoom buttons: closer and farther about the centre by mouse and keyboar
   expect(fitted, 'the link has the view').not.toBeNull();
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await expect.poll(centre, { message: 'zoomed in: (4, 4) is farther from (0, 0) on screen' }).toBeGreaterThan(before * 1.2);
+  // A screen reader hears the view it shows now.
+  await expect(page.locator('[data-role="announce"]')).toHaveText(/^Zoomed in: x from [-−]?[\d.]+ to [-−]?[\d.]+, y from [-−]?[\d.]+ to [-−]?[\d.]+\.$/);
   await expect.poll(async () => (await viewInLink(page))[1] - (await viewInLink(page))[0]).toBeCloseTo((fitted[1] - fitted[0]) * 0.8, 6);
   // By keyboard: Tab from Zoom in to Zoom out, Enter.
   await page.getByRole('button', { name: 'Zoom in' }).focus();
@@ -35,6 +37,7 @@ test('the zoom buttons: closer and farther about the centre by mouse and keyboar
   await expect.poll(centre, { message: 'zoomed out past the fitted view' }).toBeLessThan(before * 0.85);
   await page.getByRole('button', { name: 'Fit the view to the points' }).click();
   await expect.poll(centre).toBeCloseTo(before, 3);
+  await expect(page.locator('[data-role="announce"]')).toHaveText(/^Fitted to the points: x from /);
   await expect.poll(() => viewInLink(page)).toEqual(fitted);
   // A zoomed view opens as it was from its link.
   await page.getByRole('button', { name: 'Zoom in' }).click();

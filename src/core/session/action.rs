@@ -164,7 +164,14 @@ pub enum Action {
         /// The centre of the zoom, in data units.
         y: f64,
     },
-    /// Fits the plot's view to the points again (as an example or a link without a view opens).
+    /// The zoom buttons (+, −): zooms the view in (by 0.8) or out (by 1.25) about its centre
+    /// and says the view it shows (a pinch, [`Action::ZoomView`], says nothing at each move).
+    ZoomStep {
+        /// In (closer) or out.
+        zoom_in: bool,
+    },
+    /// Fits the plot's view to the points again (as an example or a link without a view opens),
+    /// and says the view.
     FitView,
     /// Draw class −1 samples as −z in the augmented view (seed 002's sign flip).
     SetSignFlip(bool),
@@ -219,6 +226,7 @@ impl Action {
             | Action::TurnAugmented { .. }
             | Action::ResetAugmentedView
             | Action::ZoomView { .. }
+            | Action::ZoomStep { .. }
             | Action::FitView
             | Action::SetSignFlip(_)
             | Action::SetActivationView(_)

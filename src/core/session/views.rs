@@ -74,11 +74,26 @@ impl Session {
                 Ok(changed(turned))
             }
             Action::ZoomView { factor, x, y } => Ok(changed(self.zoom_view(factor, x, y))),
+            Action::ZoomStep { zoom_in } => {
+                let v = self.shown.view;
+                let (x, y) = ((v.x_min + v.x_max) / 2.0, (v.y_min + v.y_max) / 2.0);
+                let moved = self.zoom_view(if zoom_in { 0.8 } else { 1.25 }, x, y);
+                let how = match (moved, zoom_in) {
+                    (true, true) => crate::core::words::ViewSaid::ZoomedIn,
+                    (true, false) => crate::core::words::ViewSaid::ZoomedOut,
+                    (false, _) => crate::core::words::ViewSaid::Unchanged,
+                };
+                self.say_text(crate::core::words::view_said(how, &self.shown.view));
+                Ok(Changed::Redraw)
+            }
             Action::FitView => {
                 let fitted = fit_view(&self.data);
-                let moved = fitted != self.shown.view;
                 self.shown.view = fitted;
-                Ok(changed(moved))
+                self.say_text(crate::core::words::view_said(
+                    crate::core::words::ViewSaid::Fitted,
+                    &fitted,
+                ));
+                Ok(Changed::Redraw)
             }
             Action::ResetAugmentedView => {
                 self.shown.augmented.camera = Default::default();

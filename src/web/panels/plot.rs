@@ -130,14 +130,12 @@ mod panel {
         fn event(
             &mut self,
             event: &PanelEvent,
-            session: &Session,
+            _session: &Session,
         ) -> Result<Option<Action>, Error> {
-            // The buttons zoom about the view's centre, by the same step either way.
-            let v = session.view();
-            let (x, y) = ((v.x_min + v.x_max) / 2.0, (v.y_min + v.y_max) / 2.0);
+            // The buttons zoom about the view's centre, and the view is said.
             Ok(match event.act.as_str() {
-                "zoom-in" => Some(Action::ZoomView { factor: 0.8, x, y }),
-                "zoom-out" => Some(Action::ZoomView { factor: 1.25, x, y }),
+                "zoom-in" => Some(Action::ZoomStep { zoom_in: true }),
+                "zoom-out" => Some(Action::ZoomStep { zoom_in: false }),
                 "zoom-fit" => Some(Action::FitView),
                 _ => None,
             })

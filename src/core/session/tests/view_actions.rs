@@ -28,6 +28,7 @@ fn every_action() -> Vec<(Action, bool)> {
             true,
         ),
         (Action::ResetAugmentedView, true),
+        (Action::ZoomStep { zoom_in: true }, true),
         (
             Action::ZoomView {
                 factor: 0.5,
@@ -107,11 +108,12 @@ fn the_view_actions_are_the_switches_of_how_the_lab_is_shown() {
     for (action, view) in &actions {
         assert_eq!(action.is_view(), *view, "{action:?}");
     }
-    assert_eq!(actions.iter().filter(|(_, view)| *view).count(), 13);
+    assert_eq!(actions.iter().filter(|(_, view)| *view).count(), 14);
 }
 
 /// Every view action runs while a student practises and while work is under way, and is
-/// heard only by a new notice; each is applied to a session at rest without an error.
+/// heard only by a new notice, except the zoom buttons and Fit, which say the view they show;
+/// each is applied to a session at rest without an error.
 #[test]
 fn every_view_action_is_taken_everywhere() {
     let mut busy = seed_000();
@@ -125,10 +127,11 @@ fn every_view_action_is_taken_everywhere() {
         let mut s = seed_000();
         let seq = s.utterance().map(|(seq, _)| seq);
         assert!(s.apply(action.clone()).is_ok(), "{action:?}");
+        let says = matches!(action, Action::ZoomStep { .. } | Action::FitView);
         assert_eq!(
-            s.utterance().map(|(seq, _)| seq),
-            seq,
-            "{action:?} said nothing"
+            s.utterance().map(|(seq, _)| seq) != seq,
+            says,
+            "{action:?} said something, or nothing"
         );
     }
 }
@@ -196,4 +199,44 @@ fn a_zoom_that_is_not_a_number_or_goes_too_far_changes_nothing() {
     let width = s.view().x_max - s.view().x_min;
     let ratio = width / (fitted.x_max - fitted.x_min);
     assert!((1e-6..1e-5).contains(&ratio), "{ratio}");
+}
+
+/// The zoom buttons and Fit say the view they show (a screen reader hears that the plot
+/// changed, and what it shows now); a pinch says nothing at each move.
+#[test]
+fn the_zoom_buttons_and_fit_say_the_view() {
+    let mut s = seed_000();
+    let said = |s: &Session| {
+        s.announcement(Verbosity::Full)
+            .map(|(n, _, t)| (n, t))
+            .unwrap_or_default()
+    };
+    let before = said(&s);
+    let _ = s.apply(Action::ZoomView {
+        factor: 0.9,
+        x: 1.0,
+        y: 1.0,
+    });
+    assert_eq!(said(&s), before, "a pinch is not said");
+    apply(&mut s, Action::FitView);
+    let fitted = s.view();
+    let (n, text) = said(&s);
+    assert!(text.starts_with("Fitted to the points: x from "), "{text}");
+    apply(&mut s, Action::ZoomStep { zoom_in: true });
+    let (m, text) = said(&s);
+    assert!(m > n);
+    assert!(text.starts_with("Zoomed in: x from "), "{text}");
+    let v = s.view();
+    assert!(v.x_max - v.x_min < fitted.x_max - fitted.x_min);
+    apply(&mut s, Action::ZoomStep { zoom_in: false });
+    assert!(said(&s).1.starts_with("Zoomed out: "));
+    assert_eq!(s.view(), fitted);
+    // As far in as it goes: said, and the view stays.
+    for _ in 0..80 {
+        apply(&mut s, Action::ZoomStep { zoom_in: true });
+    }
+    let last = s.view();
+    apply(&mut s, Action::ZoomStep { zoom_in: true });
+    assert_eq!(s.view(), last);
+    assert!(said(&s).1.starts_with("The view cannot zoom further: "));
 }
