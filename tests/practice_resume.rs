@@ -215,13 +215,13 @@ fn the_scorm_report_follows_the_answers() {
         ..every_kind(3, 4)
     };
     let mut run = PracticeRun::start(&set, 1, &Dataset::new(2), 0.0).unwrap();
-    let r = report(&run, 60, "recording");
+    let r = report(&run, 60, "recording", 0.0);
     assert_eq!((r.score, r.status, r.exit), (0, "incomplete", "suspend"));
     assert!(r.interactions.is_empty());
     let mut now = 0.0;
     answer(&mut run, true, &mut now, true);
     answer(&mut run, false, &mut now, true);
-    let r = report(&run, 60, "recording");
+    let r = report(&run, 60, "recording", 0.0);
     assert_eq!((r.score, r.status), (33, "incomplete"));
     let types: Vec<_> = r.interactions.iter().map(|i| i.kind).collect();
     assert_eq!(types, ["true-false", "fill-in"]);
@@ -235,29 +235,35 @@ fn the_scorm_report_follows_the_answers() {
     assert!(!r.suspend_cut && r.suspend.len() <= SUSPEND_LIMIT);
 
     answer(&mut run, true, &mut now, true);
-    let r = report(&run, 60, "recording");
+    let r = report(&run, 60, "recording", 0.0);
     assert_eq!((r.score, r.status, r.exit), (66, "passed", ""));
     assert_eq!(r.interactions[2].kind, "performance");
-    assert_eq!(report(&run, 67, "recording").status, "failed");
-    assert_eq!(report(&run, 0, "recording").status, "passed");
+    assert_eq!(report(&run, 67, "recording", 0.0).status, "failed");
+    assert_eq!(report(&run, 0, "recording", 0.0).status, "passed");
 
     // The launch page's line: recorded or not, and what a returning student has kept.
     assert_eq!(r.line, "Your answers are recorded by your course.");
     assert_eq!(
-        report(&run, 60, "resumed").line,
+        report(&run, 60, "resumed", 0.0).line,
         "Welcome back: your 3 answers are kept, and your answers are recorded by your course."
     );
-    assert!(report(&run, 60, "absent").line.contains("not recorded"));
+    assert!(report(&run, 60, "absent", 0.0)
+        .line
+        .contains("not recorded"));
     // Back with nothing answered yet: no answers to speak of.
     let fresh = PracticeRun::start(&set, 1, &Dataset::new(2), 0.0).unwrap();
     assert_eq!(
-        report(&fresh, 60, "resumed").line,
+        report(&fresh, 60, "resumed", 0.0).line,
         "Your answers are recorded by your course."
     );
-    assert!(report(&run, 60, "off")
+    assert!(report(&run, 60, "off", 0.0)
         .line
         .contains("did not start this activity"));
 
+    assert_eq!(
+        report(&run, 60, "recording", 75.5).session_time,
+        "0000:01:15.50"
+    );
     assert_eq!(timespan(3725.456), "0001:02:05.46");
     assert_eq!(timespan(f64::NAN), "0000:00:00.00");
     assert_eq!(timespan(-1.0), "0000:00:00.00");

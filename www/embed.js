@@ -177,10 +177,15 @@
       /** Opens `link`, its exercise set resumed where `progress` left it; throws why not, changing nothing. */
       resume(link, progress) { alive(); lab.open_saved(String(link), String(progress)); },
       /**
-       * What a SCORM 1.2 package reports of the set on show with pass mark `pass` (%), and its
-       * page's line for the LMS as found (`lms`: absent, off, recording, resumed); null without a set.
+       * What a SCORM 1.2 package reports of the set on show with pass mark `pass` (%), its page's
+       * line for the LMS as found (`lms`: absent, off, recording, resumed) and `onPage` seconds
+       * on the page; null without a set.
        */
-      scorm(pass, lms) { alive(); const r = lab.practice_scorm(pass, String(lms || 'recording')); return r === undefined ? null : JSON.parse(r); },
+      scorm(pass, lms, onPage) {
+        alive();
+        const r = lab.practice_scorm(pass, String(lms || 'recording'), Number(onPage) || 0);
+        return r === undefined ? null : JSON.parse(r);
+      },
       /** What the status panel shows for the state now, by field name (step, weights, notice, …). */
       field(name) {
         alive();
@@ -573,7 +578,7 @@
     link() { return this._handle().link(); }
     progress(limit) { return this._handle().progress(limit); }
     resume(link, progress) { this._handle().resume(link, progress); this._changed(); }
-    scorm(pass, lms) { return this._handle().scorm(pass, lms); }
+    scorm(pass, lms, onPage) { return this._handle().scorm(pass, lms, onPage); }
     toJSON() { return this._handle().toJSON(); }
     field(name) { return this._handle().field(name); }
     on(type, fn) { return this._handle().on(type, fn); }

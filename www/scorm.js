@@ -42,41 +42,37 @@
     if (live) api.LMSSetValue(key, String(value));
   }
 
-  /** HHHH:MM:SS.SS, SCORM 1.2's timespan. */
-  function timespan(ms) {
-    const cs = Math.max(0, Math.round(ms / 10));
-    const s = Math.floor(cs / 100);
-    const two = (n) => String(n).padStart(2, '0');
-    return `${String(Math.floor(s / 3600)).padStart(4, '0')}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}.${two(cs % 100)}`;
-  }
-
   /** The LMS as found: absent, off (it did not start the activity), recording or resumed. */
   let lms = 'absent';
 
-  /** Sends what changed since the last write, and commits. */
+  /** What to tell the LMS now (the core's report), or null without a set on show. */
+  const report = () => (element.lab ? element.scorm(pass, lms, (Date.now() - started) / 1000) : null);
+
+  /** Sends what changed since the last write, and commits; the report sent, or null. */
   function write() {
-    const report = live && element.lab ? element.scorm(pass, lms) : null;
-    if (!report) return;
-    for (; sent < report.interactions.length; sent += 1) {
-      const i = report.interactions[sent];
+    const r = live ? report() : null;
+    if (!r) return null;
+    for (; sent < r.interactions.length; sent += 1) {
+      const i = r.interactions[sent];
       for (const key of ['id', 'type', 'student_response', 'result', 'latency']) {
         set(`cmi.interactions.${sent}.${key}`, i[key]);
       }
     }
     set('cmi.core.score.min', 0);
     set('cmi.core.score.max', 100);
-    set('cmi.core.score.raw', report.score);
-    set('cmi.core.lesson_status', report.status);
-    set('cmi.core.exit', report.exit);
-    set('cmi.suspend_data', report.suspend);
+    set('cmi.core.score.raw', r.score);
+    set('cmi.core.lesson_status', r.status);
+    set('cmi.core.exit', r.exit);
+    set('cmi.suspend_data', r.suspend);
     api.LMSCommit('');
-    if (report.suspend_cut) say(report.line);
+    if (r.suspend_cut) say(r.line);
+    return r;
   }
 
   function finish() {
     if (!live) return;
-    write();
-    set('cmi.core.session_time', timespan(Date.now() - started));
+    const last = write();
+    if (last) set('cmi.core.session_time', last.session_time);
     live = false;
     api.LMSFinish('');
   }
@@ -102,13 +98,13 @@
       element.load(exercise);
     }
     if (api) lms = !live ? 'off' : resumed ? 'resumed' : 'recording';
-    const report = element.scorm(pass, lms);
+    const first = report();
     // Why saved progress was not resumed (the lab's sentence), then whether answers are kept.
-    say([refused, report ? report.line : ''].join(' ').trim());
+    say([refused, first ? first.line : ''].join(' ').trim());
     if (!live) return;
     // The interactions an earlier visit sent stay the LMS's; only newer ones are sent.
     const count = Number(api.LMSGetValue('cmi.interactions._count'));
-    sent = Math.min(Number.isFinite(count) ? count : 0, report ? report.interactions.length : 0);
+    sent = Math.min(Number.isFinite(count) ? count : 0, first ? first.interactions.length : 0);
     write();
     element.addEventListener('answer', write);
     window.addEventListener('pagehide', finish);

@@ -89,13 +89,18 @@ impl Lab {
 
     /// What a SCORM 1.2 package tells its LMS about the set on show, with the pass mark
     /// `pass` (percent), and the line its launch page shows for the LMS as found (`lms`:
-    /// `absent`, `off`, `recording`, `resumed`), as JSON (see `core::practice::scorm::Report`);
-    /// `None` while no set runs.
-    pub fn practice_scorm(&self, pass: u32, lms: &str) -> Result<Option<String>, JsValue> {
+    /// `absent`, `off`, `recording`, `resumed`) and `on_page` seconds on the page, as JSON (see
+    /// `core::practice::scorm::Report`); `None` while no set runs.
+    pub fn practice_scorm(
+        &self,
+        pass: u32,
+        lms: &str,
+        on_page: f64,
+    ) -> Result<Option<String>, JsValue> {
         self.query(|runner| {
             Ok(runner.session().practice().map(|run| {
-                serde_json::to_string(&crate::core::practice::scorm::report(run, pass, lms))
-                    .unwrap_or_default()
+                let report = crate::core::practice::scorm::report(run, pass, lms, on_page);
+                serde_json::to_string(&report).unwrap_or_default()
             }))
         })
     }

@@ -49,6 +49,8 @@ pub struct Report {
     pub suspend_cut: bool,
     /// What the launch page says above the lab (see [`crate::core::words::scorm_line`]).
     pub line: String,
+    /// `cmi.core.session_time`: the time on the page so far.
+    pub session_time: String,
 }
 
 /// A timespan in SCORM 1.2's `HHHH:MM:SS.SS`.
@@ -89,9 +91,10 @@ fn interaction(exercise: &str, q: &QuestionResult) -> Interaction {
     }
 }
 
-/// The report of `run` with the pass mark `pass` (percent), and the launch page's line for the
-/// LMS as `lms` finds it (`absent`, `off`, `recording` or `resumed`).
-pub fn report(run: &PracticeRun, pass: u32, lms: &str) -> Report {
+/// The report of `run` with the pass mark `pass` (percent), the launch page's line for the
+/// LMS as `lms` finds it (`absent`, `off`, `recording` or `resumed`), and `on_page` seconds on
+/// the page so far.
+pub fn report(run: &PracticeRun, pass: u32, lms: &str, on_page: f64) -> Report {
     let results = run.results();
     let total = results.total.max(1);
     // Rounded down, so that a score shown as passing is one.
@@ -118,5 +121,6 @@ pub fn report(run: &PracticeRun, pass: u32, lms: &str) -> Report {
         suspend_cut: cut,
         suspend,
         line: crate::core::words::scorm_line(lms, results.questions.len(), cut),
+        session_time: timespan(on_page),
     }
 }
