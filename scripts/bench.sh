@@ -145,6 +145,10 @@ if [ -d dist ]; then
   done
   echo "before the first frame (${before_files[*]}), gzip -9: $first bytes; target ≤ 120 KB (120,000 bytes): $verdict"
   echo "after it (${after_files[*]}), gzip -9: $after bytes"
+  whole=$((first + after))
+  verdict=PASS
+  [ "$whole" -le 350000 ] || verdict=MISS
+  echo "the whole lab, every panel (both), gzip -9: $whole bytes; target ≤ 350 KB (350,000 bytes): $verdict"
 
   # Where the wasm's bytes go: the same build through wasm-bindgen and `wasm-opt -Oz` as trunk
   # does, with the function names kept (--keep-debug, --debuginfo), read by twiggy.

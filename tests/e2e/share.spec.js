@@ -722,6 +722,18 @@ test.describe('files', () => {
   });
 });
 
+// A page opened with no link keeps its address as it is until the state changes: a new URL on
+// load would also make the browser ask for the tab's icon again, a round trip on a phone's
+// network while the lab starts. The share box has the link all the same.
+test('a page opened with no link keeps its address until something changes; the share box has the link', async ({ lab, page }) => {
+  // The share box is filled in the frame that would have written the address.
+  await expect.poll(() => page.locator('#share-link').inputValue()).toMatch(/#v=1&a=perceptron&.*&n=0&p=&/);
+  expect(await hashOf(page), 'the address after the lab started').toBe('');
+  await lab.canvas.click({ position: { x: 200, y: 150 } });
+  await expect.poll(() => hashOf(page)).toMatch(/&p=[^&]+/);
+  expect(await page.locator('#share-link').inputValue()).toBe(page.url());
+});
+
 // Regression test (found by these tests, since fixed); it was:
 // with more points than a link holds (2,000), the address bar keeps the link of the scenario before
 // (here seed 000's five points), and the share box keeps it too after "Copy link" says the points

@@ -53,7 +53,7 @@ pub(super) struct Address {
 
 impl Address {
     /// The address of the page `root` is in; the page's own keys `page_keys` follow the scenario.
-    /// The next frame writes the link.
+    /// The next frame writes the link, unless the address has no fragment (see `frame`).
     pub(super) fn new(window: Window, root: &HtmlElement, page_keys: &str) -> Address {
         let mut address = Address {
             window,
@@ -112,6 +112,18 @@ impl Address {
         let link = link_of(session);
         let key = link.as_deref().unwrap_or("");
         if self.last_link.as_deref() == Some(key) {
+            return;
+        }
+        if self.last_link.is_none() && self.adopted.as_deref().unwrap_or("").is_empty() {
+            // The first frame of a page opened with no fragment: its address already stands
+            // for the state on show. It stays as it is (a new URL would also make the browser
+            // ask for the tab's icon again) and the share box gets the link.
+            self.last_link = Some(key.to_string());
+            if let (Ok(link), Some(share)) = (&link, &self.share_link) {
+                let href = self.window.location().href().unwrap_or_default();
+                let base = href.split('#').next().unwrap_or_default();
+                share.set_value(&format!("{base}#{link}"));
+            }
             return;
         }
         self.write(now_ms, &link);

@@ -10,7 +10,9 @@
 //   BENCH_SOAK_SECONDS  length of the memory soak in Play (default 60; 600 for the full run)
 //   BENCH_JSON          where to write every raw figure as JSON (default target/bench/browser.json)
 //   BENCH_ONLY          a comma-separated subset of: wasm, redraw, kernel, first, click, drag, play,
-//                       course, lighthouse, soak
+//                       course, peers, lighthouse, soak
+//   BENCH_PEERS         the peer tools' builds for the side-by-side load (default ../shared/peers
+//                       beside the checkout: tensorflow-playground/, perceptron-fun/)
 //   BENCH_DIST          the dist/ that BENCH_URL serves, for Lighthouse's gzip server (default dist/)
 //   BENCH_REDRAW_N      the point counts of the redraw section (default 1000,10000,100000)
 //   CHROMIUM_PATH       the browser (default /usr/bin/chromium, as the e2e tests)
@@ -25,11 +27,13 @@ const path = require('node:path');
 const { chromium } = require('playwright-core');
 const { CHROMIUM_PATH, CHROMIUM_ARGS, REPO_ROOT } = require('../env');
 const { lighthouseRuns, courseCompiles, gzipServer, isolatedServer } = require('./loading');
+const { peerLoads, QUIET_MS } = require('./peers');
 
 const BASE_URL = process.env.BENCH_URL;
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS || 60);
 const JSON_OUT = process.env.BENCH_JSON || path.join(REPO_ROOT, 'target', 'bench', 'browser.json');
-const SECTIONS = ['wasm', 'redraw', 'kernel', 'first', 'click', 'drag', 'play', 'course', 'lighthouse', 'soak'];
+const SECTIONS = ['wasm', 'redraw', 'kernel', 'first', 'click', 'drag', 'play', 'course', 'peers', 'lighthouse', 'soak'];
+const PEERS = process.env.BENCH_PEERS || path.join(REPO_ROOT, '..', 'shared', 'peers');
 const DIST = process.env.BENCH_DIST || path.join(REPO_ROOT, 'dist');
 const REDRAW_N = (process.env.BENCH_REDRAW_N || '1000,10000,100000').split(',').map(Number);
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : SECTIONS;
@@ -1267,6 +1271,60 @@ async function main() {
       `${r.mounted} of ${r.hosts} labs mounted by embed.js, ${r.instantiated} instances of the one compiled module ` +
         '(the two iframes are pages of their own)'
     );
+  });
+
+  await section('peers', 'beside the peers', async () => {
+    const list = (results.peers = await peerLoads(browser, { dist: DIST, peersDir: PEERS, runs: 3, initScript }));
+    const missing = list.filter((site) => site.missing).map((site) => site.name);
+    if (missing.length) throw new Error(`no build of ${missing.join(', ')} in ${PEERS} (BENCH_PEERS)`);
+    const [ours, ...peers] = list;
+    const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+    const s = (v) => `${(v / 1000).toFixed(2)} s`;
+    const how = `Slow 4G and a 4× slower CPU applied for real (CDP), 412×823 at DPR 1.75, cold, each site on the same gzip server, ` +
+      `3 interleaved loads, medians; interactive: the later of the last response's end and the last long task's end, ` +
+      `taken after ${QUIET_MS / 1000} s without either`;
+    for (const site of list) {
+      const m = site.median;
+      row(
+        '14 beside the peers',
+        `${site.name}: bytes / first paint / interactive`,
+        `${kb(m.bytes)} / ${s(m.fcp)} / ${s(m.interactive)}`,
+        '—',
+        null,
+        `loaded ${s(m.loaded)}, main thread free ${s(m.busy)}, longest task ${ms(m.longest)}; runs ` +
+          site.runs.map((r) => s(r.interactive)).join(', ') + (site.ours ? `; ${how}` : '')
+      );
+    }
+    const fastest = Math.min(...peers.map((p) => p.median.interactive));
+    const limit = Math.min(1200, fastest / 2);
+    row(
+      '14 beside the peers',
+      'our interactive (median of 3)',
+      s(ours.median.interactive),
+      `≤ 1.20 s and ≤ ½ the faster peer's (${s(fastest)})`,
+      ours.median.interactive <= limit,
+      `${(ours.median.interactive / fastest).toFixed(2)}× the faster peer`
+    );
+    row(
+      '14 beside the peers',
+      'a scripted tap on the drawn plot: its point counted (median of 3)',
+      s(ours.median.tap),
+      '≤ 1.20 s',
+      ours.median.tap <= 1200,
+      `tapped at ${ours.taps.map((t) => s(t.tappedAt)).join(', ')}; counted at ${ours.taps.map((t) => s(t.added)).join(', ')}`
+    );
+    row(
+      '14 beside the peers',
+      'bytes on the wire before interactive (median)',
+      kb(ours.median.bytes),
+      '≤ 120 KB',
+      ours.median.bytes <= 120_000,
+      `TensorFlow Playground's whole page ${kb(peers[0].median.bytes)}`
+    );
+    // What loads when, in our median run: each file's bytes on the wire and when it ended.
+    for (const f of [...ours.medianRun.files].sort((a, b) => a.end - b.end)) {
+      row('15 what loads when (ours)', f.file, `${kb(f.bytes)} at ${s(f.end)}`, '—', null, `asked for at ${s(f.start)}`);
+    }
   });
 
   await section('lighthouse', 'Lighthouse', async () => {
