@@ -101,3 +101,18 @@ fn only_links_without_a_scenario_get_the_first_frame() {
         assert!(!page_only(fragment), "{fragment:?}");
     }
 }
+
+/// On a phone the page shows the notice in its step bar (index.html's `.dock-notice`) before the
+/// lab has started, so that the line is painted with the page's first text; it holds what a new
+/// session says, and the lab writes the same words over it.
+#[test]
+fn the_page_shows_a_new_sessions_notice_before_the_lab_starts() {
+    let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/index.html"))
+        .expect("index.html is read");
+    let start = page
+        .find("<p class=\"dock-notice\"")
+        .expect("index.html has the step bar's notice");
+    let open = start + page[start..].find('>').expect("the tag ends") + 1;
+    let close = open + page[open..].find("</p>").expect("the notice ends");
+    assert_eq!(&page[open..close], Session::new().status().notice);
+}

@@ -63,12 +63,12 @@ function isolatedServer(dir) {
 }
 
 /**
- * Lighthouse's performance category `runs` times on `dist/` served with gzip, in its default
+ * Lighthouse's performance category `runs` times on `page` of `dist/` served with gzip, in its default
  * (mobile) configuration: a phone's screen, simulated Slow 4G and a 4× slower CPU. Each run's
  * score (0–100), largest and first contentful paint, total blocking time, speed index and the
  * bytes transferred.
  */
-async function lighthouseRuns(dist, runs) {
+async function lighthouseRuns(dist, runs, page = 'index.html') {
   const server = await gzipServer(dist);
   const { default: lighthouse } = await import('lighthouse');
   const launcher = await import('chrome-launcher');
@@ -79,7 +79,7 @@ async function lighthouseRuns(dist, runs) {
   try {
     const out = [];
     for (let i = 0; i < runs; i++) {
-      const result = await lighthouse(`http://127.0.0.1:${server.port}/index.html`, {
+      const result = await lighthouse(`http://127.0.0.1:${server.port}/${page}`, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
