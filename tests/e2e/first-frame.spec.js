@@ -55,11 +55,13 @@ async function firstAndLab(page, problems, shot) {
   await page.waitForFunction(() => window.__shownAt !== undefined);
   const first = await page.evaluate(plotImage);
   const busy = await page.locator('.plot-frame').getAttribute('aria-busy');
+  const boxLoading = await page.locator('#plot').boundingBox();
   const loadingViolations = await axeViolations(page, 'body');
   await page.screenshot({ path: path.join(__dirname, 'screenshots', `first-frame-${shot}.png`) });
   release();
   const lab = await openLabAt(page, problems, null);
   const after = await page.evaluate(plotImage);
+  const boxStarted = await page.locator('#plot').boundingBox();
   // Which files were asked for before the frame was on screen, and which after.
   const asked = await page.evaluate(() => {
     const file = (e) => new URL(e.name).pathname.replace(/^.*\//, '') || 'index.html';
@@ -71,7 +73,7 @@ async function firstAndLab(page, problems, shot) {
       after: all.filter((e) => e.start >= window.__shownAt).map((e) => e.file),
     };
   });
-  return { first, asked, busy, loadingViolations, after, lab };
+  return { first, asked, busy, loadingViolations, after, lab, boxLoading, boxStarted };
 }
 
 for (const { name, shot, scheme, scale } of [
@@ -83,7 +85,7 @@ for (const { name, shot, scheme, scale } of [
 
     base('drawn before the lab loads, by the small module alone, and the lab draws the same pixels', async ({ page }) => {
       const problems = watchProblems(page);
-      const { first, asked, busy, loadingViolations, after, lab } = await firstAndLab(page, problems, shot);
+      const { first, asked, busy, loadingViolations, after, lab, boxLoading, boxStarted } = await firstAndLab(page, problems, shot);
       expect(first.drawn).toBe(true);
       const css = await page.locator('#plot').evaluate((c) => [c.clientWidth, c.clientHeight]);
       expect(first.size).toEqual(css.map((v) => Math.round(v * scale)));
@@ -96,6 +98,8 @@ for (const { name, shot, scheme, scale } of [
       expect(busy, 'the plot says it is loading').toBe('true');
       expect(loadingViolations, 'axe, while the lab loads').toEqual([]);
       expect(after.png, 'the lab drew exactly the first frame').toBe(first.png);
+      // Where it was: the page around the plot does not move it when the lab starts.
+      expect(boxStarted, 'the plot\'s place once the lab has started').toEqual(boxLoading);
       await expect(page.locator('.plot-frame')).not.toHaveAttribute('aria-busy', /.*/);
       // The lab works from there: a click adds a point.
       await lab.canvas.click({ position: { x: 200, y: 150 } });

@@ -13,6 +13,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { gzipServer } = require('./loading');
+const { decodePng } = require('../png');
 
 const QUIET_MS = 5000;
 // Lighthouse's mobile preset as its devtools throttling applies it (the figures of
@@ -22,13 +23,96 @@ const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 *
 
 /** The sites: ours and the peers that are there (a missing one is reported, not skipped silently). */
 function sites(dist, peersDir) {
-  const list = [{ name: 'Perceptron Lab', dir: dist, ours: true }];
-  for (const [name, folder] of [['TensorFlow Playground', 'tensorflow-playground'], ['perceptron-fun', 'perceptron-fun']]) {
+  // `plot`: the element each draws its plot in (TensorFlow Playground's output heatmap,
+  // perceptron-fun's one WebGL canvas).
+  const list = [{ name: 'Perceptron Lab', dir: dist, ours: true, plot: '#plot' }];
+  for (const [name, folder, plot] of [
+    ['TensorFlow Playground', 'tensorflow-playground', '#heatmap'],
+    ['perceptron-fun', 'perceptron-fun', '#glcanvas'],
+  ]) {
     const dir = path.join(peersDir, folder);
-    list.push({ name, dir, missing: !fs.existsSync(path.join(dir, 'index.html')) });
+    list.push({ name, dir, plot, missing: !fs.existsSync(path.join(dir, 'index.html')) });
   }
   return list;
 }
+
+/**
+ * The share of the plot's ink in the CSS-pixel box `box` that screenshot `a` shows as the
+ * settled screenshot `b` does: the ink is every pixel of `b` in the box that is not the box's
+ * most common colour (its background), so a blank box of the same background matches nothing.
+ */
+function inkShown(a, b, box) {
+  const scale = a.width / 1280;
+  const x0 = Math.max(0, Math.floor(box.x * scale));
+  const y0 = Math.max(0, Math.floor(box.y * scale));
+  const x1 = Math.min(a.width, Math.ceil((box.x + box.width) * scale));
+  const y1 = Math.min(a.height, Math.ceil((box.y + box.height) * scale));
+  const rgb = (img, x, y) => {
+    const i = (y * img.width + x) * img.channels;
+    return [img.data[i], img.data[i + 1], img.data[i + 2]];
+  };
+  const counts = new Map();
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const key = rgb(b, x, y).join();
+      counts.set(key, (counts.get(key) || 0) + 1);
+    }
+  }
+  const background = [...counts].sort((p, q) => q[1] - p[1])[0][0];
+  let ink = 0;
+  let shown = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const want = rgb(b, x, y);
+      if (want.join() === background) continue;
+      ink += 1;
+      const got = rgb(a, x, y);
+      if (Math.abs(got[0] - want[0]) + Math.abs(got[1] - want[1]) + Math.abs(got[2] - want[2]) <= 24) shown += 1;
+    }
+  }
+  return ink ? shown / ink : 0;
+}
+
+/**
+ * One cold, unthrottled desktop load of `site`, filmed by the browser's screencast (a PNG of
+ * every frame it composites, with its time): when its plot first shows — the first frame after
+ * the navigation's start that shows 90% of the plot's ink as it is 2 s after the page has
+ * loaded and the plot is visible (none of the three sites changes its plot before it is used). Measured alike for
+ * every site, from the navigation's start, with the screen's own frames rather than a
+ * read-back in the page.
+ */
+async function firstPlotOnce(browser, site) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(120_000);
+    const cdp = await context.newCDPSession(page);
+    const frames = [];
+    cdp.on('Page.screencastFrame', (f) => {
+      frames.push({ at: f.metadata.timestamp * 1000, data: f.data });
+      cdp.send('Page.screencastFrameAck', { sessionId: f.sessionId }).catch(() => {});
+    });
+    await cdp.send('Page.startScreencast', { format: 'png', maxWidth: 1280, maxHeight: 900, everyNthFrame: 1 });
+    await page.goto(site.url, { waitUntil: 'load' });
+    await page.locator(site.plot).waitFor({ state: 'visible' });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const box = await page.locator(site.plot).boundingBox();
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    const settled = decodePng(Buffer.from(frames[frames.length - 1].data, 'base64'));
+    for (const frame of frames.filter((f) => f.at >= origin)) {
+      const image = decodePng(Buffer.from(frame.data, 'base64'));
+      if (inkShown(image, settled, box) >= 0.9) {
+        // The frame taken for the first plot, for a person to look at.
+        if (site.keep) fs.writeFileSync(site.keep, Buffer.from(frame.data, 'base64'));
+        return frame.at - origin;
+      }
+    }
+    return NaN;
+  } finally {
+    await context.close();
+  }
+}
+
 
 /** Watches long tasks from the start of the page, reported to the harness as they end. */
 function watchLongTasks() {
@@ -137,10 +221,13 @@ const median = (values) => {
 };
 
 /**
- * `runs` interleaved loads of each site, then `runs` tap loads of ours. Returns per site the
+ * `runs` interleaved throttled loads of each site, `firstPlotRuns` interleaved unthrottled desktop
+ * loads filmed for the first drawn plot (the last run's frame taken for it saved in `shots`), then
+ * `runs` tap loads of ours. Returns per site the
  * median figures and the runs, and for ours the median run's files (what loads when).
  */
-async function peerLoads(browser, { dist, peersDir, runs, initScript }) {
+async function peerLoads(browser, { dist, peersDir, runs, firstPlotRuns = 3, initScript, shots }) {
+  fs.mkdirSync(shots, { recursive: true });
   const list = sites(dist, peersDir);
   const servers = [];
   try {
@@ -156,13 +243,20 @@ async function peerLoads(browser, { dist, peersDir, runs, initScript }) {
         if (!site.missing) site.runs.push(await loadOnce(browser, site, site.url));
       }
     }
+    for (let i = 0; i < firstPlotRuns; i++) {
+      for (const site of list) {
+        if (site.missing) continue;
+        site.keep = path.join(shots, `first-plot-${site.dir.split(path.sep).filter(Boolean).pop()}.png`);
+        (site.plots ??= []).push(await firstPlotOnce(browser, site));
+      }
+    }
     const ours = list[0];
     ours.taps = [];
     for (let i = 0; i < runs; i++) ours.taps.push(await tapOnce(browser, ours.url, initScript));
     for (const site of list) {
       if (site.missing) continue;
       const mid = (key) => median(site.runs.map((r) => r[key]));
-      site.median = { bytes: mid('bytes'), fcp: mid('fcp'), interactive: mid('interactive'), loaded: mid('loaded'), busy: mid('busy'), longest: mid('longest') };
+      site.median = { bytes: mid('bytes'), fcp: mid('fcp'), interactive: mid('interactive'), loaded: mid('loaded'), busy: mid('busy'), longest: mid('longest'), plot: median(site.plots) };
       site.medianRun = [...site.runs].sort((a, b) => a.interactive - b.interactive)[Math.floor(site.runs.length / 2)];
     }
     ours.median.tap = median(ours.taps.map((t) => t.added));
@@ -172,4 +266,4 @@ async function peerLoads(browser, { dist, peersDir, runs, initScript }) {
   }
 }
 
-module.exports = { peerLoads, QUIET_MS };
+module.exports = { peerLoads, firstPlotOnce, QUIET_MS };
