@@ -1329,7 +1329,7 @@ async function main() {
       '≤ 0.5×',
       ours.median.plot <= fastestPlot / 2,
       `${list.map((site) => `${site.name} ${ms(site.median.plot)} (runs ${site.plots.map((v) => Math.round(v)).join(', ')} ms)`).join('; ')}; ` +
-        'the first frame of the browser\'s screencast whose plot box holds ≥ 8 colours, 1280×900, cold, gzip servers'
+        'the first frame of the browser\'s screencast that shows 90% of the settled plot\'s ink, 1280×900, cold, gzip servers; the frames taken in target/bench/first-plot/'
     );
     // What loads when, in our median run: each file's bytes on the wire and when it ended.
     for (const f of [...ours.medianRun.files].sort((a, b) => a.end - b.end)) {
