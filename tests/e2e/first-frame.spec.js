@@ -134,6 +134,8 @@ base('what is clicked and typed while the lab loads is kept: its points are adde
   const lab = await openLabAt(page, problems, null);
   await expect(lab.field('points')).toHaveText('2 (1 of +1, 1 of -1)');
   await expect(lab.field('step')).toHaveText('1');
+  // The page was opened with no link, but what was pressed changed the state: the address has it.
+  await expect.poll(() => page.evaluate(() => decodeURIComponent(window.location.hash))).toMatch(/&n=1&p=[^&]+;[^&]+&/);
   // Each point is where it was clicked (the first frame and the lab draw the same view).
   const placed = await page.evaluate(() => JSON.parse(window.perceptronLab.scenario_json()).points
     .map(([x, y, label]) => [...Array.from(window.perceptronLab.to_css(x, y)), label]));

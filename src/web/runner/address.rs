@@ -114,10 +114,14 @@ impl Address {
         if self.last_link.as_deref() == Some(key) {
             return;
         }
-        if self.last_link.is_none() && self.adopted.as_deref().unwrap_or("").is_empty() {
-            // The first frame of a page opened with no fragment: its address already stands
-            // for the state on show. It stays as it is (a new URL would also make the browser
-            // ask for the tab's icon again) and the share box gets the link.
+        if self.last_link.is_none()
+            && self.adopted.as_deref().unwrap_or("").is_empty()
+            && link.as_deref().ok() == link_of(&Session::new()).as_deref().ok()
+        {
+            // The first frame of a page opened with no fragment, on a new session's state
+            // (nothing pressed while it loaded): its address already stands for it. It stays
+            // as it is (a new URL would also make the browser ask for the tab's icon again)
+            // and the share box gets the link.
             self.last_link = Some(key.to_string());
             if let (Ok(link), Some(share)) = (&link, &self.share_link) {
                 let href = self.window.location().href().unwrap_or_default();
