@@ -27,7 +27,7 @@ const path = require('node:path');
 const { chromium } = require('playwright-core');
 const { CHROMIUM_PATH, CHROMIUM_ARGS, REPO_ROOT } = require('../env');
 const { lighthouseRuns, courseCompiles, gzipServer, isolatedServer } = require('./loading');
-const { peerLoads, QUIET_MS } = require('./peers');
+const { peerLoads, QUIET_MS, PHONE, SLOW_4G } = require('./peers');
 
 const BASE_URL = process.env.BENCH_URL;
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS || 60);
@@ -479,24 +479,14 @@ async function throttledLoads(browser, dist, runs) {
   try {
     const out = [];
     for (let i = 0; i < runs; i++) {
-      const context = await browser.newContext({
-        viewport: { width: 412, height: 823 },
-        deviceScaleFactor: 1.75,
-        isMobile: true,
-        hasTouch: true,
-      });
+      const context = await browser.newContext(PHONE);
       try {
         await context.addInitScript(initScript);
         const page = await context.newPage();
         page.setDefaultTimeout(120_000);
         const cdp = await context.newCDPSession(page);
         await cdp.send('Network.enable');
-        await cdp.send('Network.emulateNetworkConditions', {
-          offline: false,
-          latency: 562.5,
-          downloadThroughput: (1474.56 * 1024) / 8,
-          uploadThroughput: (675 * 1024) / 8,
-        });
+        await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         await loadCold(page, `http://127.0.0.1:${server.port}/index.html`);
         out.push(

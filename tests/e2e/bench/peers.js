@@ -16,8 +16,9 @@ const { gzipServer } = require('./loading');
 const { decodePng } = require('../png');
 
 const QUIET_MS = 5000;
-// Lighthouse's mobile preset as its devtools throttling applies it (the figures of
-// browser-bench.js's throttledLoads): Slow 4G and a 4× slower CPU, its phone's screen.
+// Lighthouse's mobile preset as its devtools throttling applies it (browser-bench.js's
+// throttledLoads uses them too): Slow 4G (562.5 ms a request, 1,474.56 kbit/s down, 675 up) and
+// a 4× slower CPU (set where used), its phone's screen.
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
 
@@ -125,7 +126,10 @@ function watchLongTasks() {
   }).observe({ type: 'longtask', buffered: true });
 }
 
-/** A cold, throttled load of `url` in a fresh context; `during(page)` runs once it has committed. */
+/**
+ * A fresh context (cold cache) under the phone's conditions, with long tasks watched; `quiet()`
+ * resolves once nothing has been asked for, answered or run long for QUIET_MS.
+ */
 async function throttledPage(browser, initScript) {
   const context = await browser.newContext(PHONE);
   if (initScript) await context.addInitScript(initScript);
@@ -153,8 +157,8 @@ async function throttledPage(browser, initScript) {
   return { context, page, quiet };
 }
 
-/** One load of `site`: bytes, first contentful paint, interactive and what loaded when. */
-async function loadOnce(browser, site, url) {
+/** One load of `url`: bytes, first contentful paint, interactive and what loaded when. */
+async function loadOnce(browser, url) {
   const { context, page, quiet } = await throttledPage(browser, null);
   try {
     await page.goto(url, { waitUntil: 'load' });
@@ -240,7 +244,7 @@ async function peerLoads(browser, { dist, peersDir, runs, firstPlotRuns = 3, ini
     }
     for (let i = 0; i < runs; i++) {
       for (const site of list) {
-        if (!site.missing) site.runs.push(await loadOnce(browser, site, site.url));
+        if (!site.missing) site.runs.push(await loadOnce(browser, site.url));
       }
     }
     for (let i = 0; i < firstPlotRuns; i++) {
@@ -266,4 +270,4 @@ async function peerLoads(browser, { dist, peersDir, runs, firstPlotRuns = 3, ini
   }
 }
 
-module.exports = { peerLoads, firstPlotOnce, QUIET_MS };
+module.exports = { peerLoads, firstPlotOnce, QUIET_MS, PHONE, SLOW_4G };
