@@ -108,6 +108,33 @@ test('"Apply" with unchanged settings still restarts training (step 0, initial w
   await expect(lab.field('points')).toHaveText('5 (3 of +1, 2 of -1)');
 });
 
+// A closed settings form already shows the settings in force, so a value typed the moment it
+// opens is never overwritten by the panel's first write (that raced on a fresh clone).
+base.test('a closed settings panel already shows the settings in force: typed at once, kept', async ({ page }) => {
+  await page.goto('/course.html');
+  await page.waitForFunction(() => window.PerceptronLab && window.PerceptronLab.ready, null, { timeout: 20_000 });
+  await page.evaluate(async () => {
+    const host = document.createElement('div');
+    host.id = 'closed-settings';
+    document.querySelector('main').prepend(host);
+    const fragment = 'v=1&a=perceptron&b=1&i=0,0,0&e=0.25&o=fixed&s=7&m=40&n=0&p=1,1,0;3,2,1';
+    window.__lab = await window.PerceptronLab.mount(host, fragment);
+  });
+  const panel = page.locator('#closed-settings [data-panel="settings"]');
+  await expect(panel).not.toHaveAttribute('open', '');
+  await expect(panel.locator('[data-setting="eta"]')).toHaveValue('0.25');
+  await expect(panel.locator('[data-setting="seed"]')).toHaveValue('7');
+  await expect(panel.locator('[data-setting="max-epochs"]')).toHaveValue('40');
+  // Opened and typed into in one go, with no frame between: what was typed is applied.
+  await page.evaluate(() => {
+    const root = document.querySelector('#closed-settings [data-panel="settings"]');
+    root.open = true;
+    root.querySelector('[data-setting="eta"]').value = '2';
+  });
+  await panel.getByRole('button', { name: 'Apply and reset' }).click();
+  await expect.poll(() => page.evaluate(() => window.__lab.link())).toContain('&e=2&');
+});
+
 // The settings panel is a registry panel (src/web/panels/settings.rs): a compact lab has it too,
 // closed, and its form applies and refuses as the full page's does.
 base.test('a compact lab (embed.js) has the settings panel: η applied from it, a bad seed refused', async ({ page }) => {

@@ -9,7 +9,8 @@
 //!   the lab's number (but in a page's first lab), so two labs of a page never share one;
 //! - **open or closed**: a panel whose root is a `<details>` is drawn and written only while it
 //!   is open; opening it asks for a frame (the lab listens for `toggle`); the slot's
-//!   `data-open` names the panels that start open;
+//!   `data-open` names the panels that start open; a form that shows what is in force (the
+//!   settings) is written while closed too, so that it is right the moment it opens;
 //! - **the frame's order**: a draw pass over the panels (canvases are measured and drawn) comes
 //!   before the frame writes any text, and the write pass after the lab's own text;
 //! - **throttling**: while the run plays, a panel is brought up to date at most every
@@ -285,6 +286,11 @@ pub(crate) trait Panel {
     fn write(&mut self, _cx: &Cx<'_>) {}
     /// After every panel has written its text: what reads the layout (a scroll into view).
     fn settle(&mut self) {}
+    /// Whether it is written while closed too: a form that shows what is in force, so that a
+    /// reader who opens it and types at once is never overwritten by its first write.
+    fn writes_closed(&self) -> bool {
+        false
+    }
     /// Whether it has work left for another frame (while open).
     fn wants_frames(&self, _session: &Session) -> bool {
         false
@@ -424,8 +430,8 @@ impl Panels {
         Panels { placed }
     }
 
-    /// The panels due in this frame: showing, and not throttled while the run plays or long
-    /// work goes on.
+    /// The panels due in this frame: showing (or written while closed), and not throttled
+    /// while the run plays or long work goes on.
     fn due<'p>(
         &'p mut self,
         session: &Session,
@@ -433,7 +439,7 @@ impl Panels {
     ) -> impl Iterator<Item = &'p mut Placed> + 'p {
         let playing = session.is_playing() || session.is_busy();
         self.placed.iter_mut().filter(move |p| {
-            p.showing()
+            (p.showing() || (p.root.is_some() && p.panel.writes_closed()))
                 && !(playing && now_ms >= p.last_ms && now_ms - p.last_ms < p.panel.throttle_ms())
         })
     }

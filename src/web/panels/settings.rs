@@ -166,6 +166,11 @@ impl Panel for SettingsPanel {
         self.error = find(root, "[role=\"alert\"]");
     }
 
+    fn writes_closed(&self) -> bool {
+        // Its form is right the moment it opens: a value typed at once is never overwritten.
+        true
+    }
+
     fn throttle_ms(&self) -> f64 {
         // It writes only when the settings change.
         0.0
