@@ -48,6 +48,7 @@
     listen(dark, 'change', (m) => call(() => lab.set_dark(m.matches)));
     wireAddress({ lab, call, listen });
     wireVerbosity({ lab, call, listen });
+    wireLanguage({ lab, call, listen });
     wireSheets({ listen });
     window.PerceptronLabCompact.wireShare({ root, canvas, lab, call, signal, dropOn: document });
     window.PerceptronLabPractice.compose(root, lab, { signal });
@@ -141,6 +142,46 @@
     listen(verbosity, 'change', () => {
       try { window.localStorage.setItem(VERBOSITY_KEY, verbosity.value); } catch (err) { /* private mode */ }
     });
+  }
+
+  /** Where this browser keeps the reader's language (src/web/language.rs reads it). */
+  const LANGUAGE_KEY = 'perceptron-lab.lang';
+
+  /**
+   * The language menu in the page's header. The lab chose the page's language as it started
+   * (src/web/language.rs) and set the menu to it; the menu's label is the lab's word. A new
+   * choice is kept in this browser and in the address's lang=, and the page reloads in it with
+   * its state in the link (a state too large for a link is refused with the reason, not lost).
+   */
+  function wireLanguage({ lab, call, listen }) {
+    const menu = document.querySelector('[data-role="language-menu"]');
+    const label = document.querySelector('[data-role="language-label"]');
+    if (!menu || !label) return;
+    label.textContent = lab.word('language-label');
+    label.lang = lab.language();
+    listen(menu, 'change', () => {
+      let link;
+      try { link = lab.link(); } catch (err) {
+        menu.value = lab.language();
+        call(() => lab.say_refused('language', String(err)));
+        return;
+      }
+      try { window.localStorage.setItem(LANGUAGE_KEY, menu.value); } catch (err) { /* private mode */ }
+      const keys = pageKeys(window.location.hash);
+      keys.set('lang', menu.value);
+      window.history.replaceState(null, '', `#${link}&${keys}`);
+      window.location.reload();
+    });
+  }
+
+  /** The page's own keys of a fragment (hide=, embed=, name=, lang=), in a URLSearchParams. */
+  function pageKeys(hash) {
+    const params = new URLSearchParams(hash.replace(/^#/, ''));
+    const kept = new URLSearchParams();
+    for (const key of ['hide', 'embed', 'name', 'lang']) {
+      if (params.has(key)) kept.set(key, params.get(key));
+    }
+    return kept;
   }
 
   /** The examples menu; returns the training actions the keys take. */
@@ -294,22 +335,19 @@
 
   /**
    * Links: the whole scenario in the URL fragment. The fragment holds the scenario and the
-   * page's own keys: hide= (a comma-separated list of controls to hide) and embed=1 (a minimal
-   * frame for iframes). The lab itself writes the scenario part (with history.replaceState, so
-   * the back button is never flooded) and the share box, in the frame after a change; the page
-   * keys stay after it. A link pasted or typed into the address is opened on hashchange and
+   * page's own keys: hide= (a comma-separated list of controls to hide), embed=1 (a minimal
+   * frame for iframes) and lang= (the page's language). The lab itself writes the scenario
+   * part (with history.replaceState, so the back button is never flooded) and the share box,
+   * in the frame after a change; the page keys stay after it. A link pasted or typed into the address is opened on hashchange and
    * always wins over a pending write.
    */
   function wireAddress({ lab, call, listen }) {
-    const pageKeys = (hash) => {
-      const params = new URLSearchParams(hash.replace(/^#/, ''));
-      const kept = new URLSearchParams();
-      for (const key of ['hide', 'embed', 'name']) {
-        if (params.has(key)) kept.set(key, params.get(key));
-      }
-      return kept;
-    };
     const initialPage = pageKeys(window.location.hash);
+    // A language the reader chose (kept in this browser) travels in the link the page writes; a
+    // language that only follows the browser's does not.
+    let chosen = null;
+    try { chosen = window.localStorage.getItem(LANGUAGE_KEY); } catch (err) { chosen = null; }
+    if (chosen && !initialPage.has('lang')) initialPage.set('lang', lab.language());
     const hidden = (initialPage.get('hide') || '').split(',').map((h) => h.trim()).filter(Boolean);
     for (const name of hidden) {
       document.querySelectorAll('[data-control]').forEach((el) => {

@@ -1,5 +1,6 @@
 //! "This step": the arithmetic of one step with its real numbers, as in a row of seed 000.
 
+use super::i18n::t;
 use super::numfmt::{num, vector};
 use super::table::{score_expression, update_text};
 use super::StepRecord;
@@ -25,18 +26,19 @@ impl Explanation {
         let margin = record.y * record.score;
         let sign = if record.y > 0.0 { "+1" } else { "-1" };
         Explanation {
-            title: format!(
-                "Step {}: sample #{} {}, y = {sign}",
-                record.step,
-                record.index,
-                super::numfmt::point(&record.x)
+            title: t!(
+                "explain-title",
+                step = record.step.to_string(),
+                index = record.index.to_string(),
+                point = super::numfmt::point(&record.x),
+                sign = sign,
             ),
             weights: vector(&record.weights_before),
             score: score_expression(record, bias),
             check: if record.mistake {
-                format!("y·s = {} ≤ 0 → mistake", num(margin))
+                t!("explain-mistake", margin = num(margin))
             } else {
-                format!("y·s = {} > 0 → correct", num(margin))
+                t!("explain-correct", margin = num(margin))
             },
             update: if record.mistake {
                 format!(
@@ -45,7 +47,7 @@ impl Explanation {
                     vector(&record.weights_after)
                 )
             } else {
-                format!("no update (score {})", num(record.score))
+                t!("explain-no-update", score = num(record.score))
             },
         }
     }

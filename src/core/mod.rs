@@ -18,6 +18,7 @@ mod error;
 mod explain;
 mod geometry;
 mod history;
+pub mod i18n;
 pub mod numfmt;
 mod order;
 pub mod practice;

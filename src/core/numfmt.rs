@@ -15,12 +15,23 @@ pub const NOT_A_NUMBER: &str = "not a number";
 /// The words for a positive value that underflowed to 0 (below the smallest double, 5e-324).
 pub const UNDER_MIN: &str = "below 5e-324";
 
-/// Formats a number for tables and the status line.
+/// Formats a number for tables and the status line, as the page's language writes it (a decimal
+/// comma in German, Spanish and French: [`crate::core::i18n`]).
 ///
 /// Integers print without a decimal point; other values are rounded to 4 decimals with trailing
 /// zeros removed; very large or very small magnitudes use scientific notation. `-0` prints as `0`.
 /// Values beyond a double's range read in words: [`OVER_MAX`], [`BELOW_MIN`], [`NOT_A_NUMBER`].
 pub fn num(v: f64) -> String {
+    let plain = plain_num(v);
+    if crate::core::i18n::localised_numbers() {
+        plain.replace('.', ",")
+    } else {
+        plain
+    }
+}
+
+/// [`num`] in the course's locale-independent form, whatever the page's language.
+fn plain_num(v: f64) -> String {
     if v.is_nan() {
         return NOT_A_NUMBER.to_string();
     }
@@ -46,16 +57,26 @@ pub fn num(v: f64) -> String {
     }
 }
 
-/// A vector as `[a, b, c]`.
-pub fn vector(v: &[f64]) -> String {
-    let parts: Vec<String> = v.iter().map(|&x| num(x)).collect();
-    format!("[{}]", parts.join(", "))
+/// What separates a vector's entries: `, `, or `; ` where the decimal point is a comma (so that
+/// `[0,5; 1; -1]` stays unambiguous).
+fn entry_separator() -> &'static str {
+    if crate::core::i18n::localised_numbers() {
+        "; "
+    } else {
+        ", "
+    }
 }
 
-/// A point as `(a, b)`.
+/// A vector as `[a, b, c]` (`[a; b; c]` with a decimal comma).
+pub fn vector(v: &[f64]) -> String {
+    let parts: Vec<String> = v.iter().map(|&x| num(x)).collect();
+    format!("[{}]", parts.join(entry_separator()))
+}
+
+/// A point as `(a, b)` (`(a; b)` with a decimal comma).
 pub fn point(v: &[f64]) -> String {
     let parts: Vec<String> = v.iter().map(|&x| num(x)).collect();
-    format!("({})", parts.join(", "))
+    format!("({})", parts.join(entry_separator()))
 }
 
 /// `v` in its shortest form that reads back as exactly `v` (exponent form past 24 characters),
@@ -69,13 +90,19 @@ pub fn exact(v: f64) -> String {
     }
 }
 
-/// A count with thousands separators: `20,000,000`.
+/// A count with thousands separators: `20,000,000` (`20.000.000` in German and Spanish,
+/// `20 000 000` with narrow spaces in French).
 pub fn count(n: u64) -> String {
+    let separator = match crate::core::i18n::lang() {
+        _ if !crate::core::i18n::localised_numbers() => ',',
+        crate::core::i18n::Lang::Fr => '\u{202F}',
+        _ => '.',
+    };
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, d) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
+            out.push(separator);
         }
         out.push(d);
     }

@@ -8,6 +8,7 @@
 //! [`Session::plot_description`](crate::core::Session::plot_description)), and the page writes
 //! them into one polite live region, paced by an [`Announcer`].
 
+use crate::core::i18n::t;
 use crate::core::numfmt::num;
 use crate::core::Error;
 
@@ -269,8 +270,8 @@ pub fn turn_words(before: [f64; 3], after: [f64; 3]) -> Option<String> {
     let none = |w: [f64; 3]| w[1] == 0.0 && w[2] == 0.0;
     match (none(before), none(after)) {
         (true, true) => return None,
-        (true, false) => return Some("the boundary appears".to_string()),
-        (false, true) => return Some("the boundary vanishes (w1 = w2 = 0)".to_string()),
+        (true, false) => return Some(t!("boundary-appears")),
+        (false, true) => return Some(t!("boundary-vanishes")),
         (false, false) => {}
     }
     let turn = (after[2].atan2(after[1]) - before[2].atan2(before[1])).to_degrees();
@@ -284,19 +285,16 @@ pub fn turn_words(before: [f64; 3], after: [f64; 3]) -> Option<String> {
     };
     let degrees = turn.abs().round();
     Some(if degrees == 0.0 {
-        "the boundary keeps its direction and shifts".to_string()
+        t!("boundary-shifts")
     } else if degrees == 180.0 {
-        "the boundary flips: w now points the other way".to_string()
+        t!("boundary-flips")
     } else {
-        format!(
-            "the boundary turns {}° {}",
-            num(degrees),
-            if turn > 0.0 {
-                "anticlockwise"
-            } else {
-                "clockwise"
-            }
-        )
+        let way = if turn > 0.0 {
+            "anticlockwise"
+        } else {
+            "clockwise"
+        };
+        t!("boundary-turns", degrees = num(degrees), way = way)
     })
 }
 

@@ -4,6 +4,7 @@
 //! |---|---|---|---|---|
 //! | 2 | [-1, 0, 0] | -1 * 1 + 0 * 3 + 0 * 2 = -1 | no | +[1, 3, 2] |
 
+use super::i18n::t;
 use super::numfmt::{num, vector};
 use super::StepRecord;
 use serde::Serialize;
@@ -36,7 +37,7 @@ pub fn score_expression(record: &StepRecord, bias: bool) -> String {
 /// The vector is the sample's feature vector with the bias feature first (`0` without bias).
 pub fn update_text(record: &StepRecord, eta: f64, bias: bool) -> String {
     if !record.mistake {
-        return "none".to_string();
+        return t!("table-none");
     }
     let sign = if record.y > 0.0 { "+" } else { "-" };
     let mut features = Vec::with_capacity(record.x.len() + 1);
@@ -49,15 +50,28 @@ pub fn update_text(record: &StepRecord, eta: f64, bias: bool) -> String {
     }
 }
 
+/// The classic table's column names in the page's language: step, weights, score, correct?,
+/// update.
+pub fn classic_names() -> [String; 5] {
+    [
+        "table-step",
+        "table-weights",
+        "table-score",
+        "table-correct",
+        "table-update",
+    ]
+    .map(|id| crate::core::i18n::tr(id, &[]))
+}
+
 /// The Markdown header row and separator.
-pub const MARKDOWN_HEADER: &str =
-    "| step | weights | score | correct? | update |\n|---:|---|---|---|---|\n";
+pub fn markdown_header() -> String {
+    let names = classic_names().map(|n| markdown_text(&n));
+    format!("| {} |\n|---:|---|---|---|---|\n", names.join(" | "))
+}
 
 /// The classic table's column names: step, weights, score, correct?, update.
 pub fn classic_head() -> Vec<Cell> {
-    ["step", "weights", "score", "correct?", "update"]
-        .map(|name| Cell::Text(name.to_string()))
-        .to_vec()
+    classic_names().map(Cell::Text).to_vec()
 }
 
 /// The classic table's cells of one visit.
@@ -66,11 +80,15 @@ pub fn classic_cells(record: &StepRecord, eta: f64, bias: bool) -> Vec<Cell> {
         Cell::Text(record.step.to_string()),
         Cell::Math(vector(&record.weights_before)),
         Cell::Math(score_expression(record, bias)),
-        Cell::Text(if record.mistake { "no" } else { "yes" }.to_string()),
+        Cell::Text(if record.mistake {
+            t!("table-no")
+        } else {
+            t!("table-yes")
+        }),
         if record.mistake {
             Cell::Math(update_text(record, eta, bias))
         } else {
-            Cell::Text("none".to_string())
+            Cell::Text(t!("table-none"))
         },
     ]
 }
@@ -153,7 +171,13 @@ impl TableFormat {
 }
 
 /// The LaTeX (booktabs) header.
-pub const LATEX_HEADER: &str = "\\begin{tabular}{rllll}\n\\toprule\nstep & weights & score & correct? & update \\\\\n\\midrule\n";
+pub fn latex_header() -> String {
+    let names = classic_names().map(|n| latex_text(&n));
+    format!(
+        "\\begin{{tabular}}{{rllll}}\n\\toprule\n{} \\\\\n\\midrule\n",
+        names.join(" & ")
+    )
+}
 
 /// The LaTeX footer.
 pub const LATEX_FOOTER: &str = "\\bottomrule\n\\end{tabular}\n";
@@ -176,7 +200,7 @@ pub fn document(
     let mut out = String::new();
     match format {
         TableFormat::Markdown => {
-            out.push_str(MARKDOWN_HEADER);
+            out.push_str(&markdown_header());
             for r in records {
                 out.push_str(&markdown_row(r, eta, bias));
             }
@@ -197,7 +221,7 @@ pub fn document(
             if let Some(note) = latex_needs(&body) {
                 out.push_str(note);
             }
-            out.push_str(LATEX_HEADER);
+            out.push_str(&latex_header());
             out.push_str(&body);
             out.push_str(LATEX_FOOTER);
         }
@@ -228,7 +252,7 @@ pub fn text_document(format: TableFormat, rows: &[[String; 5]], closing: &str) -
     let mut out = String::new();
     match format {
         TableFormat::Markdown => {
-            out.push_str(MARKDOWN_HEADER);
+            out.push_str(&markdown_header());
             for r in rows {
                 out.push_str(&format!(
                     "| {} |\n",
@@ -265,7 +289,7 @@ pub fn text_document(format: TableFormat, rows: &[[String; 5]], closing: &str) -
             if let Some(note) = latex_needs(&body) {
                 out.push_str(note);
             }
-            out.push_str(LATEX_HEADER);
+            out.push_str(&latex_header());
             out.push_str(&body);
             out.push_str(LATEX_FOOTER);
         }

@@ -175,10 +175,9 @@ impl Lab {
 #[wasm_bindgen]
 impl Lab {
     /// Mounts on `root`, which must hold a slot for the plot panel (`data-panels="plot"`) or a
-    /// `<canvas>` of its own; status fields are the elements marked
-    /// `data-field="step"`, `"weights"`, … and the class buttons `data-class="pos"|"neg"`. The
-    /// lab's crash panel is `[data-role="crash"]` inside `root` (its message goes into its
-    /// `[data-role="crash-message"]`), else the page's `#crash`.
+    /// `<canvas>` of its own; status fields are the elements marked `data-field="step"`, … and
+    /// the class buttons `data-class="pos"|"neg"`. The lab's crash panel is `[data-role="crash"]`
+    /// inside `root` (its message in its `[data-role="crash-message"]`), else the page's `#crash`.
     #[wasm_bindgen(constructor)]
     pub fn new(root: HtmlElement) -> Result<Lab, JsValue> {
         panic::install();
@@ -187,6 +186,7 @@ impl Lab {
             return Err(JsValue::from_str(crate::core::words::STOPPED));
         }
         let window = dom::window()?;
+        super::language::choose(&window, &root);
         let runner = Runner::new(&root)?;
         let id = panic::register(&root);
         let shared = Rc::new(Shared {
@@ -527,13 +527,14 @@ impl Lab {
     }
 
     /// Says in the status line why what the page tried to open was refused, for `what` a
-    /// `link` (typed or pasted into the address: nothing was changed) or a `scenario` (an
-    /// embedded lab's own); `reason` is the refusal's.
+    /// `link` (typed or pasted: nothing changed), a `scenario` (an embedded lab's own) or a
+    /// `language` (the menu's, when the state cannot cross the reload); `reason` is why.
     pub fn say_refused(&self, what: &str, reason: &str) -> Result<(), JsValue> {
         self.alive()?;
         let text = match what {
             "link" => crate::core::words::link_refused(reason),
             "scenario" => crate::core::words::scenario_refused(reason),
+            "language" => crate::core::i18n::t!("language-refused", reason = reason),
             _ => return Err(JsValue::from_str(crate::core::words::NOT_REFUSABLE)),
         };
         self.with(|runner| runner.apply(Action::Say(text)))

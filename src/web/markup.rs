@@ -15,8 +15,8 @@ pub(crate) enum Markup {
         &'static [(&'static str, &'static str)],
         Vec<Markup>,
     ),
-    /// A text node.
-    Text(&'static str),
+    /// A text node (words in the page's language are made when the markup is).
+    Text(std::borrow::Cow<'static, str>),
 }
 
 /// An element of a panel's markup.
@@ -34,8 +34,8 @@ pub(crate) fn thead(cells: Vec<Markup>) -> Markup {
 }
 
 /// Text in a panel's markup.
-pub(crate) fn text(text: &'static str) -> Markup {
-    Markup::Text(text)
+pub(crate) fn text(text: impl Into<std::borrow::Cow<'static, str>>) -> Markup {
+    Markup::Text(text.into())
 }
 
 /// The attributes that hold ids (an element's own, or those it refers to).

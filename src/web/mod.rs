@@ -30,6 +30,8 @@ mod first_frame;
 mod handle;
 #[cfg(all(feature = "lab", feature = "test-hooks"))]
 mod hooks;
+#[cfg(feature = "lab")]
+mod language;
 // The panels' markup as data; without the lab, the plot's alone (for the first frame).
 #[cfg_attr(not(feature = "lab"), allow(dead_code))]
 mod markup;

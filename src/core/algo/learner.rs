@@ -448,11 +448,11 @@ pub trait Learner {
     }
     /// Where a misclassified point lies, in words: `on the wrong side` of the boundary, or
     /// for a model with a row per class or pair `in another class's region`.
-    fn wrong_words(&self) -> &'static str {
+    fn wrong_words(&self) -> String {
         if self.rows().is_some() {
-            "in another class's region"
+            crate::core::i18n::t!("wrong-place-region")
         } else {
-            "on the wrong side"
+            crate::core::i18n::t!("wrong-place-side")
         }
     }
     /// How many history entries to keep for `n` points (a kernel run copies α per entry).

@@ -39,8 +39,9 @@ pub const MAX_LINK_BYTES: usize = 64 * 1024;
 /// The most steps a scenario may ask to replay.
 pub const MAX_SCENARIO_STEP: u64 = 100_000;
 
-/// Keys of the fragment that the page reads itself (`name` names a framed lab's landmarks).
-pub const PAGE_KEYS: [&str; 3] = ["hide", "embed", "name"];
+/// Keys of the fragment that the page reads itself (`name` names a framed lab's landmarks,
+/// `lang` chooses the page's language).
+pub const PAGE_KEYS: [&str; 4] = ["hide", "embed", "name", "lang"];
 
 /// Whether a link fragment (with or without its `#`) holds no key but [`PAGE_KEYS`]: such a
 /// page opens on a blank session, whose plot the first-frame module may draw before the lab

@@ -11,6 +11,11 @@ impl Session {
     /// training was under way, the snippet says so instead, and so it does for a run longer
     /// than [`code::PAGE_CODE_STEPS`] (the panel is rewritten while a run plays).
     pub fn python_code(&self) -> String {
+        // Code reads the course's numbers (`0.5`), whatever the page's language.
+        crate::core::i18n::plain_numbers(|| self.python_code_plain())
+    }
+
+    fn python_code_plain(&self) -> String {
         let scenario = self.scenario();
         if !scenario.edits.is_empty() {
             return code::edited_note(self.setup.algorithm.title());

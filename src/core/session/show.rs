@@ -358,7 +358,11 @@ impl Session {
                     step: r.step(),
                     weights: d.row_weights,
                     score: d.row_score,
-                    correct: if r.mistake() { "no" } else { "yes" }.to_string(),
+                    correct: if r.mistake() {
+                        crate::core::i18n::t!("table-no")
+                    } else {
+                        crate::core::i18n::t!("table-yes")
+                    },
                     update: d.row_update,
                     done,
                     current: current == Some(r.step()),
@@ -373,7 +377,13 @@ impl Session {
     }
 
     /// The steps up to the cursor as a table in `format` (CSV, Markdown or LaTeX booktabs).
+    /// Its headings are in the page's language; its numbers in the course's locale-independent
+    /// form (`0.5`, `[1, 2]`), as links and scenario files keep them.
     pub fn trace_export(&self, format: TableFormat) -> String {
+        crate::core::i18n::plain_numbers(|| self.trace_export_plain(format))
+    }
+
+    fn trace_export_plain(&self, format: TableFormat) -> String {
         if let Some(w) = self
             .model()
             .linear_weights()

@@ -6,6 +6,7 @@
 //! [`Visit::spoken`]: crate::core::Visit::spoken
 
 use super::*;
+use crate::core::i18n::t;
 use crate::core::speech::{minus, turn_words, which, Priority, Verbosity};
 
 /// What the live region is given to say: the last action's utterance, the count of them, and
@@ -272,7 +273,7 @@ impl Session {
                     }
                     parts.extend(self.step_sentence(full));
                     if let (Some(e), false) = (epoch_end, verdict) {
-                        parts.push(format!("End of epoch {e}."));
+                        parts.push(t!("epoch-end", epoch = e.to_string()));
                     }
                 }
                 if *verdict {
@@ -354,11 +355,11 @@ impl Session {
         let record = self.last_record()?;
         let spoken = record.spoken(&self.class_names);
         if !full {
-            return Some(format!(
-                "Step {}: {}; {}.",
-                record.step(),
-                spoken.brief,
-                self.wrong_sentence(true)
+            return Some(t!(
+                "step-brief",
+                step = record.step().to_string(),
+                what = spoken.brief,
+                wrong = self.wrong_sentence(true),
             ));
         }
         let mut after = Vec::new();
@@ -368,12 +369,12 @@ impl Session {
             after.extend(turn_words(three(before), now));
         }
         after.push(self.wrong_sentence(false));
-        Some(format!(
-            "Step {}, epoch {}: {}. {}.",
-            record.step(),
-            record.epoch(),
-            spoken.full,
-            sentence_case(&after.join("; "))
+        Some(t!(
+            "step-full",
+            step = record.step().to_string(),
+            epoch = record.epoch().to_string(),
+            what = spoken.full,
+            after = sentence_case(&after.join("; ")),
         ))
     }
 
@@ -407,11 +408,15 @@ impl Session {
         };
         let wrong = wrong.len();
         match (brief, wrong) {
-            (true, _) => format!("{wrong} of {n} wrong"),
-            (false, 0) if n == 1 => "the one point is classified correctly".to_string(),
-            (false, 0) => format!("all {n} points are classified correctly"),
-            (false, 1) => format!("1 of {n} points is {}", self.model().wrong_words()),
-            (false, _) => format!("{wrong} of {n} points are {}", self.model().wrong_words()),
+            (true, _) => t!("wrong-brief", wrong = wrong, n = n),
+            (false, 0) if n == 1 => t!("wrong-none-of-one"),
+            (false, 0) => t!("wrong-none", n = n),
+            (false, _) => t!(
+                "wrong-some",
+                wrong = wrong,
+                n = n,
+                place = self.model().wrong_words(),
+            ),
         }
     }
 

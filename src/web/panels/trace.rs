@@ -43,7 +43,9 @@ impl Panel for TracePanel {
     }
 
     fn markup(&self) -> Markup {
-        let head = |words: &'static str| el("th", &[], vec![text(words)]);
+        // The step table's column names, in the page's language (as its exports have them).
+        let head = |words: String| el("th", &[], vec![text(words)]);
+        let [step, weights, score, correct, update] = crate::core::table::classic_names();
         section_panel!(
             "trace",
             "lab-only",
@@ -85,11 +87,11 @@ impl Panel for TracePanel {
                         &[("class", "trace")],
                         vec![
                             thead(vec![
-                                head("step"),
-                                head("weights"),
-                                head("score"),
-                                head("correct?"),
-                                head("update"),
+                                head(step),
+                                head(weights),
+                                head(score),
+                                head(correct),
+                                head(update),
                             ]),
                             el("tbody", &[("data-part", "body")], vec![]),
                         ],

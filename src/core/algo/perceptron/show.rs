@@ -5,6 +5,7 @@ use super::{Outcome, StepRecord, Trainer};
 use crate::core::algo::learner::{sign_class, Algo, Described, Info, Kind, Learner, Spoken, Visit};
 use crate::core::algo::ClassData;
 use crate::core::explain::Explanation;
+use crate::core::i18n::t;
 use crate::core::numfmt::{num, point, vector};
 use crate::core::table::{score_expression, update_text};
 use crate::core::{Dataset, Error, Settings, Setup};
@@ -73,19 +74,28 @@ impl Visit for StepRecord {
     }
     fn spoken(&self, _names: &[String]) -> Spoken {
         let r = self;
-        let verdict = if r.mistake { "a mistake" } else { "correct" };
+        let verdict = if r.mistake {
+            t!("verdict-mistake")
+        } else {
+            t!("verdict-correct")
+        };
         Spoken {
-            full: format!(
-                "sample {} at {}, class {}, score {}, {verdict}",
-                r.index,
-                point(&r.x),
-                sign(r.y),
-                num(r.score)
+            full: t!(
+                "perceptron-spoken-full",
+                index = r.index.to_string(),
+                point = point(&r.x),
+                class = sign(r.y),
+                score = num(r.score),
+                verdict = verdict.as_str(),
             ),
-            brief: format!("sample {}, {verdict}", r.index),
+            brief: t!(
+                "perceptron-spoken-brief",
+                index = r.index.to_string(),
+                verdict = verdict,
+            ),
             change: r
                 .mistake
-                .then(|| format!("w becomes {}", vector(&r.weights_after))),
+                .then(|| t!("w-becomes", w = vector(&r.weights_after))),
         }
     }
     fn describe(&self, settings: &Settings, _names: &[String]) -> Described {

@@ -1,0 +1,57 @@
+# Perceptron Lab's words in Simplified Chinese, translated from locales/en/lab.ftl.
+# Drafted without a native speaker's review: see the docs' "Add a language" to correct it.
+
+## The step table (the trace panel, and the tables exported for slides)
+
+table-step = 步骤
+table-weights = 权重
+table-score = 得分
+table-correct = 正确？
+table-update = 更新
+table-yes = 是
+table-no = 否
+table-none = 无
+
+## "This step": one step's arithmetic with its real numbers
+
+explain-title = 第 { $step } 步：样本 #{ $index } { $point }，y = { $sign }
+explain-mistake = y·s = { $margin } ≤ 0 → 错误
+explain-correct = y·s = { $margin } > 0 → 正确
+explain-no-update = 不更新（得分 { $score }）
+
+## Counts
+
+mistakes = { $count } 个错误
+
+## The language menu
+
+language-label = 语言
+language-refused = 语言未更改：{ $reason }
+
+## Spoken: a step in words (the live region, and the described plot)
+
+step-full = 第 { $step } 步，第 { $epoch } 轮：{ $what }。{ $after }。
+step-brief = 第 { $step } 步：{ $what }；{ $wrong }。
+perceptron-spoken-full = 样本 { $index }，位于 { $point }，类别 { $class }，得分 { $score }，{ $verdict }
+perceptron-spoken-brief = 样本 { $index }，{ $verdict }
+verdict-mistake = 分类错误
+verdict-correct = 分类正确
+w-becomes = w 变为 { $w }
+boundary-appears = 决策边界出现
+boundary-vanishes = 决策边界消失（w1 = w2 = 0）
+boundary-shifts = 决策边界方向不变，发生平移
+boundary-flips = 决策边界翻转：w 现在指向相反方向
+boundary-turns = 决策边界{ $way ->
+    [clockwise] 顺时针
+   *[anticlockwise] 逆时针
+}旋转 { $degrees }°
+epoch-end = 第 { $epoch } 轮结束。
+
+## How many points are wrong
+
+wrong-brief = { $n } 个中 { $wrong } 个错误
+wrong-none-of-one = 唯一的点分类正确
+wrong-none = 全部 { $n } 个点分类正确
+wrong-some = { $n } 个点中有 { $wrong } 个{ $place }
+wrong-place-side = 位于错误的一侧
+wrong-place-region = 位于其他类别的区域内

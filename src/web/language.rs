@@ -1,0 +1,84 @@
+//! The page's language, chosen as a lab starts: the address's `lang=` (a shared link), else
+//! the reader's own choice kept in this browser (the page's language menu), else the lab's
+//! `lang` attribute (`<perceptron-lab lang="de">`, the course author's), else the browser's
+//! languages, else English. The lab's root gets `lang` and `dir`; its markup, words and
+//! numbers are in that language from its first frame (a new choice reloads the page, its
+//! state kept by the link: see `www/app.js`).
+
+use super::handle::Lab;
+use crate::core::i18n::{self, Lang};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlElement, Window};
+
+/// Where this browser keeps the reader's choice (the language menu writes it).
+pub(super) const STORE_KEY: &str = "perceptron-lab.lang";
+
+/// The value of `lang=` in a link fragment, if it has one.
+fn in_fragment(fragment: &str) -> Option<String> {
+    fragment
+        .trim_start_matches('#')
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("lang="))
+        .map(str::to_string)
+}
+
+/// Chooses the page's language for the lab on `root` and marks the root with it.
+pub(super) fn choose(window: &Window, root: &HtmlElement) {
+    let asked = [
+        window.location().hash().ok().and_then(|h| in_fragment(&h)),
+        window
+            .local_storage()
+            .ok()
+            .flatten()
+            .and_then(|s| s.get_item(STORE_KEY).ok().flatten()),
+        root.get_attribute("lang").filter(|l| !l.is_empty()),
+    ];
+    // A value that is not a language is passed over (a link's unknown `lang=` is not refused:
+    // the rest of the link still opens).
+    let lang = asked
+        .iter()
+        .flatten()
+        .find_map(|tag| Lang::parse(tag).ok())
+        .unwrap_or_else(|| {
+            let browser: Vec<String> = window
+                .navigator()
+                .languages()
+                .iter()
+                .filter_map(|l| l.as_string())
+                .collect();
+            Lang::of_browser(browser.iter().map(String::as_str))
+        });
+    if i18n::set_lang(lang).is_err() {
+        // A catalogue that does not parse (a native test rules it out): English.
+        let _ = i18n::set_lang(Lang::En);
+    }
+    let lang = i18n::lang();
+    let _ = root.set_attribute("lang", lang.tag());
+    let _ = root.set_attribute("dir", lang.dir());
+    if let Some(menu) = window
+        .document()
+        .and_then(|d| {
+            d.query_selector("[data-role=\"language-menu\"]")
+                .ok()
+                .flatten()
+        })
+        .and_then(|m| m.dyn_into::<web_sys::HtmlSelectElement>().ok())
+    {
+        menu.set_value(lang.tag());
+    }
+}
+
+#[wasm_bindgen]
+impl Lab {
+    /// The page's language (its tag: `en`, `de`, `zh-CN`, …), chosen as the lab started.
+    pub fn language(&self) -> String {
+        i18n::lang().tag().to_string()
+    }
+
+    /// Message `id` of the lab's catalogue in the page's language, for the page's own words
+    /// (the language menu's label); the id itself when there is no such message.
+    pub fn word(&self, id: &str) -> String {
+        i18n::tr(id, &[])
+    }
+}

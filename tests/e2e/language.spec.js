@@ -1,0 +1,131 @@
+// The lab's languages (issue 37's first slice: the step table, "This step", the spoken steps
+// and the numbers): a link's lang=, the header's menu by keyboard (kept in the browser, kept
+// across a reload, carried by the link), the browser's own language, and Arabic right to left
+// (the plot's axes stay left to right; axe-core clean; screenshots to look at).
+'use strict';
+
+const path = require('node:path');
+const base = require('@playwright/test');
+const AxeBuilder = require('@axe-core/playwright').default;
+const { SCREENSHOT_DIR } = require('./env');
+const { expect, watchProblems, openLabAt } = require('./helpers');
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** Records every text the live region is given, in order, as `window.__said`. */
+async function listen(page) {
+  await page.evaluate(() => {
+    const region = document.querySelector('[data-role="announce"]');
+    window.__said = [];
+    new MutationObserver(() => window.__said.push(region.textContent.replace(/\u00a0$/, ''))).observe(
+      region,
+      { childList: true, characterData: true, subtree: true }
+    );
+  });
+}
+
+/** Seed 000 loaded and stepped twice (its first update: w = [0, 3, 2]). */
+async function seedTwoSteps(page, lab) {
+  await lab.loadPreset('seed000');
+  await lab.clickStep(2);
+  await expect(lab.field('step')).toHaveText('2');
+}
+
+base.test('a link with lang=de: the step table, "This step" and the spoken step in German, with the decimal comma', async ({ page }) => {
+  const problems = watchProblems(page);
+  const lab = await openLabAt(page, problems, '/#lang=de');
+  const root = page.locator('#lab');
+  await expect(root).toHaveAttribute('lang', 'de');
+  await expect(root).toHaveAttribute('dir', 'ltr');
+  await expect(page.locator('[data-role="language-label"]')).toHaveText('Sprache');
+  await expect(page.locator('#language')).toHaveValue('de');
+  await listen(page);
+  await seedTwoSteps(page, lab);
+  await expect(page.locator('[data-field="explain-title"]')).toHaveText('Schritt 2: Beispiel #2 (3; 2), y = +1');
+  await expect(page.locator('table.trace thead th').first()).toHaveText('Schritt');
+  await expect(page.locator('table.trace tbody tr').nth(1)).toContainText('+[1; 3; 2]');
+  await expect.poll(() => page.evaluate(() => window.__said.join('\n'))).toContain(
+    'Schritt 2, Epoche 1: Beispiel 2 bei (3; 2), Klasse +1, Score −1, ein Fehler. w wird [0; 3; 2]; die Grenze erscheint; 2 von 5 Punkten liegen auf der falschen Seite.'
+  );
+  // The address keeps the page's language after the lab writes its link, and so does the share box.
+  await expect.poll(() => page.url()).toMatch(/#v=1&.*&lang=de/);
+  await expect(page.locator('[data-role="share-link"]').first()).toHaveValue(/&lang=de/);
+  expect(problems).toEqual([]);
+});
+
+base.test('the language menu by keyboard: the page reloads in French with its points, the choice is kept and travels in the link', async ({ page, browser }) => {
+  const problems = watchProblems(page);
+  const lab = await openLabAt(page, problems, '/');
+  await expect(page.locator('#lab')).toHaveAttribute('lang', 'en');
+  await seedTwoSteps(page, lab);
+  await page.locator('#language').focus();
+  await Promise.all([page.waitForEvent('load'), page.keyboard.press('F')]);
+  const again = await openLabAt(page, problems, null);
+  await expect(page.locator('#lab')).toHaveAttribute('lang', 'fr');
+  await expect(page.locator('#language')).toHaveValue('fr');
+  await expect(page.locator('[data-role="language-label"]')).toHaveText('Langue');
+  // Nothing was lost: the same points, the same step.
+  await expect(again.field('step')).toHaveText('2');
+  await expect(page.locator('[data-field="explain-title"]')).toHaveText('Étape 2 : échantillon n° 2 (3; 2), y = +1');
+  expect(await page.evaluate(() => window.localStorage.getItem('perceptron-lab.lang'))).toBe('fr');
+  // Kept in this browser: a reload, and the bare page, are French.
+  await page.reload();
+  await openLabAt(page, problems, null);
+  await expect(page.locator('#lab')).toHaveAttribute('lang', 'fr');
+  const bare = await openLabAt(page, problems, '/');
+  await expect(page.locator('#lab')).toHaveAttribute('lang', 'fr');
+  // Carried by the link: another browser (nothing kept) opens a French link in French.
+  await bare.loadPreset('seed000');
+  await bare.clickStep(1);
+  await expect.poll(() => page.url()).toMatch(/&n=1&.*&lang=fr/);
+  const link = page.url();
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  const otherProblems = watchProblems(otherPage);
+  const otherLab = await openLabAt(otherPage, otherProblems, link);
+  await expect(otherPage.locator('#lab')).toHaveAttribute('lang', 'fr');
+  await expect(otherLab.field('step')).toHaveText('1');
+  await other.close();
+  expect(problems).toEqual([]);
+  expect(otherProblems).toEqual([]);
+});
+
+base.test.describe('a browser in Spanish', () => {
+  base.test.use({ locale: 'es-ES' });
+  base.test('speaks Spanish without being asked', async ({ page }) => {
+    const problems = watchProblems(page);
+    const lab = await openLabAt(page, problems, '/');
+    await expect(page.locator('#lab')).toHaveAttribute('lang', 'es');
+    await expect(page.locator('[data-role="language-label"]')).toHaveText('Idioma');
+    await seedTwoSteps(page, lab);
+    await expect(page.locator('table.trace thead th').first()).toHaveText('paso');
+    expect(problems).toEqual([]);
+  });
+});
+
+base.test('Arabic: the lab mirrors, the plot and the numbers stay left to right, axe-core is clean in light, dark and presenter', async ({ page }) => {
+  const problems = watchProblems(page);
+  const lab = await openLabAt(page, problems, '/#lang=ar');
+  const root = page.locator('#lab');
+  await expect(root).toHaveAttribute('lang', 'ar');
+  await expect(root).toHaveAttribute('dir', 'rtl');
+  await seedTwoSteps(page, lab);
+  expect(await page.locator('#plot').evaluate((c) => getComputedStyle(c).direction)).toBe('ltr');
+  // A vector cell reads left to right in the mirrored table.
+  const cell = page.locator('table.trace tbody tr').nth(1).locator('td').nth(1);
+  await expect(cell).toHaveText('[-1, 0, 0]');
+  expect(await cell.evaluate((td) => getComputedStyle(td).unicodeBidi)).toBe('plaintext');
+  await expect(page.locator('table.trace thead th').first()).toHaveText('الخطوة');
+  for (const [name, set] of [
+    ['light', async () => {}],
+    ['dark', async () => page.emulateMedia({ colorScheme: 'dark' })],
+    ['presenter', async () => page.locator('#presenter').click()],
+  ]) {
+    await set();
+    await lab.settle();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `arabic-${name}.png`) });
+    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).include('#lab').analyze();
+    expect(results.violations.map((v) => `${name} ${v.id}: ${v.help}`)).toEqual([]);
+  }
+  expect(problems).toEqual([]);
+});
