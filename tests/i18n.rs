@@ -405,3 +405,20 @@ fn the_pages_language_menu_lists_every_language_by_its_own_name() {
         .collect();
     assert_eq!(listed, expected);
 }
+
+#[test]
+fn the_line_over_this_step_in_german() {
+    let (before, after) = with_lang(Lang::De, || {
+        let mut s = seed_000();
+        let before = s.status().explain_line;
+        act(&mut s, Action::Step);
+        act(&mut s, Action::Step);
+        (before, s.status().explain_line)
+    })
+    .unwrap();
+    assert_eq!(before, "Noch kein Schritt: Schritt drücken (→).");
+    assert_eq!(
+        after,
+        "Schritt 2 · #2 (3; 2), y = +1 · Score -1 · Fehler → +[1; 3; 2]"
+    );
+}

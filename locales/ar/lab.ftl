@@ -22,6 +22,13 @@ explain-mistake = ⁦y·s = { $margin } ≤ 0⁩ ← خطأ
 explain-correct = ⁦y·s = { $margin } > 0⁩ ← صحيح
 explain-no-update = لا تحديث (الدرجة { $score })
 
+## The line over "This step", and the status's result
+
+step-line = الخطوة { $step } · { $sample } · الدرجة { $score } · { $outcome }
+step-line-none = لا خطوات بعد: اضغط «خطوة» (→).
+outcome-mistake = خطأ ← { $update }
+outcome-correct = صحيحة، بلا تحديث
+
 ## Counts
 
 mistakes = { $count ->

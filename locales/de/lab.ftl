@@ -19,6 +19,13 @@ explain-mistake = y·s = { $margin } ≤ 0 → Fehler
 explain-correct = y·s = { $margin } > 0 → richtig
 explain-no-update = keine Aktualisierung (Score { $score })
 
+## The line over "This step", and the status's result
+
+step-line = Schritt { $step } · { $sample } · Score { $score } · { $outcome }
+step-line-none = Noch kein Schritt: Schritt drücken (→).
+outcome-mistake = Fehler → { $update }
+outcome-correct = richtig, keine Aktualisierung
+
 ## Counts
 
 mistakes = { $count ->

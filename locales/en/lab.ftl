@@ -23,6 +23,13 @@ explain-mistake = y·s = { $margin } ≤ 0 → mistake
 explain-correct = y·s = { $margin } > 0 → correct
 explain-no-update = no update (score { $score })
 
+## The line over "This step", and the status's result
+
+step-line = Step { $step } · { $sample } · score { $score } · { $outcome }
+step-line-none = No step yet: press Step (→).
+outcome-mistake = mistake → { $update }
+outcome-correct = correct, no update
+
 ## Counts
 
 mistakes = { $count ->

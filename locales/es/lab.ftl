@@ -19,6 +19,13 @@ explain-mistake = y·s = { $margin } ≤ 0 → error
 explain-correct = y·s = { $margin } > 0 → correcto
 explain-no-update = sin actualización (puntuación { $score })
 
+## The line over "This step", and the status's result
+
+step-line = Paso { $step } · { $sample } · puntuación { $score } · { $outcome }
+step-line-none = Aún no hay pasos: pulse Paso (→).
+outcome-mistake = error → { $update }
+outcome-correct = correcta, sin actualización
+
 ## Counts
 
 mistakes = { $count ->

@@ -19,6 +19,13 @@ explain-mistake = y·s = { $margin } ≤ 0 → erreur
 explain-correct = y·s = { $margin } > 0 → correct
 explain-no-update = pas de mise à jour (score { $score })
 
+## The line over "This step", and the status's result
+
+step-line = Étape { $step } · { $sample } · score { $score } · { $outcome }
+step-line-none = Aucune étape pour l’instant : appuyez sur Étape (→).
+outcome-mistake = erreur → { $update }
+outcome-correct = correct, pas de mise à jour
+
 ## Counts
 
 mistakes = { $count ->

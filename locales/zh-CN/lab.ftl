@@ -19,6 +19,13 @@ explain-mistake = y·s = { $margin } ≤ 0 → 错误
 explain-correct = y·s = { $margin } > 0 → 正确
 explain-no-update = 不更新（得分 { $score }）
 
+## The line over "This step", and the status's result
+
+step-line = 第 { $step } 步 · { $sample } · 得分 { $score } · { $outcome }
+step-line-none = 尚未执行任何步骤：请按“单步”（→）。
+outcome-mistake = 错误 → { $update }
+outcome-correct = 正确，不更新
+
 ## Counts
 
 mistakes = { $count } 个错误

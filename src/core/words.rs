@@ -371,7 +371,13 @@ pub fn file_unreadable(name: &str, reason: &str) -> String {
 
 /// "This step" in one line: `Step 2 · #2 (3, 2), y = +1 · score 14 · correct, no update`.
 pub fn step_line(step: u64, sample: &str, score: &str, outcome: &str) -> String {
-    format!("Step {step} · {sample} · score {score} · {outcome}")
+    crate::core::i18n::t!(
+        "step-line",
+        step = step.to_string(),
+        sample = sample,
+        score = score,
+        outcome = outcome,
+    )
 }
 
 /// What a SCORM package's launch page says above its lab: whether the answers are recorded

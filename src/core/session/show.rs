@@ -153,7 +153,7 @@ impl Session {
         };
         let explain_line = match last {
             Some(_) => crate::core::words::step_line(t.steps(), &sample, &score, &outcome),
-            None => "No step yet: press Step (→).".to_string(),
+            None => crate::core::i18n::t!("step-line-none"),
         };
         let theory = self.current_theory();
         let state = self.state_text();

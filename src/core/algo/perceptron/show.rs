@@ -105,9 +105,9 @@ impl Visit for StepRecord {
             sample: format!("#{} {}, y = {}", r.index, point(&r.x), sign(r.y)),
             score: num(r.score),
             outcome: if r.mistake {
-                format!("mistake → {}", update_text(r, eta, bias))
+                t!("outcome-mistake", update = update_text(r, eta, bias))
             } else {
-                "correct, no update".to_string()
+                t!("outcome-correct")
             },
             row_weights: vector(&r.weights_before),
             row_score: score_expression(r, bias),
