@@ -73,6 +73,12 @@ if [ "$with_tests" = true ]; then
     apt_install chromium chromium-driver
   fi
   npm_install tests/e2e
+  # A font with Chinese characters (Debian's WenQuanYi Micro Hei, 5 MB), so that the e2e
+  # screenshots of the lab in Chinese show its words, not empty boxes.
+  if ! dpkg -s fonts-wqy-microhei >/dev/null 2>&1; then
+    say "installing a font with Chinese characters"
+    apt_install fonts-wqy-microhei
+  fi
   # pandoc (Debian's): runs the Quarto extension's shortcode (tests/e2e/quarto.spec.js; Quarto
   # itself is not installable here: PyPI's quarto-cli downloads its binary from GitHub).
   if ! command -v pandoc >/dev/null 2>&1; then

@@ -4,6 +4,24 @@
 # Numbers keep Western digits (0–9), as mathematics is printed in most Arabic courses. A formula
 # inside a sentence is kept left to right between U+2066 and U+2069 (invisible, not spoken).
 
+## The step bar's buttons, and the headings over a step
+
+button-step = خطوة →
+button-play = تشغيل
+button-pause = إيقاف مؤقت
+button-next-mistake = الخطأ التالي
+button-finish-epoch = إنهاء الحقبة
+button-run = حتى التقارب
+button-reset = إعادة الضبط
+button-clear = مسح
+button-back = ← رجوع
+classes-add = إضافة صنف
+explain-heading = هذه الخطوة
+explain-term-weights = الأوزان
+explain-term-score = الدرجة
+explain-term-check = التحقق
+explain-term-update = التحديث
+
 ## The step table (the trace panel, and the tables exported for slides)
 
 table-step = الخطوة

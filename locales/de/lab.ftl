@@ -1,6 +1,24 @@
 # Perceptron Lab's words in German, translated from locales/en/lab.ftl.
 # Drafted without a native speaker's review: see the docs' "Add a language" to correct it.
 
+## The step bar's buttons, and the headings over a step
+
+button-step = Schritt →
+button-play = Abspielen
+button-pause = Pause
+button-next-mistake = Nächster Fehler
+button-finish-epoch = Epoche beenden
+button-run = Bis zur Konvergenz
+button-reset = Zurücksetzen
+button-clear = Leeren
+button-back = ← Zurück
+classes-add = Klasse hinzufügen
+explain-heading = Dieser Schritt
+explain-term-weights = Gewichte
+explain-term-score = Score
+explain-term-check = Prüfung
+explain-term-update = Aktualisierung
+
 ## The step table (the trace panel, and the tables exported for slides)
 
 table-step = Schritt

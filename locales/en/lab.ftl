@@ -5,6 +5,24 @@
 # Keep every message id and argument; translate only the words. See the docs' "Add a
 # language".
 
+## The step bar's buttons, and the headings over a step
+
+button-step = Step →
+button-play = Play
+button-pause = Pause
+button-next-mistake = Next mistake
+button-finish-epoch = Finish epoch
+button-run = Run to convergence
+button-reset = Reset
+button-clear = Clear
+button-back = ← Back
+classes-add = Add class
+explain-heading = This step
+explain-term-weights = weights
+explain-term-score = score
+explain-term-check = check
+explain-term-update = update
+
 ## The step table (the trace panel, and the tables exported for slides)
 
 table-step = step

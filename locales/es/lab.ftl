@@ -1,6 +1,24 @@
 # Perceptron Lab's words in Spanish, translated from locales/en/lab.ftl.
 # Drafted without a native speaker's review: see the docs' "Add a language" to correct it.
 
+## The step bar's buttons, and the headings over a step
+
+button-step = Paso →
+button-play = Reproducir
+button-pause = Pausa
+button-next-mistake = Siguiente error
+button-finish-epoch = Terminar época
+button-run = Hasta converger
+button-reset = Reiniciar
+button-clear = Vaciar
+button-back = ← Atrás
+classes-add = Añadir clase
+explain-heading = Este paso
+explain-term-weights = pesos
+explain-term-score = puntuación
+explain-term-check = comprobación
+explain-term-update = actualización
+
 ## The step table (the trace panel, and the tables exported for slides)
 
 table-step = paso

@@ -1,6 +1,24 @@
 # Perceptron Lab's words in French, translated from locales/en/lab.ftl.
 # Drafted without a native speaker's review: see the docs' "Add a language" to correct it.
 
+## The step bar's buttons, and the headings over a step
+
+button-step = Étape →
+button-play = Lecture
+button-pause = Pause
+button-next-mistake = Erreur suivante
+button-finish-epoch = Finir l’époque
+button-run = Jusqu’à convergence
+button-reset = Réinitialiser
+button-clear = Effacer
+button-back = ← Retour
+classes-add = Ajouter la classe
+explain-heading = Cette étape
+explain-term-weights = poids
+explain-term-score = score
+explain-term-check = vérification
+explain-term-update = mise à jour
+
 ## The step table (the trace panel, and the tables exported for slides)
 
 table-step = étape

@@ -1,6 +1,24 @@
 # Perceptron Lab's words in Simplified Chinese, translated from locales/en/lab.ftl.
 # Drafted without a native speaker's review: see the docs' "Add a language" to correct it.
 
+## The step bar's buttons, and the headings over a step
+
+button-step = 单步 →
+button-play = 播放
+button-pause = 暂停
+button-next-mistake = 下一个错误
+button-finish-epoch = 完成本轮
+button-run = 运行至收敛
+button-reset = 重置
+button-clear = 清空
+button-back = ← 后退
+classes-add = 添加类别
+explain-heading = 本步
+explain-term-weights = 权重
+explain-term-score = 得分
+explain-term-check = 检验
+explain-term-update = 更新
+
 ## The step table (the trace panel, and the tables exported for slides)
 
 table-step = 步骤

@@ -72,13 +72,15 @@ pub(super) fn choose(window: &Window, root: &HtmlElement) {
 #[wasm_bindgen]
 impl Lab {
     /// The page's language (its tag: `en`, `de`, `zh-CN`, …), chosen as the lab started.
-    pub fn language(&self) -> String {
-        i18n::lang().tag().to_string()
+    pub fn language(&self) -> Result<String, JsValue> {
+        self.alive()?;
+        Ok(i18n::lang().tag().to_string())
     }
 
     /// Message `id` of the lab's catalogue in the page's language, for the page's own words
     /// (the language menu's label); the id itself when there is no such message.
-    pub fn word(&self, id: &str) -> String {
-        i18n::tr(id, &[])
+    pub fn word(&self, id: &str) -> Result<String, JsValue> {
+        self.alive()?;
+        Ok(i18n::tr(id, &[]))
     }
 }

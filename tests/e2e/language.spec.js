@@ -129,3 +129,21 @@ base.test('Arabic: the lab mirrors, the plot and the numbers stay left to right,
   }
   expect(problems).toEqual([]);
 });
+
+for (const [lang, size, name] of [
+  ['de', { width: 375, height: 812 }, 'german-phone'],
+  ['zh-CN', { width: 1024, height: 768 }, 'chinese-projector'],
+  ['de', { width: 1024, height: 768 }, 'german-projector'],
+]) {
+  base.test(`${name}: the page fits its width, the step bar speaks ${lang} (screenshot to look at)`, async ({ page }) => {
+    const problems = watchProblems(page);
+    await page.setViewportSize(size);
+    const lab = await openLabAt(page, problems, `/#lang=${lang}`);
+    await seedTwoSteps(page, lab);
+    await expect(page.locator('#step')).toHaveText(lang === 'de' ? 'Schritt →' : '单步 →');
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(widths[0], 'no sideways scroll of the page').toBeLessThanOrEqual(widths[1]);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `language-${name}.png`) });
+    expect(problems).toEqual([]);
+  });
+}

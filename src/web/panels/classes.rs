@@ -46,7 +46,13 @@ impl Panel for ClassesPanel {
     }
 
     fn markup(&self) -> Markup {
-        let label = || el("span", &[("class", "label")], vec![text("Add class")]);
+        let label = || {
+            el(
+                "span",
+                &[("class", "label")],
+                vec![text(crate::core::i18n::t!("classes-add"))],
+            )
+        };
         group_panel!(
             "classes",
             "classes",

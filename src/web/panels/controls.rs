@@ -6,6 +6,7 @@
 //! the speed), unthrottled.
 
 use super::{el, text, Cx, Markup, Panel, PanelEvent};
+use crate::core::i18n::t;
 use crate::core::{Action, Error, Progress, Session};
 use crate::web::dom::{active_element, find, set_attribute, set_text};
 use wasm_bindgen::JsCast;
@@ -14,6 +15,8 @@ use web_sys::{Element, HtmlElement, HtmlInputElement};
 #[derive(Default)]
 pub(super) struct ControlsPanel {
     play_label: Option<Element>,
+    /// Play's label while stopped and while playing, in the page's language.
+    play_words: (String, String),
     speed: Option<HtmlInputElement>,
     speed_value: Option<Element>,
     work: Work,
@@ -50,7 +53,7 @@ impl Panel for ControlsPanel {
             button!(
                 "step",
                 "Visit exactly one sample (→, Space)",
-                vec![text("Step →")],
+                vec![text(t!("button-step"))],
                 "class" = "primary"
             ),
             button!(
@@ -59,30 +62,30 @@ impl Panel for ControlsPanel {
                 vec![el(
                     "span",
                     &[("data-field", "play-label")],
-                    vec![text("Play")]
+                    vec![text(t!("button-play"))]
                 )]
             ),
             button!(
                 "next-mistake",
                 "Step until the next update (N)",
-                vec![text("Next mistake")]
+                vec![text(t!("button-next-mistake"))]
             ),
             button!(
                 "finish-epoch",
                 "Complete the current pass (E)",
-                vec![text("Finish epoch")]
+                vec![text(t!("button-finish-epoch"))]
             ),
             button!(
                 "run",
                 "Run until convergence or a cap",
-                vec![text("Run to convergence")]
+                vec![text(t!("button-run"))]
             ),
             button!(
                 "reset",
                 "Back to the initial weights, step 0, epoch 1; points stay (R)",
-                vec![text("Reset")]
+                vec![text(t!("button-reset"))]
             ),
-            button!("clear", "Remove all points", vec![text("Clear")]),
+            button!("clear", "Remove all points", vec![text(t!("button-clear"))]),
         ];
         el(
             "div",
@@ -106,6 +109,7 @@ impl Panel for ControlsPanel {
 
     fn bind(&mut self, root: &Element) {
         self.play_label = find(root, "[data-field=\"play-label\"]");
+        self.play_words = (t!("button-play"), t!("button-pause"));
         self.speed = find(root, "input[data-panel-act=\"speed\"]").and_then(|e| e.dyn_into().ok());
         self.speed_value = find(root, "output");
         self.work = Work {
@@ -124,14 +128,8 @@ impl Panel for ControlsPanel {
     fn write(&mut self, cx: &Cx<'_>) {
         let session = cx.session;
         if let Some(label) = &self.play_label {
-            set_text(
-                label,
-                if session.is_playing() {
-                    "Pause"
-                } else {
-                    "Play"
-                },
-            );
+            let (play, pause) = &self.play_words;
+            set_text(label, if session.is_playing() { pause } else { play });
         }
         if let Some(value) = &self.speed_value {
             set_text(value, &crate::core::words::speed_label(session.speed()));

@@ -10,11 +10,11 @@ pub(super) struct ExplainPanel {
     fields: Fields,
 }
 
-/// One line of the step: its term and its field.
+/// One line of the step: its term (a message of the page's language) and its field.
 macro_rules! term {
     ($term:literal, $field:literal) => {
         [
-            el("dt", &[], vec![text($term)]),
+            el("dt", &[], vec![text(crate::core::i18n::t!($term))]),
             el("dd", &[("data-field", $field)], vec![]),
         ]
     };
@@ -27,10 +27,10 @@ impl Panel for ExplainPanel {
 
     fn markup(&self) -> Markup {
         let mut lines = Vec::new();
-        lines.extend(term!("weights", "explain-weights"));
-        lines.extend(term!("score", "explain-score"));
-        lines.extend(term!("check", "explain-check"));
-        lines.extend(term!("update", "explain-update"));
+        lines.extend(term!("explain-term-weights", "explain-weights"));
+        lines.extend(term!("explain-term-score", "explain-score"));
+        lines.extend(term!("explain-term-check", "explain-check"));
+        lines.extend(term!("explain-term-update", "explain-update"));
         // The step in one line (the disclosure's summary), on show in every layout; the
         // worked arithmetic opens under it. Closed here: each home opens it where it has room
         // (www/compact.js, `wireLab`; the full page unless it has a phone's layout, www/app.js,
@@ -40,7 +40,11 @@ impl Panel for ExplainPanel {
             "lab-only explain",
             "This step",
             vec![
-                el("h2", &[], vec![text("This step")]),
+                el(
+                    "h2",
+                    &[],
+                    vec![text(crate::core::i18n::t!("explain-heading"))]
+                ),
                 el(
                     "details",
                     &[("class", "explain-full"), ("data-role", "explain-full")],

@@ -37,7 +37,7 @@ impl Panel for TimelinePanel {
                         ("data-panel-act", "back"),
                         ("title", "Step back (←)"),
                     ],
-                    vec![text("← Back")],
+                    vec![text(crate::core::i18n::t!("button-back"))],
                 ),
                 el(
                     "input",
