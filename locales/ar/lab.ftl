@@ -36,6 +36,7 @@ table-none = لا شيء
 ## "This step": one step's arithmetic with its real numbers
 
 explain-title = الخطوة { $step }: العينة رقم { $index } { $point }، ⁦y = { $sign }⁩
+explain-title-none = لا خطوات بعد: اضغط «خطوة» (→) لزيارة العينة الأولى.
 explain-mistake = ⁦y·s = { $margin } ≤ 0⁩ ← خطأ
 explain-correct = ⁦y·s = { $margin } > 0⁩ ← صحيح
 explain-no-update = لا تحديث (الدرجة { $score })

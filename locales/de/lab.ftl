@@ -33,6 +33,7 @@ table-none = keine
 ## "This step": one step's arithmetic with its real numbers
 
 explain-title = Schritt { $step }: Beispiel #{ $index } { $point }, y = { $sign }
+explain-title-none = Noch kein Schritt: Schritt (→) drücken, um das erste Beispiel zu besuchen.
 explain-mistake = y·s = { $margin } ≤ 0 → Fehler
 explain-correct = y·s = { $margin } > 0 → richtig
 explain-no-update = keine Aktualisierung (Score { $score })

@@ -37,6 +37,7 @@ table-none = none
 ## "This step": one step's arithmetic with its real numbers
 
 explain-title = Step { $step }: sample #{ $index } { $point }, y = { $sign }
+explain-title-none = No step yet: press Step (→) to visit the first sample.
 explain-mistake = y·s = { $margin } ≤ 0 → mistake
 explain-correct = y·s = { $margin } > 0 → correct
 explain-no-update = no update (score { $score })

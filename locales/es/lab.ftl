@@ -33,6 +33,7 @@ table-none = ninguna
 ## "This step": one step's arithmetic with its real numbers
 
 explain-title = Paso { $step }: muestra n.º { $index } { $point }, y = { $sign }
+explain-title-none = Aún no hay pasos: pulse Paso (→) para visitar la primera muestra.
 explain-mistake = y·s = { $margin } ≤ 0 → error
 explain-correct = y·s = { $margin } > 0 → correcto
 explain-no-update = sin actualización (puntuación { $score })

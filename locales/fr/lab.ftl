@@ -33,6 +33,7 @@ table-none = aucune
 ## "This step": one step's arithmetic with its real numbers
 
 explain-title = Étape { $step } : échantillon n° { $index } { $point }, y = { $sign }
+explain-title-none = Aucune étape pour l’instant : appuyez sur Étape (→) pour visiter le premier échantillon.
 explain-mistake = y·s = { $margin } ≤ 0 → erreur
 explain-correct = y·s = { $margin } > 0 → correct
 explain-no-update = pas de mise à jour (score { $score })

@@ -33,6 +33,7 @@ table-none = 无
 ## "This step": one step's arithmetic with its real numbers
 
 explain-title = 第 { $step } 步：样本 #{ $index } { $point }，y = { $sign }
+explain-title-none = 尚未执行任何步骤：按“单步”（→）访问第一个样本。
 explain-mistake = y·s = { $margin } ≤ 0 → 错误
 explain-correct = y·s = { $margin } > 0 → 正确
 explain-no-update = 不更新（得分 { $score }）

@@ -23,6 +23,20 @@ fn in_fragment(fragment: &str) -> Option<String> {
         .map(str::to_string)
 }
 
+/// The course author's `lang`: the root's own, else (a lab in an element's shadow root) the
+/// `<perceptron-lab>` element's.
+fn author_lang(root: &HtmlElement) -> Option<String> {
+    let own = root.get_attribute("lang");
+    let host = || {
+        let shadow = root
+            .get_root_node()
+            .dyn_into::<web_sys::ShadowRoot>()
+            .ok()?;
+        shadow.host().get_attribute("lang")
+    };
+    own.or_else(host).filter(|l| !l.is_empty())
+}
+
 /// Chooses the page's language for the lab on `root` and marks the root with it.
 pub(super) fn choose(window: &Window, root: &HtmlElement) {
     let asked = [
@@ -32,7 +46,7 @@ pub(super) fn choose(window: &Window, root: &HtmlElement) {
             .ok()
             .flatten()
             .and_then(|s| s.get_item(STORE_KEY).ok().flatten()),
-        root.get_attribute("lang").filter(|l| !l.is_empty()),
+        author_lang(root),
     ];
     // A value that is not a language is passed over (a link's unknown `lang=` is not refused:
     // the rest of the link still opens).

@@ -10,6 +10,9 @@ const AxeBuilder = require('@axe-core/playwright').default;
 const { SCREENSHOT_DIR } = require('./env');
 const { expect, watchProblems, openLabAt } = require('./helpers');
 
+/** Seed 000 from w = [-1, 0, 0], as a scenario link. */
+const SEED000 = 'v=1&a=perceptron&b=1&i=-1,0,0&e=1&o=fixed&s=1&m=1000&n=0&p=1,1,0;3,2,1;2,4,1;3,4,1;2,3,0';
+
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /** Records every text the live region is given, in order, as `window.__said`. */
@@ -147,3 +150,31 @@ for (const [lang, size, name] of [
     expect(problems).toEqual([]);
   });
 }
+
+base.test('a course author\'s <perceptron-lab lang="fr"> and lang="ar": each lab in its language, Arabic mirrored and axe-core clean', async ({ page }) => {
+  const problems = watchProblems(page);
+  await page.goto('/course.html');
+  await page.waitForFunction(() => window.PerceptronLab && window.PerceptronLab.ready, null, { timeout: 20_000 });
+  await page.evaluate((scenario) => Promise.all(['fr', 'ar'].map((lang) => {
+    const lab = document.createElement('perceptron-lab');
+    lab.id = `lab-${lang}`;
+    lab.setAttribute('lang', lang);
+    lab.setAttribute('scenario', scenario);
+    document.querySelector('main').prepend(lab);
+    return lab.ready;
+  })), SEED000);
+  const french = page.locator('#lab-fr');
+  await expect(french.locator('.plab')).toHaveAttribute('lang', 'fr');
+  await expect(french.locator('button[data-act="step"]')).toHaveText('Étape →');
+  await french.locator('button[data-act="step"]').click();
+  await french.locator('button[data-act="step"]').click();
+  await expect(french.locator('[data-field="explain-title"]')).toHaveText('Étape 2 : échantillon n° 2 (3; 2), y = +1');
+  const arabic = page.locator('#lab-ar');
+  await expect(arabic.locator('.plab')).toHaveAttribute('dir', 'rtl');
+  await expect(arabic.locator('button[data-act="step"]')).toHaveText('خطوة →');
+  expect(await arabic.locator('canvas').first().evaluate((c) => getComputedStyle(c).direction)).toBe('ltr');
+  await arabic.screenshot({ path: path.join(SCREENSHOT_DIR, 'arabic-element.png') });
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).include('#lab-ar').include('#lab-fr').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(problems).toEqual([]);
+});

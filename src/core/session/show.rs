@@ -188,7 +188,7 @@ impl Session {
             explain_title: if last.is_some() {
                 explanation.title
             } else {
-                "No step yet: press Step (→) to visit the first sample.".to_string()
+                crate::core::i18n::t!("explain-title-none")
             },
             explain_weights: explanation.weights,
             explain_score: explanation.score,

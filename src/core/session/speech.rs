@@ -477,19 +477,13 @@ impl Session {
                 text[..1].make_ascii_uppercase();
                 format!("{text}.")
             }
-            Some([]) if n == 1 => "The one point is classified correctly.".to_string(),
-            Some([]) => format!("All {n} points are classified correctly."),
-            Some(wrong @ [_]) => format!(
-                "1 of {n} points is {}: {}.",
-                t.wrong_words(),
-                which(wrong, 12)
-            ),
-            Some(wrong) => format!(
-                "{} of {n} points are {}: {}.",
-                wrong.len(),
-                t.wrong_words(),
-                which(wrong, 12)
-            ),
+            Some([]) if n == 1 => format!("{}.", sentence_case(&t!("wrong-none-of-one"))),
+            Some([]) => format!("{}.", sentence_case(&t!("wrong-none", n = n))),
+            Some(wrong) => {
+                let place = t.wrong_words();
+                let some = t!("wrong-some", wrong = wrong.len(), n = n, place = place);
+                format!("{}: {}.", sentence_case(&some), which(wrong, 12))
+            }
         };
         let mut model = t.describe_model(&self.data, &self.class_names);
         if let Some(regions) = self.regions_sentence() {
