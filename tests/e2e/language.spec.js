@@ -178,3 +178,29 @@ base.test('a course author\'s <perceptron-lab lang="fr"> and lang="ar": each lab
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   expect(problems).toEqual([]);
 });
+
+// The pseudo-language en-XA (accented, longer, bracketed) proves which words the catalogues
+// reach: every word of the parts translated so far is in its form, none left in English.
+base.test('under the pseudo-language, the step bar, "This step", the step table and the spoken step are all in its form', async ({ page }) => {
+  const problems = watchProblems(page);
+  const lab = await openLabAt(page, problems, '/#lang=en-XA');
+  await listen(page);
+  await seedTwoSteps(page, lab);
+  const texts = await page.evaluate(() => [
+    ...['step', 'play', 'next-mistake', 'finish-epoch', 'run', 'reset', 'clear', 'back'].map((act) => document.querySelector(`#lab [data-act="${act}"]`).textContent),
+    document.querySelector('[data-panel="classes"] .label').textContent,
+    document.querySelector('[data-panel="explain"] h2').textContent,
+    ...[...document.querySelectorAll('[data-panel="explain"] dt')].map((dt) => dt.textContent),
+    // (The update field is arithmetic alone, "+[1, 3, 2] → w = [0, 3, 2]": no words to translate.)
+    ...['explain-title', 'explain-check'].map((f) => document.querySelector(`[data-panel="explain"] [data-field="${f}"]`).textContent),
+    ...[...document.querySelectorAll('table.trace thead th')].map((th) => th.textContent),
+    document.querySelector('table.trace tbody tr:nth-child(2) td:nth-child(4)').textContent,
+  ]);
+  expect(texts.length).toBeGreaterThan(20);
+  expect(texts.filter((t) => !/^\[.*\]$/s.test(t.trim())), 'left outside the pseudo form').toEqual([]);
+  // No plain English word survives inside them: English's vowels are all accented.
+  expect(texts.filter((t) => /\b(Step|Play|Back|step|weights|score|update|mistake|sample)\b/.test(t))).toEqual([]);
+  const said = await page.evaluate(() => window.__said.join('\n'));
+  expect(said).toMatch(/^\[Şŧḗḗp 2, ḗḗpǿǿƈh 1: \[şȧȧmplḗḗ 2 ȧȧŧ \(3, 2\)/m);
+  expect(problems).toEqual([]);
+});
