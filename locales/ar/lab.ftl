@@ -22,6 +22,21 @@ explain-term-score = الدرجة
 explain-term-check = التحقق
 explain-term-update = التحديث
 
+## The status panel's terms
+
+status-algorithm = الخوارزمية
+status-step = الخطوة
+status-epoch = الحقبة
+status-sample = العينة
+status-score = الدرجة
+status-result = النتيجة
+status-model = النموذج
+status-updates = التحديثات
+status-state = الحالة
+status-points = النقاط
+status-accuracy = الدقة
+status-averaged = المتوسط
+
 ## The step table (the trace panel, and the tables exported for slides)
 
 table-step = الخطوة

@@ -19,6 +19,21 @@ explain-term-score = Score
 explain-term-check = Prüfung
 explain-term-update = Aktualisierung
 
+## The status panel's terms
+
+status-algorithm = Algorithmus
+status-step = Schritt
+status-epoch = Epoche
+status-sample = Beispiel
+status-score = Score
+status-result = Ergebnis
+status-model = Modell
+status-updates = Aktualisierungen
+status-state = Zustand
+status-points = Punkte
+status-accuracy = Genauigkeit
+status-averaged = gemittelt
+
 ## The step table (the trace panel, and the tables exported for slides)
 
 table-step = Schritt

@@ -23,6 +23,21 @@ explain-term-score = score
 explain-term-check = check
 explain-term-update = update
 
+## The status panel's terms
+
+status-algorithm = Algorithm
+status-step = Step
+status-epoch = Epoch
+status-sample = Sample
+status-score = Score
+status-result = Result
+status-model = Model
+status-updates = Updates
+status-state = State
+status-points = Points
+status-accuracy = Accuracy
+status-averaged = averaged
+
 ## The step table (the trace panel, and the tables exported for slides)
 
 table-step = step

@@ -19,6 +19,21 @@ explain-term-score = puntuación
 explain-term-check = comprobación
 explain-term-update = actualización
 
+## The status panel's terms
+
+status-algorithm = Algoritmo
+status-step = Paso
+status-epoch = Época
+status-sample = Muestra
+status-score = Puntuación
+status-result = Resultado
+status-model = Modelo
+status-updates = Actualizaciones
+status-state = Estado
+status-points = Puntos
+status-accuracy = Exactitud
+status-averaged = promediado
+
 ## The step table (the trace panel, and the tables exported for slides)
 
 table-step = paso

@@ -19,6 +19,21 @@ explain-term-score = score
 explain-term-check = vérification
 explain-term-update = mise à jour
 
+## The status panel's terms
+
+status-algorithm = Algorithme
+status-step = Étape
+status-epoch = Époque
+status-sample = Échantillon
+status-score = Score
+status-result = Résultat
+status-model = Modèle
+status-updates = Mises à jour
+status-state = État
+status-points = Points
+status-accuracy = Exactitude
+status-averaged = moyenné
+
 ## The step table (the trace panel, and the tables exported for slides)
 
 table-step = étape

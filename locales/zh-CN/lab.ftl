@@ -19,6 +19,21 @@ explain-term-score = 得分
 explain-term-check = 检验
 explain-term-update = 更新
 
+## The status panel's terms
+
+status-algorithm = 算法
+status-step = 步骤
+status-epoch = 轮次
+status-sample = 样本
+status-score = 得分
+status-result = 结果
+status-model = 模型
+status-updates = 更新次数
+status-state = 状态
+status-points = 点数
+status-accuracy = 准确率
+status-averaged = 平均
+
 ## The step table (the trace panel, and the tables exported for slides)
 
 table-step = 步骤

@@ -6,6 +6,7 @@
 //! step counted.
 
 use super::{el, text, Cx, Fields, Markup, Panel};
+use crate::core::i18n::t;
 use web_sys::Element;
 
 #[derive(Default)]
@@ -29,17 +30,16 @@ impl Panel for StatusPanel {
     }
 
     fn markup(&self) -> Markup {
-        let small = |words: &'static str| el("small", &[], vec![text(words)]);
         let mut lines = Vec::new();
-        lines.extend(line!(vec![text("Algorithm")], "algorithm", "—"));
-        lines.extend(line!(vec![text("Step")], "step", "0"));
-        lines.extend(line!(vec![text("Epoch")], "epoch", "1"));
-        lines.extend(line!(vec![text("Sample")], "sample", "—"));
-        lines.extend(line!(vec![text("Score")], "score", "—"));
-        lines.extend(line!(vec![text("Result")], "outcome", "—"));
+        lines.extend(line!(vec![text(t!("status-algorithm"))], "algorithm", "—"));
+        lines.extend(line!(vec![text(t!("status-step"))], "step", "0"));
+        lines.extend(line!(vec![text(t!("status-epoch"))], "epoch", "1"));
+        lines.extend(line!(vec![text(t!("status-sample"))], "sample", "—"));
+        lines.extend(line!(vec![text(t!("status-score"))], "score", "—"));
+        lines.extend(line!(vec![text(t!("status-result"))], "outcome", "—"));
         lines.extend(line!(
             vec![
-                text("Model "),
+                text(t!("status-model") + " "),
                 el(
                     "small",
                     &[("data-field", "weights-label")],
@@ -58,11 +58,12 @@ impl Panel for StatusPanel {
             "bias",
             "—"
         ));
-        lines.extend(line!(vec![text("Updates")], "updates", "0"));
-        lines.extend(line!(vec![text("State")], "state", "—"));
-        lines.extend(line!(vec![text("Points")], "points", "0"));
-        lines.extend(line!(vec![text("Accuracy")], "accuracy", "—"));
-        lines.extend(line!(vec![text("w̄ "), small("averaged")], "averaged", "—"));
+        lines.extend(line!(vec![text(t!("status-updates"))], "updates", "0"));
+        lines.extend(line!(vec![text(t!("status-state"))], "state", "—"));
+        lines.extend(line!(vec![text(t!("status-points"))], "points", "0"));
+        lines.extend(line!(vec![text(t!("status-accuracy"))], "accuracy", "—"));
+        let averaged = el("small", &[], vec![text(t!("status-averaged"))]);
+        lines.extend(line!(vec![text("w̄ "), averaged], "averaged", "—"));
         el(
             "section",
             &[
