@@ -422,3 +422,32 @@ fn the_line_over_this_step_in_german() {
         "Schritt 2 · #2 (3; 2), y = +1 · Score -1 · Fehler → +[1; 3; 2]"
     );
 }
+
+#[test]
+fn the_learning_rate_field_takes_a_decimal_comma_or_point_and_shows_the_pages_own() {
+    use perceptron_lab::core::SettingsForm;
+    let form = |eta| SettingsForm {
+        bias: true,
+        init: "zero",
+        eta,
+        order: "fixed",
+        seed: "1",
+        max_epochs: "1000",
+    };
+    for text in ["0,5", "0.5", " 0,5 "] {
+        assert_eq!(form(text).parse(2).unwrap().eta, 0.5, "{text:?}");
+    }
+    assert!(form("0,5,1").parse(2).is_err());
+    assert!(form("1.000,5").parse(2).is_err());
+    let settings = form("0.25").parse(2).unwrap();
+    let eta = |lang| {
+        with_lang(lang, || {
+            let fields = settings.form_fields();
+            fields.iter().find(|(n, _)| *n == "eta").unwrap().1.clone()
+        })
+        .unwrap()
+    };
+    assert_eq!(eta(Lang::De), "0,25");
+    assert_eq!(eta(Lang::En), "0.25");
+    assert_eq!(eta(Lang::Ar), "0.25");
+}

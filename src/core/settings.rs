@@ -116,11 +116,18 @@ pub struct SettingsForm<'a> {
 impl Settings {
     /// The text of each field of the settings form (`data-setting` name, text), written so that
     /// reading the form back with [`SettingsForm::parse`] gives exactly these settings: η and
-    /// explicit weights in their shortest exact form, never rounded for display.
+    /// explicit weights in their shortest exact form, never rounded for display (η with a
+    /// decimal comma where the page's language writes one).
     pub fn form_fields(&self) -> [(&'static str, String); 5] {
+        let eta = crate::core::numfmt::exact(self.eta);
+        let eta = if crate::core::i18n::localised_numbers() {
+            eta.replace('.', ",")
+        } else {
+            eta
+        };
         [
             ("init", self.init.to_string()),
-            ("eta", crate::core::numfmt::exact(self.eta)),
+            ("eta", eta),
             ("order", self.order.to_string()),
             ("seed", self.seed.to_string()),
             ("max-epochs", self.max_epochs.to_string()),
@@ -129,9 +136,16 @@ impl Settings {
 }
 
 impl SettingsForm<'_> {
-    /// Reads and checks every field for data with `dim` features.
+    /// Reads and checks every field for data with `dim` features. η may have a decimal point or
+    /// a decimal comma (`0.5` or `0,5`), whatever the page's language.
     pub fn parse(&self, dim: usize) -> Result<Settings, Error> {
-        let eta = self.eta.trim().parse::<f64>().map_err(|_| Error::Field {
+        let eta = self.eta.trim();
+        let eta = if eta.matches(',').count() == 1 && !eta.contains('.') {
+            eta.replace(',', ".")
+        } else {
+            eta.to_string()
+        };
+        let eta = eta.parse::<f64>().map_err(|_| Error::Field {
             field: "η",
             reason: format!("{:?} is not a number", self.eta),
         })?;

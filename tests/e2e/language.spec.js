@@ -47,6 +47,8 @@ base.test('a link with lang=de: the step table, "This step" and the spoken step 
   await expect(page.locator('[data-field="explain-title"]')).toHaveText('Schritt 2: Beispiel #2 (3; 2), y = +1');
   await expect(page.locator('table.trace thead th').first()).toHaveText('Schritt');
   await expect(page.locator('table.trace tbody tr').nth(1)).toContainText('+[1; 3; 2]');
+  await expect(page.locator('#status dt').first()).toHaveText('Algorithmus');
+  await expect(page.locator('#step')).toHaveText('Schritt →');
   await expect.poll(() => page.evaluate(() => window.__said.join('\n'))).toContain(
     'Schritt 2, Epoche 1: Beispiel 2 bei (3; 2), Klasse +1, Score −1, ein Fehler. w wird [0; 3; 2]; die Grenze erscheint; 2 von 5 Punkten liegen auf der falschen Seite.'
   );
