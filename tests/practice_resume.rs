@@ -41,8 +41,9 @@ fn answer(run: &mut PracticeRun, rightly: bool, now: &mut f64, next: bool) {
 }
 
 /// As `answer`, for random sets: a wrong line the question refuses (off its plot) is given
-/// rightly instead; false, with nothing answered, when even the right answer is refused (a
-/// boundary question whose updated w has no line: w1 = w2 = 0).
+/// rightly instead; false, with nothing answered, when even the right answer is refused (which
+/// no question drawn should allow: a boundary question is never drawn on an update to
+/// w1 = w2 = 0).
 fn try_answer(run: &mut PracticeRun, rightly: bool, now: &mut f64, next: bool) -> bool {
     while !run.current().expect("a question").answered() {
         *now += 3.0;
@@ -330,12 +331,78 @@ proptest! {
         for rightly in answers.iter().take(stop.min(questions as usize)) {
             let last = run.current().map(|c| c.number) == Some(questions);
             let answered = try_answer(&mut run, *rightly, &mut now, gone_on || !last);
-            prop_assume!(answered, "a question no answer fits (a boundary with no line)");
+            prop_assert!(answered, "every question drawn has an answer that fits");
             if run.current().is_none() { break; }
         }
         let text = run.saved().to_text();
         prop_assert!(text.len() <= SUSPEND_LIMIT);
         let resumed = PracticeRun::resume(&set, &Saved::from_text(&text).unwrap(), &Dataset::new(2), 77.0).unwrap();
         prop_assert_eq!(state(&resumed), state(&run));
+    }
+}
+
+/// Every question a set draws can be answered: a boundary question is never drawn on an update
+/// that leaves w1 = w2 = 0 (no line to guess), which the proptest above once met.
+#[test]
+fn every_question_drawn_has_an_answer_that_fits() {
+    let mut unanswerable = Vec::new();
+    let mut boundaries = 0;
+    for (seed, student) in
+        (0..1500).zip([123_456, 271_828, 314_159, 577_215, 999_998].iter().cycle())
+    {
+        let set = every_kind(11, seed);
+        let Ok(mut run) = PracticeRun::start(&set, *student, &Dataset::new(2), 0.0) else {
+            continue;
+        };
+        let mut now = 0.0;
+        while let Some(current) = run.current() {
+            let number = current.number;
+            now += 3.0;
+            if !current.answered() {
+                boundaries += usize::from(current.kind == PracticeKind::Boundary);
+                if let Err(e) = run.answer(right(&run), now) {
+                    unanswerable.push(format!(
+                        "seed {seed}, student {student}, question {number}: {e}"
+                    ));
+                    break;
+                }
+                continue;
+            }
+            if run.next(now).is_err() {
+                break;
+            }
+        }
+    }
+    assert!(unanswerable.is_empty(), "{}", unanswerable.join("\n"));
+    assert!(
+        boundaries > 1000,
+        "{boundaries} boundary questions answered"
+    );
+}
+
+/// The second update of these points takes w from [1, 1, 1] back to [0, 0, 0] (the same point
+/// with the other label), which has no line: the boundary question goes on to the next update.
+#[test]
+fn a_boundary_question_skips_an_update_that_leaves_no_line() {
+    let mut data = Dataset::new(2);
+    for (x, c) in [([1.0, 1.0], 1), ([1.0, 1.0], 0), ([2.0, -1.0], 0)] {
+        data.push_class(&x, c).unwrap();
+    }
+    let set = ExerciseSet {
+        source: Source::Points,
+        kinds: vec![PracticeKind::Boundary],
+        questions: 2,
+        ..every_kind(2, 0)
+    };
+    let mut run = PracticeRun::start(&set, 3, &data, 0.0).unwrap();
+    let mut now = 0.0;
+    for _ in 0..2 {
+        now += 3.0;
+        let response = right(&run);
+        run.answer(response, now).expect("its right line is taken");
+        assert!(run.current().unwrap().answered());
+        if run.current().unwrap().number < 2 {
+            run.next(now + 1.0).unwrap();
+        }
     }
 }

@@ -354,8 +354,9 @@ impl PracticeRun {
             .ok_or("The set has no such question.")?;
         let content = match kind {
             PracticeKind::Converge => self.converge_content(number)?,
-            PracticeKind::Predict => Content::Step(Box::new(self.next_step(false)?)),
-            _ => Content::Step(Box::new(self.next_step(true)?)),
+            PracticeKind::Predict => Content::Step(Box::new(self.next_step(false, false)?)),
+            PracticeKind::Boundary => Content::Step(Box::new(self.next_step(true, true)?)),
+            _ => Content::Step(Box::new(self.next_step(true, false)?)),
         };
         let hidden = if kind == PracticeKind::Faded {
             let plan = faded_plan(self.faded_seen + 1);
@@ -378,14 +379,20 @@ impl PracticeRun {
         Ok(())
     }
 
-    /// The next step of the run (the next that updates, when `update`), taking the steps
-    /// before it; a stopped run draws a new problem (generated sets) or starts again.
-    fn next_step(&mut self, update: bool) -> Result<Question, String> {
+    /// The next step of the run (the next that updates, when `update`; that leaves a boundary
+    /// line, when `line`), taking the steps before it; a stopped run draws a new problem
+    /// (generated sets) or starts again.
+    fn next_step(&mut self, update: bool, line: bool) -> Result<Question, String> {
         let mut restarted = false;
         let mut skipped = 0;
+        // A boundary question needs a line after its update: an update to w1 = w2 = 0 has none
+        // to guess, so it is taken like a step that does not update.
+        let lineless = |q: &Question| {
+            line && super::boundary::boundary_after(q).is_some_and(|w| w[1] == 0.0 && w[2] == 0.0)
+        };
         loop {
             match Question::next(&self.model, &self.data, &self.setup) {
-                Ok(q) if q.answer.update || !update => return Ok(q),
+                Ok(q) if (q.answer.update || !update) && !lineless(&q) => return Ok(q),
                 Ok(q) if skipped < MAX_SKIP => {
                     self.model = q.after;
                     skipped += 1;
