@@ -7,7 +7,7 @@
 
 const path = require('node:path');
 const fs = require('node:fs');
-const { test, expect } = require('./helpers');
+const { test, expect, listen, said } = require('./helpers');
 const AxeBuilder = require('@axe-core/playwright').default;
 const { SCREENSHOT_DIR } = require('./env');
 
@@ -15,20 +15,6 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-
 
 /** The live region every announcement goes to. */
 const live = (page) => page.locator('[data-role="announce"]');
-
-/** Records every text the live region is given, in order, as `window.__said`. */
-async function listen(page) {
-  await page.evaluate(() => {
-    const region = document.querySelector('[data-role="announce"]');
-    window.__said = [];
-    new MutationObserver(() => window.__said.push(region.textContent.replace(/\u00a0$/, ''))).observe(
-      region,
-      { childList: true, characterData: true, subtree: true }
-    );
-  });
-}
-
-const said = (page) => page.evaluate(() => window.__said.slice());
 
 async function step(page, lab, n) {
   await page.locator('#step').click();

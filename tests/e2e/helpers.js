@@ -9,6 +9,7 @@
 //   helpers/trace.js          the `perceptron-trace` CLI on the same points, and expectClose
 //   helpers/constants.js      the course's worked example and the page's field/algorithm names
 //   helpers/static-server.js  a plain static host for the embedding tests
+//   helpers/announcements.js  listen / said: what the live region is given, in order
 //
 // The page is driven as a person would drive it: clicks, keys and reading text. The only use of
 // `window.perceptronLab` is `to_css(x, y)`, to know where data point (x, y) is drawn.
@@ -25,6 +26,7 @@ module.exports = {
   ...require('./helpers/trace'),
   ...require('./helpers/constants'),
   ...require('./helpers/static-server'),
+  ...require('./helpers/announcements'),
   pixel,
   distinctColours,
 };

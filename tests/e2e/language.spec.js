@@ -8,24 +8,12 @@ const path = require('node:path');
 const base = require('@playwright/test');
 const AxeBuilder = require('@axe-core/playwright').default;
 const { SCREENSHOT_DIR } = require('./env');
-const { expect, watchProblems, openLabAt } = require('./helpers');
+const { expect, watchProblems, openLabAt, listen } = require('./helpers');
 
 /** Seed 000 from w = [-1, 0, 0], as a scenario link. */
 const SEED000 = 'v=1&a=perceptron&b=1&i=-1,0,0&e=1&o=fixed&s=1&m=1000&n=0&p=1,1,0;3,2,1;2,4,1;3,4,1;2,3,0';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-/** Records every text the live region is given, in order, as `window.__said`. */
-async function listen(page) {
-  await page.evaluate(() => {
-    const region = document.querySelector('[data-role="announce"]');
-    window.__said = [];
-    new MutationObserver(() => window.__said.push(region.textContent.replace(/\u00a0$/, ''))).observe(
-      region,
-      { childList: true, characterData: true, subtree: true }
-    );
-  });
-}
 
 /** Seed 000 loaded and stepped twice (its first update: w = [0, 3, 2]). */
 async function seedTwoSteps(page, lab) {
@@ -204,5 +192,23 @@ base.test('under the pseudo-language, the step bar, "This step", the step table 
   expect(texts.filter((t) => /\b(Step|Play|Back|step|weights|score|update|mistake|sample)\b/.test(t))).toEqual([]);
   const said = await page.evaluate(() => window.__said.join('\n'));
   expect(said).toMatch(/^\[Şŧḗḗp 2, ḗḗpǿǿƈh 1: \[şȧȧmplḗḗ 2 ȧȧŧ \(3, 2\)/m);
+  expect(problems).toEqual([]);
+});
+
+base.test('a state too large for a link: the language change is refused with the reason, the points are kept', async ({ page }) => {
+  const problems = watchProblems(page);
+  const lab = await openLabAt(page, problems, '/');
+  const rows = ['x1,x2,label'];
+  for (let i = 0; i < 2100; i++) rows.push(`${(i % 50) / 10},${Math.floor(i / 50) / 10},${i % 2 ? 1 : -1}`);
+  await page.locator('#file-input').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
+  await expect(lab.field('notice')).toHaveText('Loaded 2100 points from the file; training restarts.');
+  let reloaded = false;
+  page.on('load', () => { reloaded = true; });
+  await page.locator('#language').selectOption('de');
+  await expect(lab.field('notice')).toHaveText(/^The language was not changed: .*2100 points are too many for a link/);
+  await expect(page.locator('#language')).toHaveValue('en');
+  expect(reloaded, 'the page did not reload').toBe(false);
+  expect(await page.evaluate(() => window.localStorage.getItem('perceptron-lab.lang'))).toBeNull();
+  await expect(lab.field('points')).toHaveText('2100 (1050 of +1, 1050 of -1)');
   expect(problems).toEqual([]);
 });

@@ -108,18 +108,23 @@ test('"Apply" with unchanged settings still restarts training (step 0, initial w
   await expect(lab.field('points')).toHaveText('5 (3 of +1, 2 of -1)');
 });
 
+/** Opens the course page and mounts a compact lab (embed.js) on a new `#id` with `fragment`: `window.__lab`. */
+async function mountCompact(page, id, fragment) {
+  await page.goto('/course.html');
+  await page.waitForFunction(() => window.PerceptronLab && window.PerceptronLab.ready, null, { timeout: 20_000 });
+  await page.evaluate(() => window.PerceptronLab.ready);
+  await page.evaluate(async ([hostId, link]) => {
+    const host = document.createElement('div');
+    host.id = hostId;
+    document.querySelector('main').prepend(host);
+    window.__lab = await window.PerceptronLab.mount(host, link);
+  }, [id, fragment]);
+}
+
 // A closed settings form already shows the settings in force, so a value typed the moment it
 // opens is never overwritten by the panel's first write (that raced on a fresh clone).
 base.test('a closed settings panel already shows the settings in force: typed at once, kept', async ({ page }) => {
-  await page.goto('/course.html');
-  await page.waitForFunction(() => window.PerceptronLab && window.PerceptronLab.ready, null, { timeout: 20_000 });
-  await page.evaluate(async () => {
-    const host = document.createElement('div');
-    host.id = 'closed-settings';
-    document.querySelector('main').prepend(host);
-    const fragment = 'v=1&a=perceptron&b=1&i=0,0,0&e=0.25&o=fixed&s=7&m=40&n=0&p=1,1,0;3,2,1';
-    window.__lab = await window.PerceptronLab.mount(host, fragment);
-  });
+  await mountCompact(page, 'closed-settings', 'v=1&a=perceptron&b=1&i=0,0,0&e=0.25&o=fixed&s=7&m=40&n=0&p=1,1,0;3,2,1');
   const panel = page.locator('#closed-settings [data-panel="settings"]');
   await expect(panel).not.toHaveAttribute('open', '');
   await expect(panel.locator('[data-setting="eta"]')).toHaveValue('0.25');
@@ -139,16 +144,7 @@ base.test('a closed settings panel already shows the settings in force: typed at
 // closed, and its form applies and refuses as the full page's does.
 base.test('a compact lab (embed.js) has the settings panel: η applied from it, a bad seed refused', async ({ page }) => {
   const problems = watchProblems(page);
-  await page.goto('/course.html');
-  await page.waitForFunction(() => window.PerceptronLab && window.PerceptronLab.ready, null, { timeout: 20_000 });
-  await page.evaluate(() => window.PerceptronLab.ready);
-  await page.evaluate(async () => {
-    const host = document.createElement('div');
-    host.id = 'with-settings';
-    document.querySelector('main').prepend(host);
-    const fragment = 'v=1&a=perceptron&b=1&i=0,0,0&e=1&o=fixed&s=1&m=1000&n=0&p=1,1,0;3,2,1;2,4,1;3,4,1;2,3,0';
-    window.__lab = await window.PerceptronLab.mount(host, fragment);
-  });
+  await mountCompact(page, 'with-settings', 'v=1&a=perceptron&b=1&i=0,0,0&e=1&o=fixed&s=1&m=1000&n=0&p=1,1,0;3,2,1;2,4,1;3,4,1;2,3,0');
   const host = page.locator('#with-settings');
   const panel = host.locator('[data-panel="settings"]');
   await expect(panel).toBeVisible();

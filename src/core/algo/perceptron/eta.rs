@@ -368,9 +368,9 @@ impl EtaView<'_> {
             Some(r) => format!(", stopped before step {}", r.step),
             None => String::new(),
         };
-        let plural = if mistakes == 1 { "" } else { "s" };
+        let mistakes = crate::core::i18n::t!("mistakes", count = mistakes);
         format!(
-            "{name} = {}: {mistakes} mistake{plural} in {} steps{stopped}; w = {}",
+            "{name} = {}: {mistakes} in {} steps{stopped}; w = {}",
             num(self.eta[run]),
             self.rows.len(),
             weights_text(self.weights(run).0)
