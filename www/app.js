@@ -144,9 +144,6 @@
     });
   }
 
-  /** Where this browser keeps the reader's language (src/web/language.rs reads it). */
-  const LANGUAGE_KEY = 'perceptron-lab.lang';
-
   /**
    * The language menu in the page's header. The lab chose the page's language as it started
    * (src/web/language.rs) and set the menu to it; the menu's label is the lab's word. A new
@@ -166,7 +163,7 @@
         call(() => lab.say_refused('language', String(err)));
         return;
       }
-      try { window.localStorage.setItem(LANGUAGE_KEY, menu.value); } catch (err) { /* private mode */ }
+      lab.keep_language(menu.value);
       const keys = pageKeys(window.location.hash);
       keys.set('lang', menu.value);
       window.history.replaceState(null, '', `#${link}&${keys}`);
@@ -345,9 +342,7 @@
     const initialPage = pageKeys(window.location.hash);
     // A language the reader chose (kept in this browser) travels in the link the page writes; a
     // language that only follows the browser's does not.
-    let chosen = null;
-    try { chosen = window.localStorage.getItem(LANGUAGE_KEY); } catch (err) { chosen = null; }
-    if (chosen && !initialPage.has('lang')) initialPage.set('lang', lab.language());
+    if (lab.language_kept() && !initialPage.has('lang')) initialPage.set('lang', lab.language());
     const hidden = (initialPage.get('hide') || '').split(',').map((h) => h.trim()).filter(Boolean);
     for (const name of hidden) {
       document.querySelectorAll('[data-control]').forEach((el) => {

@@ -11,8 +11,9 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, Window};
 
-/// Where this browser keeps the reader's choice (the language menu writes it).
-pub(super) const STORE_KEY: &str = "perceptron-lab.lang";
+/// Where this browser keeps the reader's choice (the language menu's, through
+/// [`Lab::keep_language`]).
+const STORE_KEY: &str = "perceptron-lab.lang";
 
 /// The value of `lang=` in a link fragment, if it has one.
 fn in_fragment(fragment: &str) -> Option<String> {
@@ -89,6 +90,25 @@ impl Lab {
     pub fn language(&self) -> Result<String, JsValue> {
         self.alive()?;
         Ok(i18n::lang().tag().to_string())
+    }
+
+    /// Keeps `tag` as the reader's language in this browser (the menu's choice), for the
+    /// labs that start from now on; a tag that is not one of the lab's languages is refused.
+    pub fn keep_language(&self, tag: &str) -> Result<(), JsValue> {
+        self.alive()?;
+        let lang = Lang::parse(tag).map_err(|e| JsValue::from_str(&e.to_string()))?;
+        if let Some(storage) = crate::web::dom::window()?.local_storage().ok().flatten() {
+            // Private browsing may refuse it: the link's lang= still carries the choice.
+            let _ = storage.set_item(STORE_KEY, lang.tag());
+        }
+        Ok(())
+    }
+
+    /// Whether the reader chose a language in this browser (the menu's choice is kept).
+    pub fn language_kept(&self) -> Result<bool, JsValue> {
+        self.alive()?;
+        let storage = crate::web::dom::window()?.local_storage().ok().flatten();
+        Ok(storage.is_some_and(|s| s.get_item(STORE_KEY).ok().flatten().is_some()))
     }
 
     /// Message `id` of the lab's catalogue in the page's language, for the page's own words
