@@ -26,11 +26,20 @@ function freePort() {
   });
 }
 
-/** Settings written before the server starts: no news, no update check. */
+/**
+ * Settings written before the server starts: no news, no update check, and the notebook's
+ * preferred kernel started without asking. Without that, a notebook opened before JupyterLab
+ * has its kernel specs (a busy machine) asks "Select Kernel" in a dialog, which took the
+ * focus from the cell a test ran (seen once on a fresh clone).
+ */
 function writeSettings(dir) {
-  const file = path.join(dir, '@jupyterlab', 'apputils-extension', 'notification.jupyterlab-settings');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify({ fetchNews: 'false', checkForUpdates: false }));
+  const write = (plugin, settings) => {
+    const file = path.join(dir, '@jupyterlab', plugin);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(settings));
+  };
+  write('apputils-extension/notification.jupyterlab-settings', { fetchNews: 'false', checkForUpdates: false });
+  write('notebook-extension/tracker.jupyterlab-settings', { autoStartDefaultKernel: true });
 }
 
 async function startJupyter(folder) {
