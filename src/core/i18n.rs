@@ -2,11 +2,11 @@
 //! the language in force, and the words of a message in it.
 //!
 //! English is the source: a message another catalogue lacks, or cannot format, is said in
-//! English rather than not at all. The language in force belongs to the page (every lab of a
-//! page speaks one language; the CLI speaks English): [`set_lang`] chooses it, [`tr`] words a
-//! message in it, and [`crate::core::numfmt`] writes numbers as it does (a decimal comma in
-//! German, Spanish and French). Links, scenario files and exports keep the course's
-//! locale-independent numbers ([`plain_numbers`]).
+//! English rather than not at all. The language in force belongs to the WebAssembly instance
+//! (the page's lab, or one compact lab of a course page; the CLI speaks English): [`set_lang`]
+//! chooses it, [`tr`] words a message in it, and [`crate::core::numfmt`] writes numbers as it
+//! does (a decimal comma in German, Spanish and French). Links, scenario files and exports
+//! keep the course's locale-independent numbers ([`plain_numbers`]).
 //!
 //! `en-XA` is a pseudo-language for tests only: English accented, about 40% longer and
 //! bracketed, so that a word the catalogue does not reach stands out as plain English.
